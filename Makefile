@@ -1,0 +1,88 @@
+# Two commands do everything: `make run` and `make test` (see README.md).
+# Each step leaves a stamp in .make/ so a second run skips work already done.
+
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+IDP_PORT ?= 5000
+RP_PORT ?= 5001
+STAMPS := .make
+APT_PACKAGES := chromium espeak-ng
+
+export IDP_SERVER_ENVIRONMENT ?= development
+export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
+
+.PHONY: run test setup python-deps ui-deps ui-build translations db-upgrade system-deps migration migration-initial clean
+
+setup: python-deps ui-build translations
+
+$(STAMPS):
+	@mkdir -p $(STAMPS)
+
+$(STAMPS)/python-deps: pyproject.toml | $(STAMPS)
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+python-deps: $(STAMPS)/python-deps
+
+login-ui/node_modules/.package-lock.json: login-ui/package-lock.json
+	cd login-ui && npm ci --no-audit --no-fund
+	@touch $@
+
+ui-deps: login-ui/node_modules/.package-lock.json
+
+UI_SOURCES := $(shell find login-ui/src -type f 2>/dev/null) $(wildcard login-ui/*.config.js login-ui/package.json login-ui/.babelrc)
+
+login-ui/dist/app.js: login-ui/node_modules/.package-lock.json $(UI_SOURCES)
+	cd login-ui && npm run build --silent
+	@touch $@
+
+ui-build: login-ui/dist/app.js
+
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard idp/translations/*/LC_MESSAGES/*.po) $(wildcard examples/reservations/translations/*/LC_MESSAGES/*.po))
+
+%.mo: %.po $(STAMPS)/python-deps
+	$(VENV)/bin/pybabel compile --use-fuzzy -i $< -o $@ --statistics
+
+translations: $(MO_FILES)
+
+# Debian packages the browser tests and the voice demo use; installed only when missing.
+$(STAMPS)/system-deps: | $(STAMPS)
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@touch $@
+
+system-deps: $(STAMPS)/system-deps
+
+db-upgrade: python-deps
+	$(VENV)/bin/flask --app idp db upgrade
+
+run: setup db-upgrade
+	@echo "Identity provider: http://localhost:$(IDP_PORT)   Reservations demo: http://localhost:$(RP_PORT)"
+	@trap 'kill 0' EXIT INT TERM; \
+	$(VENV)/bin/flask --app idp run --port $(IDP_PORT) & \
+	RESERVATIONS_PORT=$(RP_PORT) $(VENV)/bin/flask --app examples.reservations.app run --port $(RP_PORT) & \
+	wait
+
+test: setup system-deps
+	cd login-ui && npm test --silent
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# A new Alembic revision from the models: make migration m="what changed"
+migration: python-deps
+	$(VENV)/bin/flask --app idp db migrate -m "$(m)"
+
+# Until the first release the schema is one revision, rebuilt from the models.
+migration-initial: python-deps
+	rm -f migrations/versions/*.py
+	tmp=$$(mktemp -d); DATABASE_URL=sqlite:///$$tmp/empty.sqlite3 IDP_INSTANCE_PATH=$$tmp \
+	  $(VENV)/bin/flask --app idp db migrate -m "initial schema" --rev-id 0001; rm -rf $$tmp
+
+clean:
+	rm -rf $(STAMPS) login-ui/dist instance

@@ -1,0 +1,45 @@
+"""The identity provider: create_app() builds one Flask application."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+
+from idp import config as settings_module
+from idp.extensions import babel, db, migrate
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Application factory. test_config overrides Flask config keys (tests only)."""
+    app = Flask(__name__, instance_path=os.environ.get("IDP_INSTANCE_PATH") or None)
+    settings = settings_module.load_settings()
+    app.config.from_mapping(
+        IDP=settings,
+        SQLALCHEMY_DATABASE_URI=settings_module.database_url(os.environ, app.instance_path),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        MAX_CONTENT_LENGTH=64 * 1024,
+        JSON_SORT_KEYS=False,
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=os.path.join(os.path.dirname(__file__), "translations"),
+    )
+    if test_config:
+        app.config.update(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config["SECRET_KEY"] = settings_module.secret_key(app.config["IDP"], app.instance_path)
+
+    from idp import i18n, models, security_headers, sessions  # noqa: F401 (models registers the tables)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(settings_module.PROJECT_ROOT / "migrations"), render_as_batch=True)
+    babel.init_app(app, locale_selector=i18n.select_locale)
+    sessions.init_app(app)
+    security_headers.init_app(app)
+
+    from idp import health, shell
+    from idp.api import bp as api_bp
+
+    app.register_blueprint(health.bp)
+    app.register_blueprint(api_bp)
+    app.register_blueprint(shell.bp)
+    return app

@@ -1,0 +1,7 @@
+"""The /v1 JSON API: thin views that parse JSON, call a flow and answer the envelope."""
+from idp.api.blueprint import bp
+
+# View modules register their routes on bp when imported.
+from idp.api import policy  # noqa: E402,F401
+
+__all__ = ["bp"]

@@ -1,0 +1,191 @@
+"""Settings: defaults in config/settings.toml, overridden by IDP_* environment variables.
+
+Every value is checked once at start-up. A missing or malformed setting raises
+ConfigError whose message is one line naming the setting, so an operator can fix
+it without reading a traceback.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SETTINGS_FILE = PROJECT_ROOT / "config" / "settings.toml"
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message names it."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: type
+    check: Callable[[Any], bool] = lambda value: True
+    expectation: str = ""
+
+
+def _positive(value: int) -> bool:
+    return value > 0
+
+
+def _one_of(*choices: str) -> Rule:
+    return Rule(str, lambda value: value in choices, "one of " + ", ".join(choices))
+
+
+POSITIVE_INT = Rule(int, _positive, "a whole number above 0")
+NON_NEGATIVE_INT = Rule(int, lambda value: value >= 0, "a whole number, 0 or more")
+TEXT = Rule(str)
+FLAG = Rule(bool)
+PORT = Rule(int, lambda value: 0 < value < 65536, "a port number from 1 to 65535")
+
+SCHEMA: dict[str, dict[str, Rule]] = {
+    "server": {
+        "environment": _one_of("development", "production"),
+        "issuer": Rule(str, lambda v: v.startswith(("http://", "https://")) and not v.endswith("/"),
+                       "an http(s) URL without a trailing slash"),
+        "secret_key": TEXT,
+    },
+    "password": {
+        "min_length": POSITIVE_INT,
+        "max_length": POSITIVE_INT,
+        "max_failures": POSITIVE_INT,
+        "lockout_seconds": POSITIVE_INT,
+    },
+    "otp": {
+        "length": Rule(int, lambda v: 4 <= v <= 10, "a whole number from 4 to 10"),
+        "expiry_seconds": POSITIVE_INT,
+        "max_attempts": POSITIVE_INT,
+        "resend_wait_seconds": NON_NEGATIVE_INT,
+    },
+    "limits": {
+        "max_sends": POSITIVE_INT,
+        "max_wrong_codes": POSITIVE_INT,
+        "window_seconds": POSITIVE_INT,
+        "block_seconds": POSITIVE_INT,
+    },
+    "session": {
+        "cookie_name": Rule(str, lambda v: v.isidentifier(), "letters, digits and underscores"),
+        "idle_timeout_seconds": POSITIVE_INT,
+        "absolute_timeout_seconds": POSITIVE_INT,
+    },
+    "oauth": {
+        "authorization_code_lifetime_seconds": Rule(int, lambda v: 0 < v <= 60, "a whole number from 1 to 60"),
+        "access_token_lifetime_seconds": POSITIVE_INT,
+        "id_token_lifetime_seconds": POSITIVE_INT,
+        "refresh_token_lifetime_seconds": POSITIVE_INT,
+        "interaction_lifetime_seconds": POSITIVE_INT,
+    },
+    "notify": {
+        "provider": _one_of("outbox", "smtp", "notify"),
+        "sender": TEXT,
+        "smtp_host": TEXT,
+        "smtp_port": PORT,
+        "smtp_username": TEXT,
+        "smtp_password": TEXT,
+        "smtp_starttls": FLAG,
+        "notify_base_url": TEXT,
+        "notify_api_key": TEXT,
+    },
+}
+
+
+def env_name(section: str, key: str) -> str:
+    return f"IDP_{section}_{key}".upper()
+
+
+def _parse_env(raw: str, rule: Rule, name: str) -> Any:
+    if rule.kind is bool:
+        lowered = raw.strip().lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise ConfigError(f"{name} must be true or false (got {raw!r})")
+    if rule.kind is int:
+        try:
+            return int(raw.strip())
+        except ValueError:
+            raise ConfigError(f"{name} must be {rule.expectation or 'a whole number'} (got {raw!r})") from None
+    return raw
+
+
+def _check(value: Any, rule: Rule, name: str) -> Any:
+    # bool is a subclass of int: refuse true/false where a number is expected.
+    if not isinstance(value, rule.kind) or (rule.kind is int and isinstance(value, bool)):
+        raise ConfigError(f"{name} must be {rule.expectation or rule.kind.__name__} (got {value!r})")
+    if not rule.check(value):
+        raise ConfigError(f"{name} must be {rule.expectation} (got {value!r})")
+    return value
+
+
+def load_settings(settings_file: Path | None = None, environ: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+    """Read the defaults file, apply IDP_* overrides, validate everything."""
+    settings_file = settings_file or Path(os.environ.get("IDP_SETTINGS_FILE", DEFAULT_SETTINGS_FILE))
+    environ = os.environ if environ is None else environ
+    try:
+        raw = tomllib.loads(settings_file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"settings file {settings_file} is missing") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"settings file {settings_file} is not valid TOML: {error}") from None
+
+    unknown_sections = set(raw) - set(SCHEMA)
+    if unknown_sections:
+        raise ConfigError(f"settings file has an unknown section [{sorted(unknown_sections)[0]}]")
+
+    settings: dict[str, dict[str, Any]] = {}
+    for section, rules in SCHEMA.items():
+        given = raw.get(section, {})
+        unknown = set(given) - set(rules)
+        if unknown:
+            raise ConfigError(f"settings file has an unknown setting {section}.{sorted(unknown)[0]}")
+        settings[section] = {}
+        for key, rule in rules.items():
+            name = env_name(section, key)
+            if name in environ:
+                value = _parse_env(environ[name], rule, name)
+            elif key in given:
+                value = given[key]
+                name = f"{section}.{key} in {settings_file.name}"
+            else:
+                raise ConfigError(f"setting {section}.{key} is missing (set it in {settings_file.name} or {env_name(section, key)})")
+            settings[section][key] = _check(value, rule, name)
+
+    password = settings["password"]
+    if password["min_length"] > password["max_length"]:
+        raise ConfigError("IDP_PASSWORD_MIN_LENGTH must not be greater than IDP_PASSWORD_MAX_LENGTH")
+    return settings
+
+
+def database_url(environ: dict[str, str], instance_path: str) -> str:
+    """DATABASE_URL when given (PostgreSQL through psycopg 3), else a SQLite file in instance/."""
+    url = environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return f"sqlite:///{Path(instance_path) / 'idp.sqlite3'}"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    if url.startswith(("postgresql+psycopg://", "sqlite:///")):
+        return url
+    raise ConfigError("DATABASE_URL must be a postgresql:// or sqlite:/// URL")
+
+
+def secret_key(settings: dict[str, dict[str, Any]], instance_path: str) -> str:
+    """The configured secret; in development one is generated once and kept in instance/."""
+    configured = settings["server"]["secret_key"]
+    if configured:
+        if len(configured) < 32:
+            raise ConfigError("IDP_SERVER_SECRET_KEY must be at least 32 characters")
+        return configured
+    if settings["server"]["environment"] != "development":
+        raise ConfigError("IDP_SERVER_SECRET_KEY is required outside development")
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(48), encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()

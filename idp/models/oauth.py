@@ -1,0 +1,65 @@
+from sqlalchemy.orm import Mapped, mapped_column
+
+from idp.extensions import db
+from idp.models.types import now
+
+
+class Interaction(db.Model):
+    """An authorization request waiting for the person to sign in (see DESIGN.md)."""
+
+    __tablename__ = "interactions"
+
+    uid: Mapped[str] = mapped_column(db.String(64), primary_key=True)
+    browser_session_id: Mapped[int] = mapped_column(db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True)
+    client_id: Mapped[str] = mapped_column(db.String(128))
+    params: Mapped[dict] = mapped_column(db.JSON)
+    prompt: Mapped[list] = mapped_column(db.JSON, default=list)
+    login_completed_at: Mapped[object | None] = mapped_column(db.DateTime)
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
+    expires_at: Mapped[object] = mapped_column(db.DateTime)
+
+
+class AuthorizationCode(db.Model):
+    __tablename__ = "authorization_codes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
+    client_id: Mapped[str] = mapped_column(db.String(128))
+    user_id: Mapped[str] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"))
+    redirect_uri: Mapped[str] = mapped_column(db.Text)
+    scope: Mapped[str] = mapped_column(db.Text)
+    nonce: Mapped[str | None] = mapped_column(db.String(255))
+    code_challenge: Mapped[str | None] = mapped_column(db.String(128))
+    code_challenge_method: Mapped[str | None] = mapped_column(db.String(8))
+    auth_time: Mapped[object] = mapped_column(db.DateTime)
+    amr: Mapped[list | None] = mapped_column(db.JSON)
+    acr: Mapped[str | None] = mapped_column(db.String(64))
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
+    expires_at: Mapped[object] = mapped_column(db.DateTime)
+    redeemed_at: Mapped[object | None] = mapped_column(db.DateTime)
+
+
+class Token(db.Model):
+    __tablename__ = "tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client_id: Mapped[str] = mapped_column(db.String(128))
+    user_id: Mapped[str] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    authorization_code_id: Mapped[int | None] = mapped_column(db.ForeignKey("authorization_codes.id", ondelete="SET NULL"))
+    access_token_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
+    refresh_token_hash: Mapped[str | None] = mapped_column(db.String(64), unique=True)
+    scope: Mapped[str] = mapped_column(db.Text)
+    issued_at: Mapped[object] = mapped_column(db.DateTime, default=now)
+    access_token_expires_at: Mapped[object] = mapped_column(db.DateTime)
+    refresh_token_expires_at: Mapped[object | None] = mapped_column(db.DateTime)
+    revoked_at: Mapped[object | None] = mapped_column(db.DateTime)
+
+
+class SigningKey(db.Model):
+    __tablename__ = "signing_keys"
+
+    kid: Mapped[str] = mapped_column(db.String(64), primary_key=True)
+    private_jwk: Mapped[dict] = mapped_column(db.JSON)
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
+    # A retired key signs nothing new but stays published until retire_after.
+    retired_at: Mapped[object | None] = mapped_column(db.DateTime)

@@ -1,0 +1,41 @@
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from idp.extensions import db
+from idp.models.types import new_uuid, now
+
+
+class User(db.Model):
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(db.String(36), primary_key=True, default=new_uuid)
+    # Stored lower-cased: e-mail addresses are compared case-insensitively.
+    email: Mapped[str] = mapped_column(db.String(254), unique=True, index=True)
+    email_verified: Mapped[bool] = mapped_column(default=False)
+    password_hash: Mapped[str] = mapped_column(db.String(255))
+    first_name: Mapped[str | None] = mapped_column(db.String(100))
+    last_name: Mapped[str | None] = mapped_column(db.String(100))
+    # Correspondence language for e-mail, SMS and voice: "en" or "fr".
+    language: Mapped[str] = mapped_column(db.String(2), default="en")
+    profile_completed_at: Mapped[object | None] = mapped_column(db.DateTime)
+    failed_password_count: Mapped[int] = mapped_column(default=0)
+    password_locked_until: Mapped[object | None] = mapped_column(db.DateTime)
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
+    updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
+
+    phone: Mapped["PhoneCredential | None"] = relationship(back_populates="user", uselist=False)
+
+
+class PhoneCredential(db.Model):
+    """The phone that receives two-step verification codes."""
+
+    __tablename__ = "phone_credentials"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[str] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    e164: Mapped[str] = mapped_column(db.String(20))
+    # Preferred delivery: "sms" or "voice".
+    channel: Mapped[str] = mapped_column(db.String(8), default="sms")
+    verified_at: Mapped[object | None] = mapped_column(db.DateTime)
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
+
+    user: Mapped[User] = relationship(back_populates="phone")

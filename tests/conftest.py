@@ -1,0 +1,117 @@
+"""Shared fixtures: the app on a migrated database, its client, and a live server.
+
+The database is SQLite in a temporary folder, or the PostgreSQL named by
+IDP_TEST_DATABASE_URL (as in CI). The schema is built once per run by the Alembic
+migrations, never by create_all(), and every test starts from empty tables.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+from flask_migrate import upgrade
+from sqlalchemy import create_engine, text
+from werkzeug.serving import make_server
+
+from idp import create_app
+from idp.extensions import db
+
+TEST_DATABASE_URL = os.environ.get("IDP_TEST_DATABASE_URL", "").strip()
+
+
+def _reset_postgres_schema(url: str) -> None:
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def test_environment(tmp_path_factory) -> dict[str, str]:
+    """Environment variables of the app under test; restored after the run."""
+    instance = tmp_path_factory.mktemp("instance")
+    values = {
+        "IDP_INSTANCE_PATH": str(instance),
+        "IDP_SERVER_ENVIRONMENT": "development",
+        "IDP_SERVER_SECRET_KEY": "test-secret-key-that-is-long-enough-0123456789",
+        "DATABASE_URL": TEST_DATABASE_URL or f"sqlite:///{Path(instance) / 'test.sqlite3'}",
+    }
+    saved = {key: os.environ.get(key) for key in values}
+    os.environ.update(values)
+    if TEST_DATABASE_URL:
+        _reset_postgres_schema(TEST_DATABASE_URL)
+    yield values
+    for key, old in saved.items():
+        if old is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = old
+
+
+@pytest.fixture(scope="session")
+def migrated_app(test_environment):
+    app = create_app({"TESTING": True})
+    with app.app_context():
+        upgrade()
+    return app
+
+
+def _empty_all_tables(app) -> None:
+    with app.app_context():
+        db.session.remove()
+        with db.engine.begin() as connection:
+            for table in reversed(db.metadata.sorted_tables):
+                connection.execute(table.delete())
+
+
+@pytest.fixture
+def app(migrated_app):
+    _empty_all_tables(migrated_app)
+    yield migrated_app
+    with migrated_app.app_context():
+        db.session.remove()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class LiveServer:
+    """A WSGI app served on 127.0.0.1 in a thread, for real HTTP clients."""
+
+    def __init__(self, wsgi_app, port: int | None = None):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server = make_server("127.0.0.1", self.port, wsgi_app, threaded=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def start(self) -> "LiveServer":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_server(app):
+    server = LiveServer(app).start()
+    yield server
+    server.stop()

@@ -1,0 +1,105 @@
+"""Settings: defaults from config/settings.toml, IDP_* overrides, one clear line on error."""
+from pathlib import Path
+
+import pytest
+
+from idp import create_app
+from idp.config import ConfigError, database_url, load_settings
+
+
+def test_defaults_hold_the_specification_numbers():
+    settings = load_settings(environ={})
+    assert settings["password"]["min_length"] == 12
+    assert settings["password"]["max_length"] == 65
+    assert settings["otp"]["length"] == 6
+    assert settings["otp"]["expiry_seconds"] == 600
+    assert settings["otp"]["max_attempts"] == 4
+    assert settings["otp"]["resend_wait_seconds"] == 10
+
+
+def test_environment_variable_overrides_a_default():
+    settings = load_settings(environ={"IDP_OTP_EXPIRY_SECONDS": "300"})
+    assert settings["otp"]["expiry_seconds"] == 300
+
+
+def test_boolean_override_accepts_true_and_false_words():
+    assert load_settings(environ={"IDP_NOTIFY_SMTP_STARTTLS": "yes"})["notify"]["smtp_starttls"] is True
+    assert load_settings(environ={"IDP_NOTIFY_SMTP_STARTTLS": "off"})["notify"]["smtp_starttls"] is False
+
+
+@pytest.mark.parametrize(
+    ("environ", "named"),
+    [
+        ({"IDP_OTP_EXPIRY_SECONDS": "ten"}, "IDP_OTP_EXPIRY_SECONDS"),
+        ({"IDP_OTP_EXPIRY_SECONDS": "-5"}, "IDP_OTP_EXPIRY_SECONDS"),
+        ({"IDP_PASSWORD_MIN_LENGTH": "0"}, "IDP_PASSWORD_MIN_LENGTH"),
+        ({"IDP_SERVER_ENVIRONMENT": "staging"}, "IDP_SERVER_ENVIRONMENT"),
+        ({"IDP_NOTIFY_SMTP_PORT": "70000"}, "IDP_NOTIFY_SMTP_PORT"),
+        ({"IDP_NOTIFY_SMTP_STARTTLS": "maybe"}, "IDP_NOTIFY_SMTP_STARTTLS"),
+        ({"IDP_SERVER_ISSUER": "localhost:5000"}, "IDP_SERVER_ISSUER"),
+        ({"IDP_PASSWORD_MIN_LENGTH": "70"}, "IDP_PASSWORD_MIN_LENGTH"),
+    ],
+)
+def test_malformed_override_is_named_in_one_line(environ, named):
+    with pytest.raises(ConfigError) as raised:
+        load_settings(environ=environ)
+    message = str(raised.value)
+    assert named in message
+    assert "\n" not in message
+
+
+def test_missing_setting_is_named(tmp_path: Path):
+    broken = tmp_path / "settings.toml"
+    broken.write_text(Path("config/settings.toml").read_text().replace("max_attempts = 4\n", ""))
+    with pytest.raises(ConfigError, match=r"otp\.max_attempts is missing"):
+        load_settings(settings_file=broken, environ={})
+
+
+def test_wrongly_typed_value_in_the_file_is_named(tmp_path: Path):
+    broken = tmp_path / "settings.toml"
+    broken.write_text(Path("config/settings.toml").read_text().replace("\nlength = 6\n", '\nlength = "six"\n'))
+    with pytest.raises(ConfigError, match=r"otp\.length in settings\.toml must be"):
+        load_settings(settings_file=broken, environ={})
+
+
+def test_unknown_setting_in_the_file_is_refused(tmp_path: Path):
+    broken = tmp_path / "settings.toml"
+    broken.write_text(Path("config/settings.toml").read_text() + "\n[otp_typo]\nlength = 6\n")
+    with pytest.raises(ConfigError, match="unknown section"):
+        load_settings(settings_file=broken, environ={})
+
+
+def test_invalid_toml_is_reported_as_such(tmp_path: Path):
+    broken = tmp_path / "settings.toml"
+    broken.write_text("[otp\nlength = 6")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_settings(settings_file=broken, environ={})
+
+
+def test_production_without_a_secret_key_does_not_start(monkeypatch, tmp_path):
+    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
+    monkeypatch.delenv("IDP_SERVER_SECRET_KEY", raising=False)
+    with pytest.raises(ConfigError, match="IDP_SERVER_SECRET_KEY is required"):
+        create_app()
+
+
+def test_start_up_stops_on_a_bad_setting(monkeypatch, tmp_path):
+    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("IDP_OTP_LENGTH", "abc")
+    with pytest.raises(ConfigError, match="IDP_OTP_LENGTH"):
+        create_app()
+
+
+def test_database_defaults_to_sqlite_in_the_instance_folder():
+    assert database_url({}, "/srv/instance") == "sqlite:////srv/instance/idp.sqlite3"
+
+
+@pytest.mark.parametrize("given", ["postgres://u@h/db", "postgresql://u@h/db"])
+def test_postgres_urls_use_psycopg_3(given):
+    assert database_url({"DATABASE_URL": given}, "/x") == "postgresql+psycopg://u@h/db"
+
+
+def test_unsupported_database_url_is_refused():
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        database_url({"DATABASE_URL": "mysql://u@h/db"}, "/x")
