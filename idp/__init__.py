@@ -36,8 +36,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     sessions.init_app(app)
     security_headers.init_app(app)
 
-    from idp import health, shell
+    from idp import health, notify, oauth, shell
     from idp.api import bp as api_bp
+
+    oauth.init_app(app)
+    notify.init_app(app)
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api_bp)
