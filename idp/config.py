@@ -89,6 +89,8 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "smtp_starttls": FLAG,
         "notify_base_url": TEXT,
         "notify_api_key": TEXT,
+        "notify_email_template_id": TEXT,
+        "notify_sms_template_id": TEXT,
     },
 }
 

@@ -31,6 +31,7 @@ CATALOGUE: dict[str, str] = {
     "28": "Name too long (data.maxLength)",
     "29": "You need to be signed in",
     "30": "Nothing found at this address",
+    "31": "An account already exists for this e-mail address: sign in instead",
 }
 
 

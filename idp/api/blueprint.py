@@ -1,4 +1,5 @@
-from flask import Blueprint
+from flask import Blueprint, current_app
+from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from idp.api.envelope import fail
@@ -11,7 +12,17 @@ bp = Blueprint("api", __name__, url_prefix="/v1")
 @bp.errorhandler(FlowError)
 def flow_error(error: FlowError):
     db.session.rollback()
-    return fail(error.code, error.status, error.data)
+    response, status = fail(error.code, error.status, error.data)
+    if "retryAfter" in error.data:
+        response.headers["Retry-After"] = str(error.data["retryAfter"])
+    return response, status
+
+
+@bp.errorhandler(IntegrityError)
+def conflicting_request(error: IntegrityError):
+    # Two requests of one browser raced to start the same journey: the loser starts again.
+    db.session.rollback()
+    return fail("20", 409)
 
 
 @bp.errorhandler(HTTPException)
@@ -24,7 +35,5 @@ def http_error(error: HTTPException):
 @bp.errorhandler(Exception)
 def unexpected_error(error: Exception):
     db.session.rollback()
-    from flask import current_app
-
     current_app.logger.exception("unexpected error in /v1")
     return fail("7", 500)

@@ -1,7 +1,9 @@
 """SQLAlchemy models. Importing this package registers every table on db.metadata."""
 from idp.models.audit import AuditEvent
 from idp.models.oauth import AuthorizationCode, Interaction, SigningKey, Token
+from idp.models.limits import LimitCounter
 from idp.models.otp import Journey, OtpTransaction
+from idp.models.outbox import OutboxMessage
 from idp.models.session import BrowserSession
 from idp.models.user import PhoneCredential, User
 
@@ -11,7 +13,9 @@ __all__ = [
     "BrowserSession",
     "Interaction",
     "Journey",
+    "LimitCounter",
     "OtpTransaction",
+    "OutboxMessage",
     "PhoneCredential",
     "SigningKey",
     "Token",

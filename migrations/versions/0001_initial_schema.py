@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-22 06:51:50.779583
+Create Date: 2026-11-22 06:58:47.555276
 
 """
 from alembic import op
@@ -30,6 +30,27 @@ def upgrade():
     with op.batch_alter_table('audit_events', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_audit_events_at'), ['at'], unique=False)
         batch_op.create_index(batch_op.f('ix_audit_events_user_id'), ['user_id'], unique=False)
+
+    op.create_table('limit_counters',
+    sa.Column('key', sa.String(length=128), nullable=False),
+    sa.Column('count', sa.Integer(), nullable=False),
+    sa.Column('window_started_at', sa.DateTime(), nullable=False),
+    sa.Column('blocked_until', sa.DateTime(), nullable=True),
+    sa.PrimaryKeyConstraint('key', name=op.f('pk_limit_counters'))
+    )
+    op.create_table('outbox_messages',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('channel', sa.String(length=8), nullable=False),
+    sa.Column('to', sa.String(length=254), nullable=False),
+    sa.Column('language', sa.String(length=2), nullable=False),
+    sa.Column('subject', sa.Text(), nullable=False),
+    sa.Column('body', sa.Text(), nullable=False),
+    sa.Column('code', sa.String(length=16), nullable=True),
+    sa.Column('created', sa.DateTime(), nullable=False),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_outbox_messages'))
+    )
+    with op.batch_alter_table('outbox_messages', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_outbox_messages_created'), ['created'], unique=False)
 
     op.create_table('signing_keys',
     sa.Column('kid', sa.String(length=64), nullable=False),
@@ -212,6 +233,11 @@ def downgrade():
 
     op.drop_table('users')
     op.drop_table('signing_keys')
+    with op.batch_alter_table('outbox_messages', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_outbox_messages_created'))
+
+    op.drop_table('outbox_messages')
+    op.drop_table('limit_counters')
     with op.batch_alter_table('audit_events', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_audit_events_user_id'))
         batch_op.drop_index(batch_op.f('ix_audit_events_at'))

@@ -1,0 +1,28 @@
+"""Sign-in views: /v1/otp/users/login, /v1/otp/otp/send, /v1/otp/otp/verify."""
+from __future__ import annotations
+
+from idp import sessions
+from idp.api.blueprint import bp
+from idp.api.envelope import ok
+from idp.api.browser import finish, session_id
+from idp.api.guard import text
+from idp.flows import signin
+
+
+@bp.post("/otp/users/login")
+def users_login():
+    browser_session = sessions.current(create=True)
+    return ok(signin.login(browser_session.id, text("userName"), text("password")))
+
+
+@bp.post("/otp/otp/send")
+def otp_send():
+    # The browser's "phone" is only what it shows; the code goes to the phone on the account.
+    text("phone", required=False)
+    return ok(signin.send_code(session_id(), text("userName"), text("otpType")))
+
+
+@bp.post("/otp/otp/verify")
+def otp_verify():
+    completed = signin.verify_code(session_id(), text("userName"), text("otpType"), text("otp"), text("trxnId"))
+    return ok({"redirectTo": finish(completed)})

@@ -1,0 +1,32 @@
+"""Fixtures of the /v1 tests: a client whose every /v1 answer is checked against
+idp/api/openapi.yaml, and helpers that drive whole sign-up and sign-in steps."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.contract import ContractClient
+from tests.support.journeys import SignIn, SignUp
+
+
+
+@pytest.fixture
+def client(app):
+    app.test_client_class = ContractClient
+    return app.test_client()
+
+
+@pytest.fixture
+def outbox(app):
+    from tests.support.journeys import Outbox
+
+    return Outbox(app)
+
+
+@pytest.fixture
+def signup(client, outbox):
+    return SignUp(client, outbox)
+
+
+@pytest.fixture
+def signin(client, outbox):
+    return SignIn(client, outbox)
