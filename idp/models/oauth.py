@@ -1,3 +1,7 @@
+import calendar
+
+from authlib.oauth2.rfc6749 import TokenMixin
+from authlib.oidc.core import AuthorizationCodeMixin
 from sqlalchemy.orm import Mapped, mapped_column
 
 from idp.extensions import db
@@ -19,7 +23,9 @@ class Interaction(db.Model):
     expires_at: Mapped[object] = mapped_column(db.DateTime)
 
 
-class AuthorizationCode(db.Model):
+class AuthorizationCode(db.Model, AuthorizationCodeMixin):
+    """Only the SHA-256 of the code is kept. A redeemed code stays (redeemed_at set) so reuse is detected."""
+
     __tablename__ = "authorization_codes"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -38,8 +44,32 @@ class AuthorizationCode(db.Model):
     expires_at: Mapped[object] = mapped_column(db.DateTime)
     redeemed_at: Mapped[object | None] = mapped_column(db.DateTime)
 
+    def get_redirect_uri(self) -> str:
+        return self.redirect_uri
 
-class Token(db.Model):
+    def get_scope(self) -> str:
+        return self.scope
+
+    def get_nonce(self) -> str | None:
+        return self.nonce
+
+    def get_auth_time(self) -> int:
+        return calendar.timegm(self.auth_time.timetuple())
+
+    def get_acr(self) -> str | None:
+        return self.acr
+
+    def get_amr(self) -> list | None:
+        return self.amr
+
+
+class Token(db.Model, TokenMixin):
+    """Access and refresh token of one grant, kept as SHA-256 digests.
+
+    Rotation revokes the row it replaces; rows issued from the same authorization code
+    form one grant, revoked together when a code or a refresh token is replayed.
+    """
+
     __tablename__ = "tokens"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -53,6 +83,33 @@ class Token(db.Model):
     access_token_expires_at: Mapped[object] = mapped_column(db.DateTime)
     refresh_token_expires_at: Mapped[object | None] = mapped_column(db.DateTime)
     revoked_at: Mapped[object | None] = mapped_column(db.DateTime)
+
+    def check_client(self, client) -> bool:
+        return client.get_client_id() == self.client_id
+
+    def get_scope(self) -> str:
+        return self.scope
+
+    def get_expires_in(self) -> int:
+        return int((self.access_token_expires_at - self.issued_at).total_seconds())
+
+    def is_expired(self) -> bool:
+        return self.access_token_expires_at <= now()
+
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    def get_client(self):
+        from idp.oauth.clients import query_client
+
+        return query_client(self.client_id)
+
+    def get_user(self):
+        from idp.models.user import User
+        from idp.oauth.claims import EndUser
+
+        user = db.session.get(User, self.user_id)
+        return EndUser(user, self.get_client()) if user else None
 
 
 class SigningKey(db.Model):

@@ -1,6 +1,12 @@
 """The hand-off between a sign-in/sign-up flow and a waiting authorization request."""
 from __future__ import annotations
 
+import secrets
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import delete
+
 from idp.clock import now
 from idp.extensions import db
 from idp.models import BrowserSession, Interaction
@@ -16,6 +22,44 @@ def pending_for(browser_session: BrowserSession | None) -> Interaction | None:
         .order_by(Interaction.created_at.desc())
         .limit(1)
     )
+
+
+def start(browser_session: BrowserSession, client_id: str, params: dict[str, str]) -> Interaction:
+    """Keep a validated authorization request until the person has signed in. The caller commits."""
+    moment = now()
+    lifetime = timedelta(seconds=current_app.config["IDP"]["oauth"]["interaction_lifetime_seconds"])
+    interaction = Interaction(
+        uid=secrets.token_urlsafe(32),
+        browser_session_id=browser_session.id,
+        client_id=client_id,
+        params=params,
+        prompt=["login"],
+        created_at=moment,
+        expires_at=moment + lifetime,
+    )
+    db.session.add(interaction)
+    return interaction
+
+
+def take(uid: str, browser_session: BrowserSession | None) -> Interaction | None:
+    """Remove and return the Interaction, only for the browser session that started it.
+
+    The conditional DELETE makes the resume link single-use even when two requests race.
+    """
+    if browser_session is None:
+        return None
+    interaction = db.session.scalar(
+        db.select(Interaction).filter(
+            Interaction.uid == uid,
+            Interaction.browser_session_id == browser_session.id,
+            Interaction.expires_at > now(),
+        )
+    )
+    if interaction is None:
+        return None
+    db.session.expunge(interaction)
+    deleted = db.session.execute(delete(Interaction).where(Interaction.uid == uid))
+    return interaction if deleted.rowcount == 1 else None
 
 
 def complete_login(browser_session: BrowserSession, language: str) -> str:

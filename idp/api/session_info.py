@@ -1,0 +1,30 @@
+"""GET /v1/session (who is signed in, which service waits) and POST /v1/logout."""
+from idp import sessions
+from idp.api.blueprint import bp
+from idp.api.envelope import ok
+from idp.api.services import request_language
+from idp.extensions import db
+from idp.oauth.clients import query_client
+from idp.oauth.interaction import pending_for
+
+
+@bp.get("/session")
+def session_info():
+    browser_session = sessions.current()
+    waiting = pending_for(browser_session)
+    client = query_client(waiting.client_id) if waiting else None
+    return ok(
+        {
+            "authenticated": bool(browser_session and browser_session.user_id),
+            "service": client.service.in_language(request_language()) if client else None,
+            "loginHint": waiting.params.get("login_hint") if waiting else None,
+        }
+    )
+
+
+@bp.post("/logout")
+def logout():
+    # idp.api.guard has already refused cross-site and non-JSON posts.
+    sessions.end(sessions.current())
+    db.session.commit()
+    return ok({})

@@ -1,0 +1,100 @@
+"""The authorization endpoint's steps, shared by /authorize and /authorize/resume/<uid>.
+
+1. Authlib validates the request (client, exact redirect_uri, response_type, scope, PKCE,
+   nonce, prompt). An error whose redirect_uri was not validated gets the error page.
+2. If the browser session satisfies the request (signed in, recent enough for max_age,
+   no prompt=login, or a login completed for this very interaction), a code is issued.
+3. Otherwise the request is kept as an Interaction and the browser goes to the login UI.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from authlib.common.urls import add_params_to_uri
+from authlib.oauth2 import OAuth2Error
+from flask import redirect
+
+from idp import i18n, sessions
+from idp.clock import now
+from idp.extensions import db
+from idp.models import BrowserSession, User
+from idp.oauth import interaction
+from idp.oauth.claims import EndUser
+from idp.oauth.clients import query_client
+from idp.oauth.pages import error_page
+from idp.oauth.server import issuer, server
+
+# The parameters an Interaction keeps; anything else a client sends is ignored.
+KEPT_PARAMETERS = (
+    "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge",
+    "code_challenge_method", "prompt", "max_age", "ui_locales", "login_hint",
+)
+
+
+def _max_age(params) -> int | None:
+    value = params.get("max_age")
+    return int(value) if value and value.isdigit() else None
+
+
+def _signed_in_user(browser_session: BrowserSession | None) -> User | None:
+    if browser_session is None or browser_session.user_id is None:
+        return None
+    return db.session.get(User, browser_session.user_id)
+
+
+def _satisfied(browser_session: BrowserSession | None, params, login_completed: bool) -> bool:
+    if login_completed:
+        return True
+    if "login" in (params.get("prompt") or "").split():
+        return False
+    max_age = _max_age(params)
+    return max_age is None or now() - browser_session.auth_time <= timedelta(seconds=max_age)
+
+
+def ui_language(params) -> str:
+    for tag in (params.get("ui_locales") or "").split():
+        language = tag.split("-")[0].lower()
+        if language in i18n.LANGUAGES:
+            return language
+    return i18n.from_browser()
+
+
+def _see_other(response):
+    """Authorization responses are 303 so a POSTed request is never replayed to the client."""
+    response.status_code = 303
+    return response
+
+
+def _error_response(oauth_request, error: OAuth2Error):
+    if not error.redirect_uri:
+        params = oauth_request.payload.data
+        client = query_client(params.get("client_id"))
+        if client is None:
+            return error_page("unknown_client")
+        if not client.check_redirect_uri(params.get("redirect_uri") or ""):
+            return error_page("redirect_uri")
+        return error_page("bad_request")
+    response = server().handle_error_response(oauth_request, error)
+    response.location = add_params_to_uri(response.location, {"iss": issuer()})
+    return _see_other(response)
+
+
+def authorize(oauth_request=None, login_completed: bool = False):
+    oauth_request = server().create_oauth2_request(oauth_request)
+    params = oauth_request.payload.data
+    browser_session = sessions.current()
+    user = _signed_in_user(browser_session)
+    satisfied = user is not None and _satisfied(browser_session, params, login_completed)
+    try:
+        grant = server().get_consent_grant(oauth_request, end_user=user if satisfied else None)
+    except OAuth2Error as error:
+        return _error_response(oauth_request, error)
+
+    if satisfied:
+        end_user = EndUser(user, grant.client)
+        return _see_other(server().create_authorization_response(oauth_request, grant_user=end_user, grant=grant))
+
+    kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)}
+    interaction.start(sessions.current(create=True), grant.client.client_id, kept)
+    return redirect(f"/{ui_language(params)}/", code=303)
+

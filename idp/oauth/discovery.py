@@ -1,0 +1,60 @@
+"""OpenID Provider metadata (OpenID Connect Discovery 1.0, RFC 8414, RFC 9207) and the public JWKS."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from idp.oauth import keys
+from idp.oauth.clients import SUPPORTED_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS
+from idp.oauth.server import issuer
+
+bp = Blueprint("discovery", __name__)
+
+CLAIMS_SUPPORTED = [
+    "sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "at_hash",
+    "name", "given_name", "family_name", "locale", "email", "email_verified",
+    "phone_number", "phone_number_verified",
+]
+
+
+def metadata() -> dict:
+    base = issuer()
+    return {
+        "issuer": base,
+        "authorization_endpoint": f"{base}/authorize",
+        "token_endpoint": f"{base}/token",
+        "userinfo_endpoint": f"{base}/userinfo",
+        "jwks_uri": f"{base}/jwks",
+        "end_session_endpoint": f"{base}/logout",
+        "scopes_supported": list(SUPPORTED_SCOPES),
+        "response_types_supported": ["code"],
+        "response_modes_supported": ["query"],
+        "grant_types_supported": ["authorization_code", "refresh_token"],
+        "subject_types_supported": ["public", "pairwise"],
+        "id_token_signing_alg_values_supported": ["RS256"],
+        "token_endpoint_auth_methods_supported": list(TOKEN_ENDPOINT_AUTH_METHODS),
+        "code_challenge_methods_supported": ["S256"],
+        "claims_supported": CLAIMS_SUPPORTED,
+        "prompt_values_supported": ["none", "login"],
+        "ui_locales_supported": ["en", "fr"],
+        "claims_parameter_supported": False,
+        "request_parameter_supported": False,
+        "request_uri_parameter_supported": False,
+        "authorization_response_iss_parameter_supported": True,
+    }
+
+
+def _public(payload: dict):
+    response = jsonify(payload)
+    response.headers["Cache-Control"] = "public, max-age=300"
+    response.headers["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+@bp.get("/.well-known/openid-configuration")
+def openid_configuration():
+    return _public(metadata())
+
+
+@bp.get("/jwks")
+def jwks():
+    return _public(keys.public_jwks())

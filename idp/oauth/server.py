@@ -1,0 +1,100 @@
+"""The Authlib authorization server of one app: grants, token generator and the userinfo endpoint."""
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
+from authlib.integrations.flask_oauth2.authorization_server import create_token_generator
+from authlib.integrations.flask_oauth2.requests import FlaskOAuth2Request
+from authlib.oauth2.rfc6749 import OAuth2Request
+from authlib.oauth2.rfc6749.requests import BasicOAuth2Payload
+from authlib.oauth2.rfc6750 import BearerTokenValidator
+from authlib.oauth2.rfc9207 import IssuerParameter
+from authlib.oidc.core import UserInfoEndpoint
+from flask import Flask, current_app
+from flask import request as flask_request
+
+from idp.extensions import db
+from idp.models import Token
+from idp.oauth import clients, grants
+from idp.oauth.claims import user_info
+
+EXTENSION = "idp.oauth_server"
+SCOPES_SUPPORTED = list(clients.SUPPORTED_SCOPES)
+
+
+def issuer() -> str:
+    return current_app.config["IDP"]["server"]["issuer"]
+
+
+class StoredAuthorizationRequest(OAuth2Request):
+    """An authorization request rebuilt from the parameters an Interaction kept."""
+
+    def __init__(self, params: dict[str, str]):
+        super().__init__("GET", f"{issuer()}/authorize?{urlencode(params)}", headers={})
+        self.payload = BasicOAuth2Payload(params)
+
+    @property
+    def args(self):
+        return self.payload.data
+
+    @property
+    def form(self):
+        return {}
+
+
+class Server(AuthorizationServer):
+    def create_oauth2_request(self, request):
+        # Authlib's Flask server always wraps the live request; resume hands in a stored one.
+        if isinstance(request, OAuth2Request):
+            return request
+        return FlaskOAuth2Request(flask_request)
+
+
+class Issuer(IssuerParameter):
+    def get_issuer(self) -> str:
+        return issuer()
+
+
+class AccessTokenValidator(BearerTokenValidator):
+    def authenticate_token(self, token_string: str) -> Token | None:
+        token = db.session.scalar(db.select(Token).filter_by(access_token_hash=grants.digest(token_string)))
+        if token is None or token.get_client() is None:
+            return None
+        return token
+
+
+class UserInfo(UserInfoEndpoint):
+    def generate_user_info(self, user, scope: str):
+        return user_info(user, scope)
+
+    def get_issuer(self) -> str:
+        return issuer()
+
+
+def _access_token_lifetime(client, grant_type) -> int:
+    return current_app.config["IDP"]["oauth"]["access_token_lifetime_seconds"]
+
+
+def build_server(app: Flask) -> Server:
+    server = Server(app, query_client=clients.query_client, save_token=grants.save_token)
+    server.scopes_supported = SCOPES_SUPPORTED
+    server.register_token_generator(
+        "default",
+        grants.TokenGenerator(create_token_generator(True, 42), create_token_generator(True, 48), _access_token_lifetime),
+    )
+    server.register_grant(grants.AuthorizationCodeGrant, [grants.PkceS256(required=True), grants.OpenIDConnect()])
+    server.register_grant(grants.RefreshTokenGrant)
+    server.register_extension(Issuer())
+    protector = ResourceProtector()
+    protector.register_token_validator(AccessTokenValidator())
+    server.register_endpoint(UserInfo(resource_protector=protector))
+    return server
+
+
+def server() -> Server:
+    return current_app.extensions[EXTENSION]
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[EXTENSION] = build_server(app)

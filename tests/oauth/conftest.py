@@ -1,0 +1,162 @@
+"""Fixtures for the OpenID Connect tests: an app with test clients, a live IdP, people who sign in.
+
+The app under test reads a clients file written here (IDP_CLIENTS_FILE) and gets one
+test-only route, /_test/sign-in, that does what the /v1 sign-in flow does at its end:
+sessions.authenticate() then interaction.complete_login().
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+from flask import Blueprint, jsonify, request
+from oidc_helpers import SECRET, Browser, RelyingParty
+
+from idp import create_app, sessions
+from idp.clock import now
+from idp.extensions import db
+from idp.models import PhoneCredential, User
+from idp.oauth.interaction import complete_login
+
+
+def _root_conftest():
+    # Both conftest modules are named "conftest", so the root one cannot be imported by name.
+    spec = importlib.util.spec_from_file_location("root_conftest", Path(__file__).parent.parent / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_root = _root_conftest()
+LiveServer = _root.LiveServer
+RP_PORT = _root.free_port()
+
+
+def _client_table(client_id: str, redirect: str, post_logout: str, extra: str = "", service_id: int = 1) -> str:
+    return f"""
+[clients.{client_id}]
+client_secret_env = "TEST_UNSET_SECRET_{client_id.upper().replace('-', '_')}"
+dev_client_secret = "{SECRET}"
+redirect_uris = ["{redirect}"]
+post_logout_redirect_uris = ["{post_logout}"]
+scopes = ["openid", "profile", "email", "phone", "offline_access"]
+{extra}
+[clients.{client_id}.service]
+id = {service_id}
+url = "{post_logout}"
+title_en = "Service {client_id}"
+title_fr = "Service {client_id} (fr)"
+description_en = "Test service {client_id}"
+description_fr = "Service d'essai {client_id}"
+"""
+
+
+CLIENTS = "".join(
+    [
+        _client_table("reservations", f"http://127.0.0.1:{RP_PORT}/callback", f"http://127.0.0.1:{RP_PORT}/"),
+        _client_table("rp-a", "https://rp-a.example/callback", "https://rp-a.example/", service_id=2),
+        _client_table("rp-b", "https://rp-b.example/cb", "https://rp-b.example/", 'subject_type = "pairwise"', 3),
+        _client_table("conformance", "https://conformance.example/cb", "https://conformance.example/", "require_pkce = false", 4),
+    ]
+)
+
+
+def _test_routes() -> Blueprint:
+    bp = Blueprint("test_only", __name__)
+
+    @bp.post("/_test/sign-in")
+    def sign_in():
+        body = request.get_json()
+        browser_session = sessions.current(create=True)
+        sessions.authenticate(browser_session, body["user_id"], body.get("amr", ["pwd", "otp"]), body.get("acr"))
+        redirect_to = complete_login(browser_session, body.get("language", "en"))
+        db.session.commit()
+        return jsonify(redirectTo=redirect_to)
+
+    return bp
+
+
+@pytest.fixture(scope="session")
+def oauth_app(migrated_app, tmp_path_factory):
+    clients_file = tmp_path_factory.mktemp("oauth") / "clients.toml"
+    clients_file.write_text(CLIENTS, encoding="utf-8")
+    os.environ["IDP_CLIENTS_FILE"] = str(clients_file)
+    try:
+        app = create_app({"TESTING": True})
+    finally:
+        del os.environ["IDP_CLIENTS_FILE"]
+    app.register_blueprint(_test_routes())
+    return app
+
+
+@pytest.fixture
+def app(app, oauth_app):
+    """The root fixture empties the shared database; the tests use the app with test clients."""
+    yield oauth_app
+    with oauth_app.app_context():
+        db.session.remove()
+
+
+@pytest.fixture
+def live_server(app):
+    """The IdP on a real port; its issuer is that address, so discovery points back at it."""
+    server = LiveServer(app).start()
+    settings = app.config["IDP"]["server"]
+    saved = settings["issuer"]
+    settings["issuer"] = server.url
+    yield server
+    settings["issuer"] = saved
+    server.stop()
+
+
+@pytest.fixture
+def metadata(live_server) -> dict:
+    return requests.get(f"{live_server.url}/.well-known/openid-configuration", timeout=5).json()
+
+
+@pytest.fixture
+def person(app) -> User:
+    with app.app_context():
+        user = User(email="amelie.tremblay@example.ca", email_verified=True, password_hash="x",
+                    first_name="Amélie", last_name="Tremblay", language="fr")
+        db.session.add(user)
+        db.session.flush()
+        db.session.add(PhoneCredential(user_id=user.id, e164="+16135550123", verified_at=now()))
+        db.session.commit()
+        db.session.refresh(user)
+        db.session.expunge(user)
+        return user
+
+
+@pytest.fixture
+def browser(live_server) -> Browser:
+    return Browser(live_server.url, requests.Session())
+
+
+@pytest.fixture
+def rp(metadata):
+    def make(client_id: str = "rp-a", redirect_uri: str = "https://rp-a.example/callback", **kwargs) -> RelyingParty:
+        return RelyingParty(client_id, redirect_uri, metadata, **kwargs)
+
+    return make
+
+
+@pytest.fixture
+def signed_in_code(browser, person, rp):
+    """Run the code flow up to the authorization response; answers (relying party, its location)."""
+
+    def run(client: RelyingParty | None = None, **params) -> tuple[RelyingParty, str]:
+        client = client or rp()
+        first = browser.get(client.authorization_url(**params))
+        assert first.status_code == 303
+        if urlsplit(first.headers["Location"]).path in ("/en/", "/fr/"):
+            resumed = browser.get(browser.sign_in(person))
+            assert resumed.status_code == 303
+            return client, resumed.headers["Location"]
+        return client, first.headers["Location"]
+
+    return run

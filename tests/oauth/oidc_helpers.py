@@ -1,0 +1,66 @@
+"""Helpers of the OpenID Connect tests: a person's browser and relying parties built on real client libraries."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import requests
+from authlib.integrations.requests_client import OAuth2Session
+
+from idp.models import User
+
+SECRET = "test-client-secret-that-is-long-enough-0123"
+
+
+@dataclass
+class Browser:
+    """A person's browser talking to the live IdP: keeps the session cookie, never follows redirects."""
+
+    base: str
+    http: requests.Session
+
+    def get(self, url: str, **kwargs) -> requests.Response:
+        return self.http.get(urljoin(self.base, url), allow_redirects=False, timeout=5, **kwargs)
+
+    def post(self, url: str, **kwargs) -> requests.Response:
+        return self.http.post(urljoin(self.base, url), allow_redirects=False, timeout=5, **kwargs)
+
+    def sign_in(self, user: User, **body) -> str:
+        """Sign the browser session in, as the last /v1 step would; answers where the UI goes next."""
+        response = self.post("/_test/sign-in", json={"user_id": user.id, **body})
+        assert response.status_code == 200
+        return response.json()["redirectTo"]
+
+
+def query(location: str) -> dict[str, str]:
+    return {name: values[0] for name, values in parse_qs(urlsplit(location).query).items()}
+
+
+@dataclass
+class RelyingParty:
+    """A relying service built on Authlib's OAuth 2 client."""
+
+    client_id: str
+    redirect_uri: str
+    metadata: dict
+    scope: str = "openid profile email phone"
+
+    def __post_init__(self):
+        self.session = OAuth2Session(
+            self.client_id, SECRET, scope=self.scope, redirect_uri=self.redirect_uri,
+            code_challenge_method="S256", token_endpoint_auth_method="client_secret_basic",
+        )
+        self.verifier = secrets.token_urlsafe(48)
+        self.nonce = secrets.token_urlsafe(16)
+
+    def authorization_url(self, **params) -> str:
+        url, self.state = self.session.create_authorization_url(
+            self.metadata["authorization_endpoint"], code_verifier=self.verifier, nonce=self.nonce, **params
+        )
+        return url
+
+    def fetch_token(self, location: str, **kwargs) -> dict:
+        return self.session.fetch_token(
+            self.metadata["token_endpoint"], authorization_response=location, code_verifier=self.verifier, **kwargs
+        )
