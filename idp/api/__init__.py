@@ -3,7 +3,6 @@ from idp.api.blueprint import bp
 
 # View modules register their routes on bp when imported.
 from idp.api import policy  # noqa: E402,F401
-from idp.api import services, session_info  # noqa: E402,F401
 from idp.api import guard, openapi, signin, signup  # noqa: E402,F401
 from idp.api import services, session_info  # noqa: E402,F401
 
