@@ -1,0 +1,12 @@
+module.exports = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/src'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.js'],
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/src/test/styleStub.js',
+  },
+  // react-intl 12 and its @formatjs dependencies ship ES modules only.
+  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|tslib)/)'],
+  // prints the closing "Tests: N passed, N total" summary line in CI logs
+  verbose: false,
+};

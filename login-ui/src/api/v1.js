@@ -1,0 +1,113 @@
+// Client of the /v1 JSON API. Every answer is the envelope {success, message, data};
+// failures are non-2xx with success:false and message a catalogue code.
+import { readConfig } from '../config';
+
+export const DEFAULT_TIMEOUT_MS = 15000;
+
+export class ApiError extends Error {
+  constructor({ message = null, data = null, status = 0, timeout = false } = {}) {
+    super(message || (timeout ? 'timeout' : ''));
+    this.name = 'ApiError';
+    // `message` stays null when the server did not answer one (timeout, network, bad body)
+    this.message = message || '';
+    this.data = data;
+    this.status = status;
+    this.timeout = timeout;
+  }
+}
+
+let settings = { apiBase: null, timeoutMs: DEFAULT_TIMEOUT_MS };
+
+export function configureApi(next) {
+  settings = { ...settings, ...next };
+}
+
+function apiBase() {
+  if (settings.apiBase == null) settings.apiBase = readConfig().apiBase || '/v1';
+  return settings.apiBase.replace(/\/$/, '');
+}
+
+export async function request(method, path, body, { headers = {}, base } = {}) {
+  const controller = typeof AbortController !== 'undefined' ? new AbortController() : null;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    if (controller) controller.abort();
+  }, settings.timeoutMs);
+  const url = `${base != null ? base : apiBase()}${path}`;
+  let response;
+  try {
+    const init = {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+      signal: controller ? controller.signal : undefined,
+    };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const pending = fetch(url, init);
+    response = await Promise.race([
+      pending,
+      new Promise((_, reject) => {
+        // also covers fetch implementations that ignore the abort signal
+        if (controller) controller.signal.addEventListener('abort', () => reject(new Error('abort')));
+      }),
+    ]);
+  } catch (e) {
+    clearTimeout(timer);
+    // no answer (time limit reached or network failure) counts as a timeout
+    throw new ApiError({ timeout: true });
+  }
+  clearTimeout(timer);
+  let envelope = null;
+  try {
+    envelope = await response.json();
+  } catch (e) {
+    envelope = null;
+  }
+  if (!response.ok || !envelope || envelope.success === false) {
+    throw new ApiError({
+      message: envelope && typeof envelope.message === 'string' ? envelope.message : null,
+      data: envelope ? envelope.data : null,
+      status: response.status,
+    });
+  }
+  return envelope;
+}
+
+const post = (path, body) => request('POST', path, body || {});
+const get = (path, options) => request('GET', path, undefined, options);
+
+export const api = {
+  requestPasswordPolicy: () => get('/password/policy'),
+  services: (lang) => get(`/services?lang=${lang}`, { headers: { 'Accept-Language': lang } }),
+  session: (lang) => get(`/session?lang=${lang}`),
+  transientOtpSend: ({ userName, otpType, phoneNumber, language }) =>
+    post('/otp/transient_otp/send', { userName, otpType, phoneNumber, language }),
+  transientOtpVerify: ({ userName, otpType, otp, trxnId }) =>
+    post('/otp/transient_otp/verify', { userName, otpType, otp, trxnId }),
+  create: ({ userName, password, trxnId }) => post('/users/create', { userName, password, trxnId }),
+  createCoreProfile: ({ userName, firstName, lastName, id, language }) =>
+    post('/users/createcoreprofile', { userName, firstName, lastName, id, language }),
+  login: ({ userName, password }) => post('/otp/users/login', { userName, password }),
+  otpSend: ({ userName, otpType, phone }) => post('/otp/otp/send', { userName, otpType, phone }),
+  otpVerify: ({ userName, otpType, otp, trxnId }) =>
+    post('/otp/otp/verify', { userName, otpType, otp, trxnId }),
+  logout: () => post('/logout', {}),
+  devOutbox: () => request('GET', '/dev/outbox.json', undefined, { base: '' }),
+};
+
+export const PASSWORD_POLICY_FALLBACK = { pwdMinLength: 12, pwdMaxLength: 65 };
+
+// The policy falls back to 12/65 when its call fails.
+export async function fetchPasswordPolicy() {
+  try {
+    const answer = await api.requestPasswordPolicy();
+    const { pwdMinLength, pwdMaxLength } = answer.data || {};
+    if (Number.isInteger(pwdMinLength) && Number.isInteger(pwdMaxLength)) {
+      return { pwdMinLength, pwdMaxLength };
+    }
+  } catch (e) {
+    // fall through
+  }
+  return { ...PASSWORD_POLICY_FALLBACK };
+}

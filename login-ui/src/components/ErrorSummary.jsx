@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useT } from './hooks';
+
+// "There was a problem" at the top of the form, one link per field in error.
+// items: [{ field, text }]. Focus moves here on each failed submit (focusKey changes).
+export default function ErrorSummary({ items, focusKey, startAgain = false }) {
+  const t = useT();
+  const box = useRef(null);
+  useEffect(() => {
+    if (items.length && box.current) box.current.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusKey]);
+  if (!items.length) return null;
+  const focusField = (field) => (event) => {
+    event.preventDefault();
+    const input = document.getElementById(field);
+    if (input) input.focus();
+  };
+  return (
+    <div className="error-summary" ref={box} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
+      <h2 className="error-summary__title" id="error-summary-title">
+        {t('error.1')}
+      </h2>
+      <ul className="error-summary__list">
+        {items.map((item) => (
+          <li key={item.field}>
+            <a href={`#${item.field}`} onClick={focusField(item.field)}>
+              {item.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {startAgain ? (
+        <p>
+          <Link to="/">{t('common.startAgain')}</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

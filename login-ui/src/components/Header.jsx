@@ -1,0 +1,44 @@
+import { Link, useLocation } from 'react-router-dom';
+import { otherLanguage, swapLanguagePath } from '../i18n';
+import { useLanguage, useT } from './hooks';
+import { useServiceInfo } from './ServiceInfo';
+
+export default function Header() {
+  const t = useT();
+  const language = useLanguage();
+  const location = useLocation();
+  const { serviceName } = useServiceInfo();
+  const target = otherLanguage(language);
+  const focusMain = (event) => {
+    event.preventDefault();
+    const main = document.getElementById('main');
+    if (main) main.focus();
+  };
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main" onClick={focusMain}>
+        {t('layout.skipToContent')}
+      </a>
+      <div className="container site-header__inner">
+        <div className="site-header__brand">
+          <p className="site-header__name">{t('layout.siteName')}</p>
+          {serviceName ? (
+            <p className="site-header__service" data-testid="service-name">
+              {serviceName}
+            </p>
+          ) : null}
+        </div>
+        <nav className="site-header__language" aria-label={t('layout.languageNav')}>
+          <Link
+            to={`${swapLanguagePath(location.pathname, target)}${location.search}`}
+            lang={target}
+            hrefLang={target}
+            className="language-toggle"
+          >
+            {t('layout.otherLanguageName')}
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Outlet, useLocation } from 'react-router-dom';
+import { messages, resolveLanguage } from '../i18n';
+import Footer from './Footer';
+import Header from './Header';
+import { ServiceInfoProvider } from './ServiceInfo';
+
+// Shared frame of every page: language from the route (else the browser), header,
+// main landmark and footer.
+export default function Layout() {
+  const location = useLocation();
+  const language = resolveLanguage(location.pathname);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return (
+    <IntlProvider locale={language === 'fr' ? 'fr-CA' : 'en-CA'} messages={messages[language]} defaultLocale="en-CA">
+      <ServiceInfoProvider language={language}>
+        <Header />
+        <main id="main" className="container site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+      </ServiceInfoProvider>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,59 @@
+// Countries offered by the phone widget: ISO 3166 two-letter codes. Names come from
+// Intl.DisplayNames in the current language; the dial code and the expected digit count
+// come from libphonenumber-js metadata.
+import { dialCode, expectedDigits } from '../validation';
+
+export const DEFAULT_COUNTRY = 'CA';
+
+export const COUNTRY_CODES = [
+  'CA', 'US', 'AE', 'AR', 'AT', 'AU', 'BD', 'BE', 'BF', 'BR', 'CD', 'CH', 'CI', 'CL', 'CM',
+  'CN', 'CO', 'CZ', 'DE', 'DK', 'DO', 'DZ', 'EG', 'ES', 'ET', 'FI', 'FR', 'GB', 'GH', 'GR',
+  'GP', 'HK', 'HT', 'HU', 'ID', 'IE', 'IL', 'IN', 'IS', 'IT', 'JM', 'JP', 'KE', 'KR', 'LB',
+  'LK', 'LU', 'MA', 'MG', 'ML', 'MQ', 'MX', 'MY', 'NG', 'NL', 'NO', 'NZ', 'PE', 'PH', 'PK',
+  'PL', 'PM', 'PT', 'RE', 'RO', 'RW', 'SA', 'SE', 'SG', 'SN', 'TH', 'TN', 'TR', 'TT', 'TW',
+  'UA', 'VN', 'ZA',
+];
+
+// English names that read better than the default display names.
+const NAME_OVERRIDES = { en: { KR: 'South Korea', CD: 'Democratic Republic of the Congo' }, fr: {} };
+
+const cache = {};
+
+export function countryName(iso2, language) {
+  const override = NAME_OVERRIDES[language] && NAME_OVERRIDES[language][iso2];
+  if (override) return override;
+  try {
+    const names = new Intl.DisplayNames([language === 'fr' ? 'fr-CA' : 'en-CA'], { type: 'region' });
+    return names.of(iso2) || iso2;
+  } catch (e) {
+    return iso2;
+  }
+}
+
+export function countryList(language) {
+  if (!cache[language]) {
+    const collator = new Intl.Collator(language === 'fr' ? 'fr-CA' : 'en-CA');
+    cache[language] = COUNTRY_CODES.map((iso2) => ({
+      iso2,
+      name: countryName(iso2, language),
+      dialCode: dialCode(iso2),
+      digits: expectedDigits(iso2),
+    })).sort((a, b) => collator.compare(a.name, b.name));
+  }
+  return cache[language];
+}
+
+const fold = (text) =>
+  String(text)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+// Countries whose name, code or dial code matches the search text.
+export function searchCountries(list, query) {
+  const q = fold(query || '').trim();
+  if (!q) return list;
+  return list.filter(
+    (c) => fold(c.name).includes(q) || c.iso2.toLowerCase() === q || c.dialCode.replace('+', '') === q.replace('+', ''),
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
+import { trackEvent } from '../../analytics';
+import { Notice } from '../../components/fields';
+import { useT } from '../../components/hooks';
+import Page from '../../components/Page';
+import { useServiceInfo } from '../../components/ServiceInfo';
+import { useSession } from '../../session/SessionContext';
+
+export const PAGE = 'redirectToRp';
+export const REDIRECT_DELAY_MS = 1500;
+
+// Only same-origin destinations are followed (the server answers a path such as
+// /authorize/resume/<uid>).
+export function safeDestination(redirectTo, origin = window.location.origin) {
+  if (typeof redirectTo !== 'string' || !redirectTo) return null;
+  try {
+    const url = new URL(redirectTo, origin);
+    return url.origin === origin ? url.href : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+// /{language}/redirecttorp: "you are signed in", then on to the relying service.
+export default function RedirectToRp({ navigateTo = (url) => window.location.assign(url) }) {
+  const t = useT();
+  const { state } = useSession();
+  const { serviceName } = useServiceInfo();
+  const destination = safeDestination(state.userData.redirectTo);
+  const flow = state.userData.flow || 'signin';
+  useEffect(() => {
+    if (!destination) return undefined;
+    const timer = setTimeout(() => {
+      trackEvent({ category: flow, page: PAGE, result: 'redirect_rp', label: 'link' });
+      navigateTo(destination);
+    }, REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [destination]);
+  if (!destination) return <Navigate to="/" replace />;
+  const service = serviceName || t('redirect.serviceFallback');
+  return (
+    <Page pageName={PAGE} title={t('redirect.title')}>
+      <Notice kind="success">
+        <p>{t('redirect.text', { service })}</p>
+      </Notice>
+      <p>
+        <a href={destination}>{t('redirect.link', { service })}</a>
+      </p>
+    </Page>
+  );
+}
