@@ -1,0 +1,112 @@
+"""The reservations service: signs people in through the identity provider (OpenID Connect, code flow + PKCE).
+
+Settings come from the environment:
+  IDP_SERVER_ISSUER            the identity provider (default http://localhost:5000)
+  RESERVATIONS_CLIENT_ID       default "reservations" (config/clients.toml)
+  RESERVATIONS_CLIENT_SECRET   the client secret; in development the documented dev secret applies
+  RESERVATIONS_SECRET_KEY      signs this service's session cookie; random per process when unset
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from urllib.parse import urlencode
+
+from authlib.integrations.base_client import OAuthError
+from authlib.integrations.flask_client import OAuth
+from flask import Flask, abort, redirect, render_template, request, session, url_for
+from flask_babel import Babel
+
+HERE = Path(__file__).resolve().parent
+LANGUAGES = ("en", "fr")
+# The development secret registered for this client in config/clients.toml.
+DEV_CLIENT_SECRET = "reservations-development-secret-not-for-production"
+
+
+def _language() -> str:
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        session["lang"] = asked
+    return session.get("lang") or request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
+    app = Flask(__name__)
+    issuer = environ.get("IDP_SERVER_ISSUER", "http://localhost:5000").rstrip("/")
+    app.config.update(
+        SECRET_KEY=environ.get("RESERVATIONS_SECRET_KEY") or secrets.token_urlsafe(32),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        BABEL_TRANSLATION_DIRECTORIES=str(HERE / "translations"),
+        IDP_ISSUER=issuer,
+    )
+    Babel(app, locale_selector=_language)
+    oauth = OAuth(app)
+    oauth.register(
+        "idp",
+        client_id=environ.get("RESERVATIONS_CLIENT_ID", "reservations"),
+        client_secret=environ.get("RESERVATIONS_CLIENT_SECRET") or DEV_CLIENT_SECRET,
+        server_metadata_url=f"{issuer}/.well-known/openid-configuration",
+        client_kwargs={"scope": "openid profile email", "code_challenge_method": "S256"},
+    )
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; form-action 'self'")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    @app.context_processor
+    def page_values():
+        other = "fr" if _language() == "en" else "en"
+        return {"language": _language(), "other_language": other, "toggle_url": f"{request.path}?{urlencode({'lang': other})}"}
+
+    @app.get("/")
+    def home():
+        return render_template("home.html", person=session.get("person"))
+
+    @app.post("/signin")
+    def sign_in():
+        return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language())
+
+    @app.get("/callback")
+    def callback():
+        # RFC 9207: the response must come from the provider we sent the person to.
+        if request.args.get("iss") != oauth.idp.load_server_metadata()["issuer"]:
+            abort(400)
+        try:
+            token = oauth.idp.authorize_access_token()
+        except OAuthError:
+            return render_template("error.html"), 400
+        claims = token["userinfo"]
+        profile = oauth.idp.userinfo(token=token)
+        session["person"] = {
+            "name": profile.get("name") or claims.get("name") or "",
+            "email": profile.get("email") or claims.get("email") or "",
+        }
+        session["id_token"] = token["id_token"]
+        return redirect(url_for("profile"), code=303)
+
+    @app.get("/profile")
+    def profile():
+        if "person" not in session:
+            return redirect(url_for("home"))
+        return render_template("profile.html", person=session["person"])
+
+    @app.post("/signout")
+    def sign_out():
+        id_token = session.pop("id_token", None)
+        session.pop("person", None)
+        end_session = oauth.idp.load_server_metadata()["end_session_endpoint"]
+        if id_token is None:
+            return redirect(url_for("home"), code=303)
+        query = {"id_token_hint": id_token, "post_logout_redirect_uri": url_for("home", _external=True),
+                 "ui_locales": _language()}
+        return redirect(f"{end_session}?{urlencode(query)}", code=303)
+
+    return app
+
+
+app = create_app()

@@ -1,0 +1,87 @@
+"""Discovery, the JWKS and signing-key rotation."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+import requests
+import time_machine
+from authlib.oauth2 import rfc9207
+from authlib.oidc import discovery, rpinitiated
+from joserfc import jwt
+from joserfc.jwk import KeySet
+
+from idp import create_app
+from idp.config import ConfigError
+from idp.oauth import keys
+
+
+def test_discovery_is_valid_openid_provider_metadata_with_the_issuer_parameter(metadata, live_server):
+    document = discovery.OpenIDProviderMetadata(metadata)
+    document.validate(metadata_classes=[rfc9207.AuthorizationServerMetadata, rpinitiated.OpenIDProviderMetadata])
+    assert metadata["issuer"] == live_server.url
+    assert metadata["authorization_response_iss_parameter_supported"] is True
+    assert metadata["code_challenge_methods_supported"] == ["S256"]
+    assert metadata["response_types_supported"] == ["code"]
+
+
+def test_every_published_key_has_a_kid_and_no_private_part(metadata):
+    published = requests.get(metadata["jwks_uri"], timeout=5).json()["keys"]
+    assert published
+    for key in published:
+        assert key["kid"]
+        assert "d" not in key and "p" not in key
+
+
+def test_rotation_signs_with_the_new_key_and_keeps_the_old_one_published(app, runner, signed_in_code, metadata):
+    before = [key["kid"] for key in requests.get(metadata["jwks_uri"], timeout=5).json()["keys"]]
+    result = runner.invoke(args=["keys", "rotate"])
+    assert result.exit_code == 0, result.output
+    published = [key["kid"] for key in requests.get(metadata["jwks_uri"], timeout=5).json()["keys"]]
+    assert set(before) <= set(published) and published[0] not in before
+    client, location = signed_in_code()
+    id_token = client.fetch_token(location)["id_token"]
+    header = jwt.decode(id_token, KeySet.import_key_set(requests.get(metadata["jwks_uri"], timeout=5).json())).header
+    assert header["kid"] == published[0] != before[0]
+
+
+def test_a_rotation_after_the_id_token_lifetime_drops_keys_retired_long_ago(app, runner):
+    runner.invoke(args=["keys", "rotate"])
+    with app.app_context():
+        retired = keys.public_jwks()["keys"][1]["kid"]
+    lifetime = app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
+    with time_machine.travel(time.time() + lifetime + 1):
+        runner.invoke(args=["keys", "rotate"])
+    with app.app_context():
+        assert retired not in [key["kid"] for key in keys.public_jwks()["keys"]]
+
+
+def test_production_refuses_to_start_without_a_signing_key_file(monkeypatch, tmp_path):
+    monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
+    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("RESERVATIONS_CLIENT_SECRET", "x" * 40)
+    monkeypatch.delenv("IDP_SIGNING_KEYS_FILE", raising=False)
+    with pytest.raises(ConfigError, match="IDP_SIGNING_KEYS_FILE is required"):
+        create_app()
+
+
+def test_production_loads_the_signing_keys_from_the_named_file(monkeypatch, tmp_path):
+    key_file = tmp_path / "keys.json"
+    key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
+    monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
+    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("RESERVATIONS_CLIENT_SECRET", "x" * 40)
+    monkeypatch.setenv("IDP_SIGNING_KEYS_FILE", str(key_file))
+    app = create_app()
+    with app.test_request_context():
+        assert keys.signing_key().kid == json.loads(key_file.read_text())["keys"][0]["kid"]
+
+
+def test_a_signing_key_file_that_is_not_a_jwk_set_is_a_clear_configuration_error(monkeypatch, tmp_path):
+    key_file = tmp_path / "keys.json"
+    key_file.write_text("{}", encoding="utf-8")
+    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("IDP_SIGNING_KEYS_FILE", str(key_file))
+    with pytest.raises(ConfigError, match="is not a JWK set"):
+        create_app()

@@ -1,0 +1,72 @@
+"""RP-initiated logout at the end-session endpoint, and sign-out from the login UI (POST /v1/logout)."""
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from oidc_helpers import query
+
+
+def signed_in(browser) -> bool:
+    return browser.get("/v1/session").json()["data"]["authenticated"]
+
+
+def test_logout_with_a_valid_hint_ends_the_session_and_returns_to_the_registered_uri_with_state(signed_in_code, browser):
+    client, location = signed_in_code()
+    id_token = client.fetch_token(location)["id_token"]
+    assert signed_in(browser)
+    response = browser.get("/logout?" + urlencode(
+        {"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/", "state": "bye"}))
+    assert response.status_code in (302, 303)
+    assert response.headers["Location"] == "https://rp-a.example/?state=bye"
+    assert not signed_in(browser)
+
+
+def test_logout_with_a_bad_hint_shows_an_error_page_and_keeps_the_session(signed_in_code, browser):
+    signed_in_code()
+    response = browser.get("/logout?" + urlencode(
+        {"id_token_hint": "not.a.token", "post_logout_redirect_uri": "https://rp-a.example/"}))
+    assert response.status_code == 400
+    assert "Location" not in response.headers
+    assert signed_in(browser)
+
+
+def test_logout_to_an_unregistered_uri_shows_an_error_page_and_keeps_the_session(signed_in_code, browser):
+    client, location = signed_in_code()
+    id_token = client.fetch_token(location)["id_token"]
+    response = browser.get("/logout?" + urlencode(
+        {"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/elsewhere"}))
+    assert response.status_code == 400
+    assert "Location" not in response.headers
+    assert signed_in(browser)
+
+
+def test_logout_without_a_hint_asks_for_confirmation_first(signed_in_code, browser):
+    signed_in_code()
+    page = browser.get("/logout?ui_locales=fr")
+    assert page.status_code == 200
+    assert "Se déconnecter?" in page.text
+    assert signed_in(browser)
+    done = browser.post("/logout", data={"confirm": "yes"})
+    assert done.status_code == 200
+    assert not signed_in(browser)
+
+
+def test_after_logout_the_next_authorization_needs_a_new_sign_in(signed_in_code, browser, rp):
+    client, location = signed_in_code()
+    id_token = client.fetch_token(location)["id_token"]
+    browser.get("/logout?" + urlencode({"id_token_hint": id_token}))
+    assert browser.get(rp().authorization_url()).headers["Location"] == "/en/"
+
+
+def test_the_login_ui_signs_out_with_post_v1_logout(signed_in_code, browser):
+    signed_in_code()
+    response = browser.post("/v1/logout", json={})
+    assert response.json() == {"success": True, "message": "", "data": {}}
+    assert not signed_in(browser)
+
+
+def test_a_prompt_none_after_logout_answers_login_required(signed_in_code, browser, rp):
+    signed_in_code()
+    browser.post("/v1/logout", json={})
+    response = browser.get(rp().authorization_url(prompt="none"))
+    assert query(response.headers["Location"])["error"] == "login_required"
