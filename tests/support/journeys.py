@@ -48,7 +48,7 @@ class SignUp:
         return self.client.post(f"/v1{path}", json=body)
 
     def send_email(self, email: str | None = None, language: str = "eng"):
-        self.email = email or self.email
+        self.email = self.email if email is None else email
         response = self.post("/otp/transient_otp/send", userName=self.email, otpType="email", language=language)
         if response.status_code == 200:
             self.email_trxn = response.json["data"]["trxnId"]
@@ -65,7 +65,7 @@ class SignUp:
         return response
 
     def send_phone(self, phone: str | None = None, channel: str | None = None):
-        self.phone, self.channel = phone or self.phone, channel or self.channel
+        self.phone, self.channel = self.phone if phone is None else phone, channel or self.channel
         response = self.post("/otp/transient_otp/send", userName=self.email, otpType=self.channel, phoneNumber=self.phone)
         if response.status_code == 200:
             self.phone_trxn = response.json["data"]["trxnId"]

@@ -1,0 +1,223 @@
+"""One-time codes: expiry, single use, attempts, resends, send and guess limits, enumeration."""
+from __future__ import annotations
+
+import pytest
+
+from idp.extensions import db
+from idp.flows import otp
+from idp.models import Journey, OtpTransaction, User
+from idp.notify import DeliveryError
+from tests.support.journeys import EMAIL, PHONE, wrong
+
+
+@pytest.fixture
+def frozen(time_machine):
+    time_machine.move_to("2030-01-01 12:00:00", tick=False)
+    return time_machine
+
+
+def test_codes_are_stored_only_as_an_hmac(signup, outbox, app):
+    signup.send_email()
+    code = outbox.code(EMAIL)
+    with app.app_context():
+        transaction = db.session.scalar(db.select(OtpTransaction))
+        assert code not in transaction.code_hash
+        assert len(transaction.code_hash) == 64
+
+
+def test_a_code_expires_after_ten_minutes(signup, frozen):
+    signup.send_email()
+    frozen.move_to("2030-01-01 12:10:00", tick=False)
+    response = signup.verify_email()
+    assert (response.status_code, response.json["message"]) == (400, "15")
+
+
+def test_a_code_is_still_good_just_before_ten_minutes(signup, frozen):
+    signup.send_email()
+    frozen.move_to("2030-01-01 12:09:59", tick=False)
+    assert signup.verify_email().status_code == 200
+
+
+def test_the_expiry_is_answered_with_the_transaction(signup, frozen):
+    data = signup.send_email().json["data"]
+    assert (data["created"], data["expiry"]) == ("2030-01-01T12:00:00Z", "2030-01-01T12:10:00Z")
+
+
+def test_a_code_is_single_use(signup):
+    signup.send_email()
+    assert signup.verify_email().status_code == 200
+    assert signup.verify_email().status_code == 409
+
+
+def test_a_used_transaction_cannot_be_verified_again(signin, signup, client):
+    signup.through("profile")
+    client.delete_cookie("idp_session")
+    signin.through("verify")
+    signin.login()
+    signin.send()
+    old = signin.trxn
+    signin.verify()
+    signin.login()
+    signin.trxn = old
+    assert signin.verify(code="123456").json["message"] == "20"
+
+
+def test_four_wrong_codes_end_the_transaction(signup, outbox):
+    signup.send_email()
+    code = outbox.code(EMAIL)
+    answers = [signup.verify_email(code=wrong(code)).json for _ in range(4)]
+    assert [answer["message"] for answer in answers] == ["14", "14", "14", "16"]
+    assert [answer["data"].get("retries") for answer in answers[:3]] == [3, 2, 1]
+    assert signup.verify_email(code=code).json["message"] == "16"
+
+
+def test_a_resend_keeps_the_transaction_and_its_failure_count(signup, outbox):
+    signup.send_email()
+    first = signup.email_trxn
+    for _ in range(3):
+        signup.verify_email(code=wrong(outbox.code(EMAIL)))
+    resent = signup.post("/otp/transient_otp/send", userName=EMAIL, otpType="email")
+    assert resent.json["data"]["trxnId"] == first
+    assert resent.json["data"]["attempts"] == 3
+    assert signup.verify_email(code=wrong(outbox.code(EMAIL))).json["message"] == "16"
+
+
+def test_a_resend_replaces_the_code(signup, outbox):
+    signup.send_email()
+    old = outbox.code(EMAIL)
+    signup.send_email()
+    new = outbox.code(EMAIL)
+    if old != new:
+        assert signup.verify_email(code=old).json["message"] == "14"
+    assert signup.verify_email(code=new).status_code == 200
+
+
+def test_a_new_code_after_four_wrong_ones_can_be_verified(signup, outbox):
+    signup.send_email()
+    for _ in range(4):
+        signup.verify_email(code=wrong(outbox.code(EMAIL)))
+    signup.send_email()
+    assert signup.verify_email().status_code == 200
+
+
+def test_the_eleventh_send_in_ten_minutes_is_blocked(signup, frozen):
+    answers = [signup.send_email().status_code for _ in range(11)]
+    assert answers == [200] * 10 + [429]
+    blocked = signup.send_email()
+    assert blocked.json["message"] == "17"
+    assert blocked.json["data"]["retryAfter"] == 600
+
+
+def test_sends_to_one_address_are_limited_across_browsers(signup, client, frozen):
+    for _ in range(10):
+        client.delete_cookie("idp_session")
+        signup.send_email()
+    client.delete_cookie("idp_session")
+    assert signup.send_email().json["message"] == "17"
+
+
+def test_sends_from_one_browser_are_limited_across_addresses(signup, frozen):
+    for n in range(10):
+        signup.send_email(email=f"person{n}@example.ca")
+    assert signup.send_email(email="person10@example.ca").json["message"] == "17"
+
+
+def test_ten_wrong_codes_in_ten_minutes_block_sending_and_verifying(signup, outbox, frozen):
+    for _ in range(3):
+        signup.send_email()
+        for _ in range(4):
+            if signup.verify_email(code=wrong(outbox.code(EMAIL))).json["message"] == "17":
+                break
+    blocked = signup.verify_email()
+    assert (blocked.status_code, blocked.json["message"]) == (429, "17")
+    assert signup.send_email().json["message"] == "17"
+
+
+def test_the_block_lifts_after_ten_minutes(signup, outbox, frozen):
+    for _ in range(11):
+        signup.send_email()
+    frozen.move_to("2030-01-01 12:10:01", tick=False)
+    assert signup.send_email().status_code == 200
+    assert signup.verify_email().status_code == 200
+
+
+def test_a_code_is_bound_to_the_browser_that_asked(signup, outbox, client):
+    signup.send_email()
+    client.delete_cookie("idp_session")
+    response = signup.verify_email()
+    assert (response.status_code, response.json["message"]) == (409, "20")
+
+
+def test_a_phone_code_is_bound_to_its_phone(signup, outbox):
+    signup.through("send_phone")
+    first_code, first_trxn = outbox.code(PHONE), signup.phone_trxn
+    signup.send_phone(phone="+16135550123")
+    signup.phone_trxn = first_trxn
+    assert signup.verify_phone(code=first_code).json["message"] == "20"
+
+
+def test_an_existing_account_gets_the_same_answer_as_a_new_address(signup, client, app):
+    signup.through("create")
+    client.delete_cookie("idp_session")
+    existing = signup.send_email()
+    client.delete_cookie("idp_session")
+    fresh = signup.send_email(email="new.person@example.ca")
+    assert existing.status_code == fresh.status_code == 200
+    assert existing.json["message"] == fresh.json["message"]
+    assert set(existing.json["data"]) == set(fresh.json["data"])
+    assert existing.json["data"]["retries"] == fresh.json["data"]["retries"]
+
+
+def test_an_existing_account_is_told_to_sign_in_instead_of_getting_a_code(signup, client, outbox):
+    signup.through("create")
+    client.delete_cookie("idp_session")
+    signup.send_email(language="fr")
+    message = outbox.last(EMAIL)
+    assert message.code is None
+    assert "déjà un compte" in message.body
+    assert not any(char.isdigit() for char in message.body)
+
+
+def test_a_sign_up_of_an_existing_address_can_never_be_verified(signup, client, outbox, app):
+    signup.through("create")
+    client.delete_cookie("idp_session")
+    signup.send_email()
+    for guess in ("000000", "123456", "999999"):
+        assert signup.verify_email(code=guess).json["message"] == "14"
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(User)) == 1
+
+
+def test_a_delivery_failure_answers_25_and_leaves_nothing_behind(signup, app, monkeypatch):
+    def refuse(message):
+        raise DeliveryError("provider down")
+
+    monkeypatch.setattr(app.extensions["idp_notify"]["email"], "deliver", refuse)
+    response = signup.send_email()
+    assert (response.status_code, response.json["message"]) == (503, "25")
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(OtpTransaction)) == 0
+        assert db.session.scalar(db.select(db.func.count()).select_from(Journey)) == 0
+
+
+def test_a_failed_delivery_can_be_retried(signup, app, monkeypatch):
+    outbox = app.extensions["idp_notify"]["email"]
+    monkeypatch.setattr(outbox, "deliver", lambda message: (_ for _ in ()).throw(DeliveryError("down")))
+    signup.send_email()
+    monkeypatch.undo()
+    assert signup.send_email().status_code == 200
+    assert signup.verify_email().status_code == 200
+
+
+def test_codes_and_passwords_never_reach_the_log(signup, caplog, outbox):
+    caplog.set_level("DEBUG")
+    signup.through("create")
+    logged = caplog.text
+    assert outbox.messages(EMAIL)[0].code not in logged
+    assert signup.password not in logged
+
+
+def test_codes_are_six_random_digits(app):
+    codes = {otp._new_code(6) for _ in range(200)}
+    assert all(len(code) == 6 and code.isdigit() for code in codes)
+    assert len(codes) > 190

@@ -1,0 +1,56 @@
+"""/v1 takes same-site JSON only."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.journeys import EMAIL
+
+SEND = "/v1/otp/transient_otp/send"
+BODY = {"userName": EMAIL, "otpType": "email"}
+
+
+def test_a_same_origin_client_is_accepted(client):
+    response = client.post(SEND, json=BODY, headers={"Origin": "http://localhost:5000", "Sec-Fetch-Site": "same-origin"})
+    assert response.status_code == 200
+
+
+def test_a_request_without_origin_is_accepted(app):
+    assert app.test_client().post(SEND, json=BODY).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Origin": "https://evil.example"}, {"Origin": "http://localhost:5001"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}],
+)
+def test_a_cross_site_request_is_refused(client, headers):
+    response = client.post(SEND, json=BODY, headers=headers)
+    assert (response.status_code, response.json["message"]) == (403, "24")
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])
+def test_a_body_that_is_not_json_is_refused_with_415(client, content_type):
+    response = client.post(SEND, data='{"userName": "a@b.ca"}', content_type=content_type)
+    assert (response.status_code, response.json["message"]) == (415, "23")
+
+
+@pytest.mark.parametrize("body", ["{not json", "[1, 2]", '"text"', "null"])
+def test_malformed_json_is_refused_with_400(client, body):
+    response = client.post(SEND, data=body, content_type="application/json")
+    assert (response.status_code, response.json["message"]) == (400, "23")
+
+
+@pytest.mark.parametrize("body", [{"otpType": "email"}, {"userName": 12, "otpType": "email"}, {"userName": EMAIL, "otpType": ["email"]}])
+def test_a_missing_or_wrongly_typed_field_is_refused_with_23(client, body):
+    response = client.post(SEND, json=body)
+    assert (response.status_code, response.json["message"]) == (400, "23")
+
+
+def test_an_unknown_v1_path_answers_30(client):
+    response = client.get("/v1/nothing-here")
+    assert (response.status_code, response.json["message"]) == (404, "30")
+
+
+def test_the_contract_is_served_as_json(client):
+    response = client.get("/v1/openapi.json")
+    assert response.json["openapi"].startswith("3.1")
+    assert "/v1/otp/otp/verify" in response.json["paths"]

@@ -1,0 +1,142 @@
+"""Sign-in through /v1: password, then a code to the phone on the account."""
+from __future__ import annotations
+
+import pytest
+
+from idp.extensions import db
+from idp.flows import passwords
+from idp.models import BrowserSession, User
+from tests.support.journeys import EMAIL, PASSWORD, PHONE
+
+
+@pytest.fixture
+def account(signup, client):
+    """A finished sign-up, then a fresh browser."""
+    signup.through("profile")
+    client.delete_cookie("idp_session")
+    return signup.user_id
+
+
+def test_login_answers_the_id_the_masked_phone_and_the_channel(signin, account):
+    response = signin.login()
+    assert response.json["data"] == {"id": account, "phone": "******5678", "otpType": "sms"}
+
+
+def test_the_whole_sign_in_signs_the_browser_in(signin, account, app):
+    response = signin.through("verify")
+    assert response.json["data"]["redirectTo"] == "/fr/profilehome"
+    with app.app_context():
+        browser_session = db.session.scalar(db.select(BrowserSession).filter_by(user_id=account))
+        assert browser_session.amr == ["pwd", "otp", "sms", "mfa"]
+
+
+def test_the_code_goes_to_the_phone_on_the_account_whatever_the_browser_sends(signin, account, outbox):
+    signin.login()
+    signin.send(phone="+16135550123")
+    assert outbox.last(PHONE).code
+    assert outbox.messages("+16135550123") == []
+
+
+def test_otp_type_voice_sends_a_voice_call_to_the_same_phone(signin, account, outbox):
+    signin.login()
+    response = signin.send(channel="voice")
+    assert response.json["data"]["type"] == "voiceotp"
+    assert response.json["data"]["phoneNumber"] == "******5678"
+    assert outbox.last(PHONE).channel == "voice"
+    assert signin.verify().status_code == 200
+
+
+def test_the_sign_in_code_arrives_in_the_correspondence_language(signin, account, outbox):
+    signin.through("send")
+    assert outbox.last(PHONE).language == "fr"
+
+
+def test_email_letter_case_does_not_matter_at_sign_in(signin, account):
+    assert signin.login(email=EMAIL.upper()).status_code == 200
+
+
+def test_a_wrong_password_is_refused_with_19(signin, account):
+    response = signin.login(password="Not-The-Password-123")
+    assert (response.status_code, response.json["message"]) == (401, "19")
+
+
+def test_an_unknown_email_gets_the_same_answer_as_a_wrong_password(signin, account):
+    unknown = signin.login(email="nobody@example.ca", password="Not-The-Password-123")
+    wrong = signin.login(password="Not-The-Password-123")
+    assert (unknown.status_code, unknown.json) == (wrong.status_code, wrong.json)
+
+
+def test_an_unknown_email_costs_an_argon2_verification(signin, monkeypatch):
+    calls = []
+    real = passwords.HASHER
+
+    class Spy:
+        def verify(self, *args):
+            calls.append(args)
+            return real.verify(*args)
+
+    monkeypatch.setattr(passwords, "HASHER", Spy())
+    signin.login(email="nobody@example.ca")
+    assert len(calls) == 1
+
+
+def test_five_wrong_passwords_in_a_row_lock_password_sign_in(signin, account):
+    answers = [signin.login(password=f"Wrong-Password-{n}").json["message"] for n in range(5)]
+    assert answers == ["19", "19", "19", "19", "18"]
+    locked = signin.login()
+    assert (locked.status_code, locked.json["message"]) == (429, "18")
+    assert 0 < locked.json["data"]["retryAfter"] <= 600
+    assert locked.headers["Retry-After"] == str(locked.json["data"]["retryAfter"])
+
+
+def test_the_password_lock_ends_after_ten_minutes(signin, account, time_machine):
+    time_machine.move_to("2030-01-01 12:00:00", tick=False)
+    for n in range(5):
+        signin.login(password=f"Wrong-Password-{n}")
+    time_machine.move_to("2030-01-01 12:10:01", tick=False)
+    assert signin.login().status_code == 200
+
+
+def test_a_right_password_resets_the_failure_count(signin, account):
+    for n in range(4):
+        signin.login(password=f"Wrong-Password-{n}")
+    signin.login()
+    for n in range(4):
+        assert signin.login(password=f"Wrong-Password-{n}").json["message"] == "19"
+
+
+def test_a_password_hashed_with_old_parameters_is_rehashed_at_sign_in(signin, account, app):
+    from argon2 import PasswordHasher
+
+    with app.app_context():
+        user = db.session.get(User, account)
+        user.password_hash = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1).hash(PASSWORD)
+        db.session.commit()
+    assert signin.login().status_code == 200
+    with app.app_context():
+        new_hash = db.session.get(User, account).password_hash
+        assert "m=19456,t=2,p=1" in new_hash
+
+
+def test_a_sign_up_stopped_after_the_account_signs_in_with_an_email_code(signup, signin, client, outbox):
+    signup.through("create")
+    client.delete_cookie("idp_session")
+    assert signin.login().json["data"] == {"id": signup.user_id, "phone": "", "otpType": "email"}
+    assert signin.send(channel="email").json["data"]["type"] == "emailotp"
+    assert signin.verify(code=outbox.code(EMAIL)).status_code == 200
+
+
+def test_verify_refuses_a_code_of_another_channel(signin, account, outbox):
+    signin.through("send")
+    code = outbox.code(PHONE)
+    signin.channel = "voice"
+    response = signin.verify(code=code)
+    assert (response.status_code, response.json["message"]) == (409, "20")
+
+
+def test_sign_in_hands_off_to_a_waiting_relying_service(signin, account, app, client, monkeypatch):
+    from idp.api import browser
+
+    monkeypatch.setattr(browser, "complete_login", lambda browser_session, language: "/authorize/resume/abc")
+    signin.through("send")
+    assert signin.verify().json["data"]["redirectTo"] == "/authorize/resume/abc"
