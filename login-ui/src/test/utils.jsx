@@ -93,11 +93,11 @@ export async function renderApp(path, { userData, isAuthenticated, config, api }
   return { ...utils, calls, location: () => utils.getByTestId('location').textContent };
 }
 
-// lets pending promises (mocked fetches) settle
+// lets pending promises (mocked fetches) settle; uses no timer, so it also works
+// with jest.useFakeTimers()
 export async function flush() {
   await act(async () => {
-    await Promise.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
   });
 }
 

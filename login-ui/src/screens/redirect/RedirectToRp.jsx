@@ -22,8 +22,11 @@ export function safeDestination(redirectTo, origin = window.location.origin) {
   }
 }
 
+// The browser navigation (replaced in tests, where jsdom cannot navigate).
+export const redirector = { assign: (url) => window.location.assign(url) };
+
 // /{language}/redirecttorp: "you are signed in", then on to the relying service.
-export default function RedirectToRp({ navigateTo = (url) => window.location.assign(url) }) {
+export default function RedirectToRp() {
   const t = useT();
   const { state } = useSession();
   const { serviceName } = useServiceInfo();
@@ -33,7 +36,7 @@ export default function RedirectToRp({ navigateTo = (url) => window.location.ass
     if (!destination) return undefined;
     const timer = setTimeout(() => {
       trackEvent({ category: flow, page: PAGE, result: 'redirect_rp', label: 'link' });
-      navigateTo(destination);
+      redirector.assign(destination);
     }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,0 +1,122 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, ok, renderApp, SIGNUP, storedSession, texts } from '../../test/utils';
+
+const { en, fr } = texts;
+const SENT = ok({ trxnId: 'TP', type: 'smsotp', state: 'PENDING', retries: 4 });
+
+async function submitPhone(user, number) {
+  if (number) await user.type(screen.getByLabelText(en['phone.label']), number);
+  await user.click(screen.getByRole('button', { name: en['setup.submit'] }));
+}
+
+test('renders step 3 of 4 in English with Canada (+1) chosen by default', async () => {
+  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  expect(screen.getByRole('heading', { level: 1, name: en['setup.title'] })).toBeInTheDocument();
+  expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+  expect(screen.getByLabelText(en['phone.countryLabel'])).toHaveValue('CA');
+  expect(document.getElementById('dial-code')).toHaveTextContent('+1');
+  expect(screen.getByLabelText(en['phone.label'])).toHaveAttribute('autocomplete', 'tel');
+});
+
+test('renders in French with country names in French', async () => {
+  await renderApp('/fr/signUp/verificationsetup', { userData: SIGNUP.created });
+  expect(screen.getByRole('heading', { level: 1, name: fr['setup.title'] })).toBeInTheDocument();
+  const select = screen.getByLabelText(fr['phone.countryLabel']);
+  expect(within(select).getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
+});
+
+test('the dial code is not an editable field', async () => {
+  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  expect(document.getElementById('dial-code').tagName).toBe('SPAN');
+  expect(screen.getAllByRole('textbox').some((box) => box.value === '+1')).toBe(false);
+});
+
+test('the setup step opens only after the account was created', async () => {
+  const { location } = await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.emailValidated });
+  expect(location()).toBe('/');
+});
+
+test('sms is the default delivery and voice can be chosen, in a fieldset', async () => {
+  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  expect(screen.getByRole('group', { name: en['setup.method.legend'] })).toBeInTheDocument();
+  expect(screen.getByLabelText(en['setup.method.sms'])).toBeChecked();
+  expect(screen.getByLabelText(en['setup.method.voice'])).not.toBeChecked();
+});
+
+test('an empty phone gives the code 10 text', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await submitPhone(user, '');
+  expect(screen.getByRole('link', { name: en['error.10'] })).toHaveAttribute('href', '#phone');
+  expect(calls.posts()).toHaveLength(0);
+});
+
+test('a number with too few digits names the digit count of the chosen country', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await submitPhone(user, '613 555');
+  expect(document.getElementById('phone-error')).toHaveTextContent('Phone number must be 10 digits.');
+});
+
+test('a valid number is sent as a plus sign and digits with the chosen method', async () => {
+  const user = userEvent.setup();
+  const { calls, location } = await renderApp('/en/signUp/verificationsetup', {
+    userData: SIGNUP.created,
+    api: { 'POST /v1/otp/transient_otp/send': SENT },
+  });
+  await user.click(screen.getByLabelText(en['setup.method.voice']));
+  await submitPhone(user, '(613) 555-0100');
+  await waitFor(() => expect(location()).toBe('/en/signUp/verification/voice'));
+  expect(calls.posts()[0].body).toMatchObject({
+    userName: 'ada@example.com',
+    otpType: 'voice',
+    phoneNumber: '+16135550100',
+  });
+  expect(storedSession().userData).toMatchObject({ stepVerificationSent: true, phone: '+16135550100', trxnId: 'TP' });
+});
+
+test('a server failure is shown on the phone field', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/signUp/verificationsetup', {
+    userData: SIGNUP.created,
+    api: { 'POST /v1/otp/transient_otp/send': fail('22') },
+  });
+  await submitPhone(user, '613 555 0100');
+  await waitFor(() => expect(document.getElementById('phone-error')).toHaveTextContent(en['error.22']));
+});
+
+test('the country search filters the list only after 250 ms', async () => {
+  jest.useFakeTimers();
+  try {
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+    const select = screen.getByLabelText(en['phone.countryLabel']);
+    const before = within(select).getAllByRole('option').length;
+    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'fran');
+    act(() => jest.advanceTimersByTime(200));
+    expect(within(select).getAllByRole('option')).toHaveLength(before);
+    act(() => jest.advanceTimersByTime(60));
+    const names = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(names).toEqual(['Canada (+1)', 'France (+33)']);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('choosing another country changes the dial code and the digit count', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await user.selectOptions(screen.getByLabelText(en['phone.countryLabel']), 'FR');
+  expect(document.getElementById('dial-code')).toHaveTextContent('+33');
+  await submitPhone(user, '06 12 34');
+  expect(document.getElementById('phone-error')).toHaveTextContent('Phone number must be 9 digits.');
+});
+
+test('"my country is not listed" says the account cannot be created', async () => {
+  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  expect(screen.getByText(en['setup.notListed.summary'])).toBeInTheDocument();
+  expect(screen.getByText(en['setup.notListed.text'])).toBeInTheDocument();
+});
