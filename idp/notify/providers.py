@@ -67,8 +67,9 @@ class Smtp:
         email["From"] = self.sender
         email["To"] = message.to
         email["Subject"] = message.subject
-        email["Content-Language"] = message.language
         email.set_content(message.body)
+        # After set_content, which replaces every Content-* header.
+        email["Content-Language"] = message.language
         try:
             with smtplib.SMTP(self.host, self.port, timeout=10) as smtp:
                 if self.starttls:
