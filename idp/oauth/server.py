@@ -64,6 +64,16 @@ class AccessTokenValidator(BearerTokenValidator):
         return token
 
 
+class BearerProtector(ResourceProtector):
+    def parse_request_authorization(self, request):
+        # RFC 6750 section 2.2: a POST may carry the token as a form field (pyoidc does so).
+        if "Authorization" not in request.headers and flask_request.method == "POST":
+            token_string = flask_request.form.get("access_token")
+            if token_string:
+                return self.get_token_validator("bearer"), token_string
+        return super().parse_request_authorization(request)
+
+
 class UserInfo(UserInfoEndpoint):
     def generate_user_info(self, user, scope: str):
         return user_info(user, scope)
@@ -86,7 +96,7 @@ def build_server(app: Flask) -> Server:
     server.register_grant(grants.AuthorizationCodeGrant, [grants.PkceS256(required=True), grants.OpenIDConnect()])
     server.register_grant(grants.RefreshTokenGrant)
     server.register_extension(Issuer())
-    protector = ResourceProtector()
+    protector = BearerProtector()
     protector.register_token_validator(AccessTokenValidator())
     server.register_endpoint(UserInfo(resource_protector=protector))
     return server

@@ -160,3 +160,14 @@ def signed_in_code(browser, person, rp):
         return client, first.headers["Location"]
 
     return run
+
+
+@pytest.fixture
+def reservations(live_server):
+    """The reservations service on the port the test clients file registers, pointed at the live IdP."""
+    from examples.reservations.app import create_app as create_reservations
+
+    service = create_reservations({"IDP_SERVER_ISSUER": live_server.url, "RESERVATIONS_CLIENT_SECRET": SECRET})
+    server = LiveServer(service, port=RP_PORT).start()
+    yield server
+    server.stop()

@@ -1,0 +1,93 @@
+"""The client registry file (checked at start-up) and the service list the login UI shows."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from idp.config import ConfigError
+from idp.oauth.clients import DEFAULT_CLIENTS_FILE, load_clients
+
+VALID = '''
+[clients.demo]
+client_secret_env = "DEMO_SECRET"
+dev_client_secret = "a-development-secret-of-enough-length-0000"
+redirect_uris = ["https://demo.example/cb"]
+[clients.demo.service]
+id = 1
+url = "https://demo.example/"
+title_en = "Demo"
+title_fr = "Démo"
+'''
+
+
+def load(tmp_path: Path, text: str, environment: str = "development", environ: dict | None = None):
+    path = tmp_path / "clients.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_clients(path, environment, environ or {})
+
+
+def test_the_shipped_clients_file_registers_reservations_as_service_1():
+    (client,) = load_clients(DEFAULT_CLIENTS_FILE, "development", {})
+    assert client.client_id == "reservations"
+    assert client.service.id == 1
+    assert client.redirect_uris == ("http://localhost:5001/callback",)
+    assert client.require_pkce
+
+
+def test_production_refuses_a_client_whose_secret_variable_is_unset(tmp_path):
+    with pytest.raises(ConfigError, match=r"clients\.demo\.client_secret_env names DEMO_SECRET, which is unset"):
+        load(tmp_path, VALID, "production")
+
+
+def test_production_takes_the_secret_from_the_named_variable(tmp_path):
+    (client,) = load(tmp_path, VALID, "production", {"DEMO_SECRET": "s" * 32})
+    assert client.check_client_secret("s" * 32)
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (('redirect_uris = ["https://demo.example/cb"]', 'redirect_uris = []'), "clients.demo.redirect_uris"),
+        (('redirect_uris = ["https://demo.example/cb"]', 'redirect_uris = ["https://demo.example/cb#x"]'), "clients.demo.redirect_uris"),
+        (('redirect_uris = ["https://demo.example/cb"]', 'redirect_uris = ["/cb"]'), "clients.demo.redirect_uris"),
+        (("[clients.demo.service]", 'subject_type = "secret"\n[clients.demo.service]'), "clients.demo.subject_type"),
+        (("[clients.demo.service]", 'scopes = ["profile"]\n[clients.demo.service]'), "clients.demo.scopes"),
+        (("[clients.demo.service]", "require_pkce = \"no\"\n[clients.demo.service]"), "clients.demo.require_pkce"),
+        (("[clients.demo.service]", "colour = 1\n[clients.demo.service]"), "clients.demo.colour"),
+        (('title_fr = "Démo"', ""), "clients.demo.service.title_fr"),
+        (("id = 1", "id = 0"), "clients.demo.service.id"),
+        (('dev_client_secret = "a-development-secret-of-enough-length-0000"', 'dev_client_secret = "short"'), "clients.demo.client_secret_env"),
+    ],
+)
+def test_a_bad_entry_stops_start_up_with_one_line_naming_the_key(tmp_path, change, named):
+    with pytest.raises(ConfigError) as raised:
+        load(tmp_path, VALID.replace(*change))
+    assert named in str(raised.value)
+    assert "\n" not in str(raised.value)
+
+
+def test_two_services_may_not_share_an_id(tmp_path):
+    with pytest.raises(ConfigError, match="already used"):
+        load(tmp_path, VALID + VALID.replace("demo", "other"))
+
+
+def test_the_services_list_is_in_the_asked_language(client):
+    response = client.get("/v1/services?lang=fr")
+    assert response.json["success"] is True
+    assert response.json["message"] == ""
+    assert response.json["data"][0] == {
+        "id": 1, "title": "Service reservations (fr)", "description": "Service d'essai reservations",
+        "url": response.json["data"][0]["url"],
+    }
+
+
+def test_the_services_list_follows_the_browser_language_without_lang(client):
+    response = client.get("/v1/services", headers={"Accept-Language": "fr-CA,fr;q=0.9"})
+    assert response.json["data"][0]["title"] == "Service reservations (fr)"
+    english = client.get("/v1/services", headers={"Accept-Language": "en"})
+    assert [service["id"] for service in english.json["data"]] == [1, 2, 3, 4]
+
+
+def test_the_session_is_anonymous_without_a_waiting_service(client):
+    assert client.get("/v1/session").json["data"] == {"authenticated": False, "service": None, "loginHint": None}
