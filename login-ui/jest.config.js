@@ -7,6 +7,6 @@ module.exports = {
   },
   // react-intl 12 and its @formatjs dependencies ship ES modules only.
   transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|tslib)/)'],
-  // prints the closing "Tests: N passed, N total" summary line in CI logs
-  verbose: false,
+  // Jest's summary, then one plain "jest: N passed, N failed" closing line
+  reporters: ['default', '<rootDir>/jest.summary-reporter.js'],
 };

@@ -1,0 +1,59 @@
+import { api, ApiError, configureApi, fetchPasswordPolicy } from './v1';
+
+function answer(status, body) {
+  return Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
+}
+
+beforeEach(() => configureApi({ apiBase: '/v1', timeoutMs: 1000 }));
+
+test('posts JSON with the same-origin cookie to the configured base', async () => {
+  global.fetch = jest.fn(() => answer(200, { success: true, message: '', data: { trxnId: 'T' } }));
+  const result = await api.otpSend({ userName: 'a@b.ca', otpType: 'sms', phone: '******1234' });
+  expect(result.data.trxnId).toBe('T');
+  const [url, init] = global.fetch.mock.calls[0];
+  expect(url).toBe('/v1/otp/otp/send');
+  expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+  expect(init.headers['Content-Type']).toBe('application/json');
+  expect(JSON.parse(init.body)).toEqual({ userName: 'a@b.ca', otpType: 'sms', phone: '******1234' });
+});
+
+test('a non-2xx answer fails with the catalogue code and data', async () => {
+  global.fetch = jest.fn(() => answer(429, { success: false, message: '17', data: { retryAfter: 120 } }));
+  await expect(api.login({ userName: 'a', password: 'b' })).rejects.toMatchObject({
+    message: '17',
+    data: { retryAfter: 120 },
+    status: 429,
+  });
+});
+
+test('success:false in a 200 answer is also a failure', async () => {
+  global.fetch = jest.fn(() => answer(200, { success: false, message: '23', data: null }));
+  await expect(api.create({ userName: 'a', password: 'b', trxnId: 'T' })).rejects.toBeInstanceOf(ApiError);
+});
+
+test('a request with no answer within the time limit is a timeout without a message', async () => {
+  configureApi({ timeoutMs: 20 });
+  global.fetch = jest.fn(() => new Promise(() => {}));
+  await expect(api.otpVerify({ userName: 'a', otpType: 'sms', otp: '123456', trxnId: 'T' })).rejects.toMatchObject({
+    timeout: true,
+    message: '',
+  });
+});
+
+test('the services list asks for the current language', async () => {
+  global.fetch = jest.fn(() => answer(200, { success: true, message: '', data: [] }));
+  await api.services('fr');
+  const [url, init] = global.fetch.mock.calls[0];
+  expect(url).toBe('/v1/services?lang=fr');
+  expect(init.headers['Accept-Language']).toBe('fr');
+});
+
+test('the password policy comes from the server when it answers', async () => {
+  global.fetch = jest.fn(() => answer(200, { success: true, message: '', data: { pwdMinLength: 15, pwdMaxLength: 70 } }));
+  await expect(fetchPasswordPolicy()).resolves.toEqual({ pwdMinLength: 15, pwdMaxLength: 70 });
+});
+
+test('the password policy falls back to 12 and 65 when its call fails', async () => {
+  global.fetch = jest.fn(() => Promise.reject(new TypeError('network')));
+  await expect(fetchPasswordPolicy()).resolves.toEqual({ pwdMinLength: 12, pwdMaxLength: 65 });
+});

@@ -1,0 +1,3 @@
+import { describeMockup } from '../../test/profileMock';
+
+describeMockup({ path: 'completetwostepverification', titleId: 'profile.twoStep.title', action: { role: 'button', id: 'common.continue' }, next: 'enternewemail' });

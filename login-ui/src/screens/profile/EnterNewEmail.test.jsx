@@ -1,0 +1,3 @@
+import { describeMockup } from '../../test/profileMock';
+
+describeMockup({ path: 'enternewemail', titleId: 'profile.newEmail.title', action: { role: 'button', id: 'common.continue' }, next: 'checkyouremail' });

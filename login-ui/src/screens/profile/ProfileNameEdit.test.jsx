@@ -1,0 +1,3 @@
+import { describeMockup } from '../../test/profileMock';
+
+describeMockup({ path: 'profilenameedit', titleId: 'profile.nameEdit.title', action: { role: 'button', id: 'common.continue' }, next: 'areYouSureEditYourName' });

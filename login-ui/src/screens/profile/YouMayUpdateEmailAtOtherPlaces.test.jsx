@@ -1,0 +1,3 @@
+import { describeMockup } from '../../test/profileMock';
+
+describeMockup({ path: 'youMayUpdateEmailAtOtherPlaces', titleId: 'profile.emailDone.title', action: { role: 'link', id: 'profile.backToProfile' }, next: 'profilehome' });
