@@ -1,0 +1,142 @@
+"""Browser tests: the identity provider and the reservations service run as real processes
+on free ports (development outbox, a SQLite database of their own), driven by Debian's
+Chromium through Playwright. Codes are read from /dev/outbox.json as a person would read
+their messages.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+
+pytestmark = pytest.mark.e2e
+
+
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{url} exited early:\n{log.read_text()[-3000:]}")
+        try:
+            if requests.get(url, timeout=1).status_code < 500:
+                return
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{url} did not start:\n{log.read_text()[-3000:]}")
+
+
+def _clients_file(folder: Path, rp_url: str) -> Path:
+    template = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8")
+    path = folder / "clients.toml"
+    path.write_text(template.replace("http://localhost:5001", rp_url), encoding="utf-8")
+    return path
+
+
+class Product:
+    """The identity provider and the reservations demo, each in its own process."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        # Different host names keep each service's cookies to itself, as on real domains.
+        self.idp_port, self.rp_port = free_port(), free_port()
+        self.idp_url = f"http://localhost:{self.idp_port}"
+        self.rp_url = f"http://127.0.0.1:{self.rp_port}"
+        self.processes: list[subprocess.Popen] = []
+        self.env = {
+            **os.environ,
+            "IDP_SERVER_ENVIRONMENT": "development",
+            "IDP_SERVER_ISSUER": self.idp_url,
+            "IDP_INSTANCE_PATH": str(folder / "instance"),
+            "IDP_CLIENTS_FILE": str(_clients_file(folder, self.rp_url)),
+            "DATABASE_URL": f"sqlite:///{folder / 'e2e.sqlite3'}",
+            "RESERVATIONS_PORT": str(self.rp_port),
+        }
+        self.env.pop("IDP_TEST_DATABASE_URL", None)
+
+    def _flask(self, *args: str) -> list[str]:
+        return [sys.executable, "-m", "flask", *args]
+
+    def start(self) -> "Product":
+        subprocess.run(self._flask("--app", "idp", "db", "upgrade"), cwd=ROOT, env=self.env, check=True,
+                       capture_output=True)
+        for name, app, port, url in (
+            ("idp", "idp", self.idp_port, self.idp_url + "/healthz"),
+            ("reservations", "examples.reservations.app", self.rp_port, self.rp_url + "/"),
+        ):
+            log = self.folder / f"{name}.log"
+            process = subprocess.Popen(
+                self._flask("--app", app, "run", "--host", "127.0.0.1", "--port", str(port)),
+                cwd=ROOT, env=self.env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+            )
+            self.processes.append(process)
+            _wait_until_up(url, process, log)
+        return self
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+    def outbox(self) -> list[dict]:
+        return requests.get(f"{self.idp_url}/dev/outbox.json", timeout=5).json()["messages"]
+
+    def latest_code(self, to: str) -> str:
+        """The newest code sent to this e-mail address or phone number."""
+        for message in self.outbox():
+            if message["to"] == to and message.get("code"):
+                return message["code"]
+        raise AssertionError(f"no code was sent to {to}")
+
+
+@pytest.fixture(scope="session")
+def product(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make test`, which installs Debian's chromium")
+    running = Product(tmp_path_factory.mktemp("product")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    if SCREENSHOTS.exists():
+        shutil.rmtree(SCREENSHOTS)
+    SCREENSHOTS.mkdir(parents=True)
+    print(f"\nScreenshots of every screen: {SCREENSHOTS}")
+    return SCREENSHOTS
