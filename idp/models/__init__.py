@@ -1,6 +1,6 @@
 """SQLAlchemy models. Importing this package registers every table on db.metadata."""
 from idp.models.audit import AuditEvent
-from idp.models.oauth import AuthorizationCode, Interaction, SigningKey, Token
+from idp.models.oauth import AuthorizationCode, Interaction, Token
 from idp.models.limits import LimitCounter
 from idp.models.otp import Journey, OtpTransaction
 from idp.models.outbox import OutboxMessage
@@ -17,7 +17,6 @@ __all__ = [
     "OtpTransaction",
     "OutboxMessage",
     "PhoneCredential",
-    "SigningKey",
     "Token",
     "User",
 ]

@@ -110,13 +110,3 @@ class Token(db.Model, TokenMixin):
 
         user = db.session.get(User, self.user_id)
         return EndUser(user, self.get_client()) if user else None
-
-
-class SigningKey(db.Model):
-    __tablename__ = "signing_keys"
-
-    kid: Mapped[str] = mapped_column(db.String(64), primary_key=True)
-    private_jwk: Mapped[dict] = mapped_column(db.JSON)
-    created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
-    # A retired key signs nothing new but stays published until retire_after.
-    retired_at: Mapped[object | None] = mapped_column(db.DateTime)

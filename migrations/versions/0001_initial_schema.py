@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-22 06:58:47.555276
+Create Date: 2026-11-22 07:20:51.271387
 
 """
 from alembic import op
@@ -52,13 +52,6 @@ def upgrade():
     with op.batch_alter_table('outbox_messages', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_outbox_messages_created'), ['created'], unique=False)
 
-    op.create_table('signing_keys',
-    sa.Column('kid', sa.String(length=64), nullable=False),
-    sa.Column('private_jwk', sa.JSON(), nullable=False),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
-    sa.Column('retired_at', sa.DateTime(), nullable=True),
-    sa.PrimaryKeyConstraint('kid', name=op.f('pk_signing_keys'))
-    )
     op.create_table('users',
     sa.Column('id', sa.String(length=36), nullable=False),
     sa.Column('email', sa.String(length=254), nullable=False),
@@ -232,7 +225,6 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_users_email'))
 
     op.drop_table('users')
-    op.drop_table('signing_keys')
     with op.batch_alter_table('outbox_messages', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_outbox_messages_created'))
 
