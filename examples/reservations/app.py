@@ -53,7 +53,12 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
 
     @app.after_request
     def security_headers(response):
-        response.headers.setdefault("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; form-action 'self'")
+        # The sign-in and sign-out forms answer with a redirect to the provider, and browsers
+        # check form-action on every redirect of a form submission: the provider is allowed too.
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            f"default-src 'self'; frame-ancestors 'none'; form-action 'self' {issuer}",
+        )
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response

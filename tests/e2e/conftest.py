@@ -5,11 +5,14 @@ their messages.
 """
 from __future__ import annotations
 
+import itertools
 import os
+import random
 import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -29,6 +32,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+MOBILE = {"width": 375, "height": 740}
+# The languages a browser asks for, as a person sets them (navigator.languages and Accept-Language).
+BROWSER_LANGUAGES = {"en": ("en-CA", "en-CA,en;q=0.9"), "fr": ("fr-CA", "fr-CA,fr;q=0.9")}
+# Expectations wait this long (ms) for what a person would see; a slow CI box may need more.
+EXPECT_TIMEOUT_MS = int(os.environ.get("E2E_TIMEOUT_MS", "15000"))
 
 pytestmark = pytest.mark.e2e
 
@@ -106,12 +115,51 @@ class Product:
     def outbox(self) -> list[dict]:
         return requests.get(f"{self.idp_url}/dev/outbox.json", timeout=5).json()["messages"]
 
+    def messages(self, to: str) -> list[dict]:
+        """Every message sent to this e-mail address or phone number, newest first."""
+        return [message for message in self.outbox() if message["to"] == to]
+
     def latest_code(self, to: str) -> str:
         """The newest code sent to this e-mail address or phone number."""
-        for message in self.outbox():
-            if message["to"] == to and message.get("code"):
+        for message in self.messages(to):
+            if message.get("code"):
                 return message["code"]
         raise AssertionError(f"no code was sent to {to}")
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone who signs up: a unique e-mail address and phone number per test."""
+
+    email: str
+    phone: str  # Canadian, 10 digits, as typed in the phone field
+    password: str
+    first_name: str
+    last_name: str
+
+    @property
+    def e164(self) -> str:
+        return "+1" + self.phone
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+_people = itertools.count(1)
+_run = f"{os.getpid()}{random.randrange(1000):03d}"
+
+
+def new_person(first_name: str = "Camille", last_name: str = "Tremblay-Côté") -> Person:
+    number = next(_people)
+    return Person(
+        email=f"person{number}.{_run}@example.com",
+        # 613-234-xxxx: a real Ottawa exchange, so the number passes libphonenumber's checks.
+        phone=f"613234{(int(_run) * 37 + number) % 10000:04d}",
+        password="correct horse battery staple",
+        first_name=first_name,
+        last_name=last_name,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -125,12 +173,47 @@ def product(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def new_context(browser, product):
+    """Makes browser contexts (a fresh browser profile each): new_context(language="fr",
+    viewport=MOBILE). The language sets navigator.languages and Accept-Language."""
+    made = []
+
+    def make(language: str = "en", viewport: dict = DESKTOP, **options):
+        locale, accept_language = BROWSER_LANGUAGES[language]
+        context = browser.new_context(
+            locale=locale,
+            extra_http_headers={"Accept-Language": accept_language},
+            viewport=viewport,
+            **options,
+        )
+        context.set_default_timeout(EXPECT_TIMEOUT_MS)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context):
+    """A page in an English-speaking desktop browser."""
+    return new_context().new_page()
+
+
+@pytest.fixture
+def person() -> Person:
+    return new_person()
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,205 @@
+"""What a person does and sees at each step of the journeys, in either language.
+
+The words come from the login UI's own catalogues (login-ui/src/i18n/{en,fr}.json), so a
+step asserts the text the person reads in the language of the page. Locators are the ones
+a person perceives: roles with their accessible names, and labels.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import ROOT, Person, Product
+
+TEXTS = {
+    language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    for language in ("en", "fr")
+}
+
+# The reservations service's own words (examples/reservations/translations).
+RESERVATIONS = {
+    "en": {
+        "home": "Book a visit",
+        "sign_in": "Sign in",
+        "signed_in": "Your reservations",
+        "sign_out": "Sign out",
+        "error": "Sign-in did not work",
+    },
+    "fr": {
+        "home": "Réserver une visite",
+        "sign_in": "Se connecter",
+        "signed_in": "Vos réservations",
+        "sign_out": "Se déconnecter",
+        "error": "La connexion n'a pas fonctionné",
+    },
+}
+
+
+def t(language: str, key: str, **values) -> str:
+    """The catalogue text, with simple {name} placeholders filled in."""
+    text = TEXTS[language][key]
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def exactly(text: str) -> re.Pattern:
+    return re.compile(rf"^\s*{re.escape(text)}\s*$")
+
+
+def heading(page: Page, text: str):
+    return page.get_by_role("heading", level=1, name=text, exact=True)
+
+
+def expect_screen(page: Page, language: str, title_key: str, step: int | None = None, **values) -> None:
+    """The page's one h1 says where the person is; sign-up pages also say 'Step n of 4'."""
+    expect(heading(page, t(language, title_key, **values))).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    if step is not None:
+        expect(page.get_by_text(t(language, "common.stepOf", step=step, total=4), exact=True)).to_be_visible()
+
+
+def expect_field_error(page: Page, language: str, label_key: str, message: str) -> None:
+    """The error summary ('There was a problem') links to the field, and the field says why."""
+    summary = page.get_by_role("alert").filter(has=page.get_by_role("heading", name=t(language, "error.1")))
+    expect(summary).to_be_visible()
+    expect(summary.get_by_role("link", name=message)).to_be_visible()
+    field = page.get_by_label(t(language, label_key), exact=True)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".error-message").filter(has_text=message)).to_be_visible()
+
+
+def button(page: Page, language: str, key: str):
+    return page.get_by_role("button", name=t(language, key), exact=True)
+
+
+def link(page: Page, language: str, key: str):
+    return page.get_by_role("link", name=t(language, key), exact=True)
+
+
+# --- the reservations service -------------------------------------------------------------
+
+def open_reservations(page: Page, product: Product, language: str = "en") -> None:
+    page.goto(product.rp_url + "/")
+    expect(heading(page, RESERVATIONS[language]["home"])).to_be_visible()
+
+
+def sign_in_at_reservations(page: Page, product: Product, language: str = "en") -> None:
+    """'Sign in' at the reservations service leads to the sign-in service's home."""
+    open_reservations(page, product, language)
+    page.get_by_role("button", name=RESERVATIONS[language]["sign_in"], exact=True).click()
+    expect(page).to_have_url(re.compile(rf"^{re.escape(product.idp_url)}/{language}/?$"))
+    expect_screen(page, language, "home.title")
+
+
+def expect_signed_in_at_reservations(page: Page, product: Product, person: Person, language: str = "en") -> None:
+    expect(page).to_have_url(product.rp_url + "/profile")
+    expect(heading(page, RESERVATIONS[language]["signed_in"])).to_be_visible()
+    expect(page.locator(".person-name")).to_have_text(person.name)
+    expect(page.locator(".person-email")).to_have_text(person.email)
+
+
+def sign_out_at_reservations(page: Page, product: Product, language: str = "en") -> None:
+    page.get_by_role("button", name=RESERVATIONS[language]["sign_out"], exact=True).click()
+    expect(page).to_have_url(product.rp_url + "/")
+    expect(heading(page, RESERVATIONS[language]["home"])).to_be_visible()
+    expect(page.get_by_role("button", name=RESERVATIONS[language]["sign_in"], exact=True)).to_be_visible()
+
+
+# --- sign-up --------------------------------------------------------------------------------
+
+def choose_sign_up(page: Page, language: str = "en") -> None:
+    """Home → 'Create an account' → the privacy notice → accept → the e-mail step."""
+    link(page, language, "home.signUp").click()
+    expect_screen(page, language, "privacy.title")
+    button(page, language, "privacy.accept").click()
+    expect_screen(page, language, "email.signup.title", step=1)
+
+
+def enter_sign_up_email(page: Page, language: str, person: Person) -> None:
+    """Step 1: the e-mail address; correspondence in the page's language by default."""
+    default = "email.language.fr" if language == "fr" else "email.language.eng"
+    expect(page.get_by_role("radio", name=t(language, default), exact=True)).to_be_checked()
+    page.get_by_label(t(language, "email.label"), exact=True).fill(person.email)
+    button(page, language, "email.signup.submit").click()
+    expect_screen(page, language, "verification.email.title", step=1)
+    expect(page.get_by_text(t(language, "verification.email.sentTo", destination=person.email))).to_be_visible()
+
+
+def enter_code(page: Page, language: str, code: str) -> None:
+    page.get_by_label(t(language, "verification.codeLabel"), exact=True).fill(code)
+    button(page, language, "common.continue").click()
+
+
+def verify_email(page: Page, product: Product, language: str, person: Person) -> None:
+    enter_code(page, language, product.latest_code(person.email))
+    expect_screen(page, language, "password.signup.title", step=2)
+
+
+def create_password(page: Page, language: str, person: Person) -> None:
+    """Step 2: the password, with its live counter against the minimum."""
+    field = page.get_by_label(t(language, "password.label"), exact=True)
+    field.fill(person.password)
+    expect(page.get_by_test_id("password-counter")).to_contain_text(str(len(person.password)))
+    button(page, language, "password.signup.submit").click()
+    expect_screen(page, language, "setup.title", step=3)
+
+
+def set_up_phone(page: Page, language: str, person: Person, method: str = "sms") -> None:
+    """Step 3: the phone (Canada by default) and how to get the code."""
+    expect(page.get_by_label(t(language, "phone.countryLabel"), exact=True)).to_have_value("CA")
+    page.get_by_label(t(language, "phone.label"), exact=True).fill(person.phone)
+    page.get_by_role("radio", name=t(language, f"setup.method.{method}"), exact=True).check()
+    button(page, language, "setup.submit").click()
+    expect_screen(page, language, f"verification.{method}.title", step=3)
+
+
+def verify_phone(page: Page, product: Product, language: str, person: Person) -> None:
+    enter_code(page, language, product.latest_code(person.e164))
+    expect_screen(page, language, "profile.core.title", step=4)
+
+
+def enter_name(page: Page, language: str, person: Person) -> None:
+    """Step 4: the name; then 'You are signed in' and on to the reservations service."""
+    page.get_by_label(t(language, "profile.core.firstName"), exact=True).fill(person.first_name)
+    page.get_by_label(t(language, "profile.core.lastName"), exact=True).fill(person.last_name)
+    button(page, language, "profile.core.submit").click()
+    expect_screen(page, language, "redirect.title")
+
+
+def sign_up(page: Page, product: Product, person: Person, language: str = "en") -> None:
+    """The whole sign-up from the reservations service, back there signed in."""
+    sign_in_at_reservations(page, product, language)
+    choose_sign_up(page, language)
+    enter_sign_up_email(page, language, person)
+    verify_email(page, product, language, person)
+    create_password(page, language, person)
+    set_up_phone(page, language, person)
+    verify_phone(page, product, language, person)
+    enter_name(page, language, person)
+    expect_signed_in_at_reservations(page, product, person, language)
+
+
+# --- sign-in --------------------------------------------------------------------------------
+
+def enter_sign_in_email(page: Page, language: str, person: Person) -> None:
+    page.get_by_label(t(language, "email.label"), exact=True).fill(person.email)
+    button(page, language, "common.continue").click()
+    expect_screen(page, language, "password.signin.title")
+
+
+def enter_sign_in_password(page: Page, language: str, person: Person) -> None:
+    page.get_by_label(t(language, "password.label"), exact=True).fill(person.password)
+    button(page, language, "password.signin.submit").click()
+    expect_screen(page, language, "select.title")
+
+
+def choose_code_by(page: Page, language: str, method: str) -> None:
+    """The stored phone (masked) is confirmed as the destination; the code is sent."""
+    label = page.get_by_role("radio", name=re.compile("^" + re.escape(t(language, f"select.{method}.label"))))
+    label.check()
+    expect(page.get_by_text(re.compile(re.escape(t(language, f"select.{method}.destination", phone="")[:20])))).to_be_visible()
+    button(page, language, "select.submit").click()
+    expect_screen(page, language, f"verification.{method}.title")
