@@ -32,6 +32,8 @@ CATALOGUE: dict[str, str] = {
     "29": "You need to be signed in",
     "30": "Nothing found at this address",
     "31": "An account already exists for this e-mail address: sign in instead",
+    "32": "The new e-mail address is the one the account already has",
+    "33": "Password recovery needs the verified phone of the account: contact the help desk",
 }
 
 

@@ -10,6 +10,10 @@ from idp import notify
 MESSAGES = Path(notify.__file__).resolve().parent.parent / "templates" / "messages"
 
 
+# Notices that must never carry a code.
+CODELESS = ("account_exists", "email_in_use", "account_changed")
+
+
 def _templates() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for path in MESSAGES.glob("*.txt"):
@@ -32,12 +36,12 @@ def test_every_message_template_exists_in_english_and_french(name):
 def test_every_template_renders_its_code_and_expiry(app, name, language):
     with app.test_request_context():
         subject, body = notify.render(name, language, code="482915", minutes=10)
-    if name == "account_exists":
+    if name in CODELESS:
         assert "482915" not in body
     else:
         assert "482915" in body.replace(", ", "")
         assert "10" in body
-    if name in ("signup_code", "account_exists", "signin_code"):
+    if name in ("signup_code", "account_exists", "signin_code", "recovery_code", "email_change_code", "email_in_use"):
         assert subject
 
 
@@ -45,3 +49,12 @@ def test_the_voice_message_reads_the_digits_one_by_one(app):
     with app.test_request_context():
         _, body = notify.render("voice_code", "en", code="482915", minutes=10)
     assert "4, 8, 2, 9, 1, 5" in body
+
+
+@pytest.mark.parametrize("change", ["name", "email", "phone", "password"])
+@pytest.mark.parametrize("language", notify.LANGUAGES)
+def test_the_change_notice_names_the_change_and_says_what_to_do_if_it_was_not_you(app, change, language):
+    with app.test_request_context():
+        subject, body = notify.render("account_changed", language, change=change)
+    assert subject
+    assert ("If this wasn't you" if language == "en" else "Si ce n'était pas vous") in body

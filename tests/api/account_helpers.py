@@ -1,0 +1,38 @@
+"""Helpers of the profile and recovery tests: a signed-in account and the calls of its flows."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.orm import selectinload
+
+from idp.extensions import db
+from idp.models import AuditEvent, BrowserSession, User
+from tests.support.journeys import EMAIL
+
+NEW_EMAIL = "jeanne.gagnon@example.ca"
+NEW_PHONE = "+15142345678"
+NEW_PASSWORD = "Lighthouse-Tundra-Canoe-77"
+
+
+def post(client, path: str, **body):
+    return client.post(f"/v1{path}", json=body)
+
+
+def user(app, email: str = EMAIL) -> User:
+    with app.app_context():
+        found = db.session.scalar(db.select(User).options(selectinload(User.phone)).filter_by(email=email))
+        db.session.expunge_all()
+        return found
+
+
+def audit_actions(app) -> list[str]:
+    with app.app_context():
+        return [event.action for event in db.session.scalars(db.select(AuditEvent).order_by(AuditEvent.id))]
+
+
+def age_sign_in(app, minutes: int) -> None:
+    """Make every signed-in session's sign-in this many minutes old."""
+    with app.app_context():
+        for browser_session in db.session.scalars(db.select(BrowserSession).filter(BrowserSession.user_id.is_not(None))):
+            browser_session.auth_time = browser_session.auth_time - timedelta(minutes=minutes)
+        db.session.commit()

@@ -1,0 +1,164 @@
+"""Password recovery through /v1/recovery: e-mail code, phone code, new password."""
+from __future__ import annotations
+
+import pytest
+
+from idp.extensions import db
+from idp.models import BrowserSession, PhoneCredential
+from tests.api.account_helpers import NEW_PASSWORD, audit_actions, post
+from tests.support.journeys import EMAIL, PHONE, wrong
+
+
+@pytest.fixture
+def account(signup, client):
+    """A finished sign-up, then a fresh browser that forgot the password."""
+    signup.through("profile")
+    client.delete_cookie("idp_session")
+    return signup.user_id
+
+
+def newest_session_id(app) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.max(BrowserSession.id)))
+
+
+def start(client, email=EMAIL):
+    return post(client, "/recovery/send", userName=email, language="eng")
+
+
+def through_phone(client, outbox, channel="sms"):
+    assert start(client).status_code == 200
+    assert post(client, "/recovery/verify", otp=outbox.code(EMAIL)).status_code == 200
+    assert post(client, "/recovery/code/send", otpType=channel).status_code == 200
+    assert post(client, "/recovery/code/verify", otp=outbox.code(PHONE)).status_code == 200
+
+
+def test_the_first_code_goes_to_the_address_in_the_accounts_language(client, account, outbox):
+    start(client)
+    message = outbox.last(EMAIL)
+    assert (message.language, message.subject) == ("fr", "Réinitialiser votre mot de passe")
+
+
+def test_an_unknown_address_gets_the_same_answer_and_no_message(client, account, outbox):
+    known, unknown = start(client).json, start(client, "nobody@example.ca").json
+    assert (set(known["data"]), known["success"]) == (set(unknown["data"]), unknown["success"])
+    assert outbox.messages("nobody@example.ca") == []
+
+
+def test_an_unknown_address_can_never_get_past_the_email_code(client, account):
+    start(client, "nobody@example.ca")
+    response = post(client, "/recovery/verify", otp="123456")
+    assert response.json["message"] == "14"
+
+
+def test_the_email_code_answers_where_the_phone_code_goes(client, account, outbox):
+    start(client)
+    response = post(client, "/recovery/verify", otp=outbox.code(EMAIL))
+    assert response.json["data"] == {"phone": "******5678", "otpType": "sms"}
+
+
+def test_the_new_password_needs_the_phone_code_first(client, account, outbox):
+    start(client)
+    post(client, "/recovery/verify", otp=outbox.code(EMAIL))
+    response = post(client, "/recovery/password", password=NEW_PASSWORD)
+    assert (response.status_code, response.json["message"]) == (409, "20")
+
+
+def test_the_phone_code_needs_the_email_code_first(client, account):
+    start(client)
+    response = post(client, "/recovery/code/send", otpType="sms")
+    assert (response.status_code, response.json["message"]) == (409, "20")
+
+
+def test_a_new_password_without_any_recovery_is_out_of_order(client, account):
+    response = post(client, "/recovery/password", password=NEW_PASSWORD)
+    assert (response.status_code, response.json["message"]) == (409, "20")
+
+
+def test_a_wrong_phone_code_is_refused_with_14(client, account, outbox):
+    start(client)
+    post(client, "/recovery/verify", otp=outbox.code(EMAIL))
+    post(client, "/recovery/code/send", otpType="voice")
+    response = post(client, "/recovery/code/verify", otp=wrong(outbox.code(PHONE)))
+    assert response.json["message"] == "14"
+
+
+def test_an_account_without_a_verified_phone_cannot_recover_this_way(client, account, outbox, app):
+    with app.app_context():
+        db.session.execute(db.delete(PhoneCredential))
+        db.session.commit()
+    start(client)
+    response = post(client, "/recovery/verify", otp=outbox.code(EMAIL))
+    assert (response.status_code, response.json["message"]) == (409, "33")
+
+
+def test_the_new_password_follows_the_strength_check(client, account, outbox):
+    through_phone(client, outbox)
+    response = post(client, "/recovery/password", password="password1234")
+    assert (response.status_code, response.json["message"]) == (400, "21")
+
+
+def test_the_new_password_follows_the_length_policy(client, account, outbox):
+    through_phone(client, outbox)
+    response = post(client, "/recovery/password", password="short")
+    assert response.json["message"] == "5"
+
+
+def test_recovery_signs_the_browser_in_with_the_new_password(client, account, outbox, signin):
+    through_phone(client, outbox)
+    response = post(client, "/recovery/password", password=NEW_PASSWORD)
+    assert response.json["data"] == {"redirectTo": "/fr/profilehome"}
+    assert client.get("/v1/profile").status_code == 200
+    assert signin.login(password=NEW_PASSWORD).status_code == 200
+
+
+def test_the_old_password_no_longer_signs_in(client, account, outbox, signin):
+    through_phone(client, outbox)
+    post(client, "/recovery/password", password=NEW_PASSWORD)
+    assert signin.login().status_code == 401
+
+
+def test_every_other_session_of_the_account_ends(client, account, outbox, app):
+    with app.app_context():
+        before = db.session.scalar(db.select(db.func.count()).select_from(BrowserSession).filter_by(user_id=account))
+    through_phone(client, outbox)
+    post(client, "/recovery/password", password=NEW_PASSWORD)
+    with app.app_context():
+        left = db.session.scalars(db.select(BrowserSession).filter_by(user_id=account)).all()
+    assert (before, [row.id for row in left]) == (1, [newest_session_id(app)])
+
+
+def test_the_password_change_is_announced_and_audited(client, account, outbox, app):
+    through_phone(client, outbox)
+    post(client, "/recovery/password", password=NEW_PASSWORD)
+    assert outbox.last(EMAIL).subject == "Votre mot de passe a été modifié"
+    assert audit_actions(app) == ["password_reset"]
+
+
+def test_the_audit_event_holds_no_secret(client, account, outbox, app):
+    from idp.models import AuditEvent
+
+    through_phone(client, outbox)
+    post(client, "/recovery/password", password=NEW_PASSWORD)
+    with app.app_context():
+        event = db.session.scalar(db.select(AuditEvent))
+        assert NEW_PASSWORD not in str(event.details)
+        assert event.details == {"other_sessions_ended": 1}
+
+
+def test_recovery_hands_off_to_a_waiting_relying_service(client, account, outbox, app):
+    from idp.oauth import interaction
+
+    through_phone(client, outbox)
+    with app.test_request_context():
+        browser_session = db.session.scalar(db.select(BrowserSession).order_by(BrowserSession.id.desc()).limit(1))
+        waiting = interaction.start(browser_session, "reservations", {"client_id": "reservations"})
+        db.session.commit()
+        uid = waiting.uid
+    response = post(client, "/recovery/password", password=NEW_PASSWORD)
+    assert response.json["data"]["redirectTo"] == f"/authorize/resume/{uid}"
+
+
+def test_recovery_codes_follow_the_send_limits(client, account):
+    answers = [start(client).status_code for _ in range(11)]
+    assert answers[-1] == 429
