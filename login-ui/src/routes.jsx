@@ -13,10 +13,17 @@ import CompleteTwoStepVerification from './screens/profile/CompleteTwoStepVerifi
 import EnterNewEmail from './screens/profile/EnterNewEmail';
 import EnterNewPhoneNumber from './screens/profile/EnterNewPhoneNumber';
 import FirstVerifyItsYou from './screens/profile/FirstVerifyItsYou';
+import PhoneChanged from './screens/profile/PhoneChanged';
 import ProfileHome from './screens/profile/ProfileHome';
+import ProfileLanguage from './screens/profile/ProfileLanguage';
 import ProfileNameEdit from './screens/profile/ProfileNameEdit';
 import ProfileYouMayUpdateName from './screens/profile/ProfileYouMayUpdateName';
+import VerifyNewPhone from './screens/profile/VerifyNewPhone';
 import YouMayUpdateEmailAtOtherPlaces from './screens/profile/YouMayUpdateEmailAtOtherPlaces';
+import ForgotPassword from './screens/recovery/ForgotPassword';
+import NewPassword from './screens/recovery/NewPassword';
+import RecoveryCheckEmail from './screens/recovery/RecoveryCheckEmail';
+import RecoveryVerification from './screens/recovery/RecoveryVerification';
 import RedirectToRp from './screens/redirect/RedirectToRp';
 import SelectVerification from './screens/signin/SelectVerification';
 import CoreProfile from './screens/signup/CoreProfile';
@@ -27,7 +34,7 @@ import Password from './screens/shared/Password';
 import Verification from './screens/shared/Verification';
 import { useSession } from './session/SessionContext';
 
-// The static profile mock-ups, all under /{language}/.
+// The profile pages, all under /{language}/, for the person signed in (else home).
 export const PROFILE_PAGES = {
   profilehome: ProfileHome,
   profilenameedit: ProfileNameEdit,
@@ -40,6 +47,17 @@ export const PROFILE_PAGES = {
   areYouSureUpdateYourEmail: AreYouSureUpdateYourEmail,
   youMayUpdateEmailAtOtherPlaces: YouMayUpdateEmailAtOtherPlaces,
   enterNewPhoneNumber: EnterNewPhoneNumber,
+  verifynewphone: VerifyNewPhone,
+  phonechanged: PhoneChanged,
+  profilelanguage: ProfileLanguage,
+};
+
+// "I forgot my password": each page checks on the server that its step is next.
+export const RECOVERY_PAGES = {
+  forgotpassword: ForgotPassword,
+  'forgotpassword/checkemail': RecoveryCheckEmail,
+  'forgotpassword/verification': RecoveryVerification,
+  'forgotpassword/newpassword': NewPassword,
 };
 
 function LanguageSegment() {
@@ -95,7 +113,7 @@ export default function AppRoutes() {
           <Route index element={<Home />} />
           <Route path="redirecttorp" element={<RedirectToRp />} />
           <Route path="phoneotp" element={<PhoneOtp />} />
-          {Object.entries(PROFILE_PAGES).map(([path, Screen]) => (
+          {Object.entries({ ...PROFILE_PAGES, ...RECOVERY_PAGES }).map(([path, Screen]) => (
             <Route key={path} path={path} element={<Screen />} />
           ))}
           <Route path=":flow" element={<FlowSegment />}>

@@ -93,6 +93,24 @@ export const api = {
   otpVerify: ({ userName, otpType, otp, trxnId }) =>
     post('/otp/otp/verify', { userName, otpType, otp, trxnId }),
   logout: () => post('/logout', {}),
+  // profile: the person is the one of the server session, never an id sent from here
+  profile: (lang) => get(`/profile?lang=${lang}`),
+  profileName: ({ firstName, lastName }) => post('/profile/name', { firstName, lastName }),
+  profileLanguage: ({ language }) => post('/profile/language', { language }),
+  profileEmailPassword: ({ password }) => post('/profile/email/password', { password }),
+  profileEmailCodeSend: ({ otpType }) => post('/profile/email/code/send', { otpType }),
+  profileEmailCodeVerify: ({ otp }) => post('/profile/email/code/verify', { otp }),
+  profileEmailNew: ({ email }) => post('/profile/email/new', { email }),
+  profileEmailNewVerify: ({ otp }) => post('/profile/email/new/verify', { otp }),
+  profileEmailConfirm: () => post('/profile/email/confirm', {}),
+  profilePhone: ({ phoneNumber, otpType }) => post('/profile/phone', { phoneNumber, otpType }),
+  profilePhoneVerify: ({ otp }) => post('/profile/phone/verify', { otp }),
+  // password recovery ("I forgot my password")
+  recoverySend: ({ userName, language }) => post('/recovery/send', { userName, language }),
+  recoveryVerify: ({ otp }) => post('/recovery/verify', { otp }),
+  recoveryCodeSend: ({ otpType }) => post('/recovery/code/send', { otpType }),
+  recoveryCodeVerify: ({ otp }) => post('/recovery/code/verify', { otp }),
+  recoveryPassword: ({ password }) => post('/recovery/password', { password }),
   devOutbox: () => request('GET', '/dev/outbox.json', undefined, { base: '' }),
 };
 

@@ -1,18 +1,48 @@
-import { MockFormPage } from './mock';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { api } from '../../api/v1';
+import { Button } from '../../components/fields';
+import { useT } from '../../components/hooks';
+import Page from '../../components/Page';
+import { BackLink, SignedIn, Summary, usePath, useSubmit } from './parts';
 
 export const PAGE = 'areYouSureUpdateYourEmail';
 
-// /{language}/areYouSureUpdateYourEmail (mock-up): confirm the new e-mail address.
-export default function AreYouSureUpdateYourEmail() {
+function Confirm({ email }) {
+  const t = useT();
+  const path = usePath();
+  const navigate = useNavigate();
+  const { busy, submit, errors, focusKey } = useSubmit({
+    category: 'profile',
+    page: PAGE,
+    action: async () => {
+      await api.profileEmailConfirm();
+      navigate(path('youMayUpdateEmailAtOtherPlaces'));
+    },
+  });
+  const onSubmit = (event) => {
+    event.preventDefault();
+    submit();
+  };
   return (
-    <MockFormPage
-      pageName={PAGE}
-      titleId="profile.emailConfirm.title"
-      leadId="profile.emailConfirm.lead"
-      submitId="profile.emailConfirm.submit"
-      next="youMayUpdateEmailAtOtherPlaces"
-      back="profilehome"
-      backId="common.cancel"
-    />
+    <Page pageName={PAGE} title={t('profile.emailConfirm.title')} hasErrors={Object.keys(errors).length > 0}>
+      <Summary errors={errors} focusKey={focusKey} />
+      <p className="lead">{t('profile.emailConfirm.lead')}</p>
+      <p>
+        {t('profile.emailConfirm.newEmail')} <strong>{email}</strong>
+      </p>
+      <form noValidate onSubmit={onSubmit}>
+        <Button busy={busy}>{t('profile.emailConfirm.submit')}</Button>
+      </form>
+      <BackLink />
+    </Page>
   );
+}
+
+// /{language}/areYouSureUpdateYourEmail: the verified new address replaces the old one.
+export default function AreYouSureUpdateYourEmail() {
+  const location = useLocation();
+  const path = usePath();
+  const email = location.state && location.state.email;
+  if (!email) return <Navigate to={path('enternewemail')} replace />;
+  return <SignedIn>{() => <Confirm email={email} />}</SignedIn>;
 }

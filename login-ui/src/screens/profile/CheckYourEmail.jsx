@@ -1,27 +1,38 @@
-import { MockFormPage } from './mock';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { api } from '../../api/v1';
+import { useT } from '../../components/hooks';
+import Page from '../../components/Page';
+import { BackLink, CodeForm, SignedIn, usePath } from './parts';
 
 export const PAGE = 'checkYourEmail';
 
-// /{language}/checkyouremail (mock-up): the code sent to the new e-mail address.
-export default function CheckYourEmail() {
+function Check({ email }) {
+  const t = useT();
+  const path = usePath();
+  const navigate = useNavigate();
   return (
-    <MockFormPage
-      pageName={PAGE}
-      titleId="profile.checkEmail.title"
-      leadId="profile.checkEmail.lead"
-      fields={[
-        {
-          id: 'verificationCode',
-          labelId: 'verification.codeLabel',
-          inputMode: 'numeric',
-          autoComplete: 'one-time-code',
-          size: 6,
-          inputClassName: 'input--code',
-        },
-      ]}
-      next="areYouSureUpdateYourEmail"
-      back="enternewemail"
-      backId="verification.newEmail"
-    />
+    <Page pageName={PAGE} title={t('profile.checkEmail.title')}>
+      <CodeForm
+        category="profile"
+        page={PAGE}
+        channel="email"
+        lead={t('verification.email.sentTo', { destination: email })}
+        verify={async (otp) => {
+          await api.profileEmailNewVerify({ otp });
+          navigate(path('areYouSureUpdateYourEmail'), { state: { email } });
+        }}
+        resend={() => api.profileEmailNew({ email })}
+      />
+      <BackLink to="enternewemail" labelId="verification.newEmail" />
+    </Page>
   );
+}
+
+// /{language}/checkyouremail: the code sent to the new e-mail address.
+export default function CheckYourEmail() {
+  const location = useLocation();
+  const path = usePath();
+  const email = location.state && location.state.email;
+  if (!email) return <Navigate to={path('enternewemail')} replace />;
+  return <SignedIn>{() => <Check email={email} />}</SignedIn>;
 }

@@ -1,24 +1,72 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/v1';
+import { Button, RadioGroup } from '../../components/fields';
+import { useErrorText, useT } from '../../components/hooks';
+import Page from '../../components/Page';
 import PhoneField from '../../components/PhoneField';
 import { DEFAULT_COUNTRY } from '../../phone/countries';
-import { MockFormPage } from './mock';
+import { toE164, validatePhone } from '../../validation';
+import { BackLink, SignedIn, Summary, usePath, useSubmit } from './parts';
 
 export const PAGE = 'enterNewPhoneNumber';
 
-// /{language}/enterNewPhoneNumber (mock-up): a new phone number for two-step verification.
-export default function EnterNewPhoneNumber() {
+function NewPhoneForm() {
+  const t = useT();
+  const errorText = useErrorText();
+  const path = usePath();
+  const navigate = useNavigate();
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [phone, setPhone] = useState('');
+  const [otpType, setOtpType] = useState('sms');
+  const { busy, submit, errors, focusKey } = useSubmit({
+    category: 'profile',
+    page: PAGE,
+    fieldOf: () => 'phone',
+    action: async () => {
+      const phoneNumber = toE164(phone, country);
+      const answer = await api.profilePhone({ phoneNumber, otpType });
+      navigate(path('verifynewphone'), { state: { otpType, phoneNumber, phone: answer.data.phoneNumber } });
+    },
+  });
+  const onSubmit = (event) => {
+    event.preventDefault();
+    submit(() => {
+      const error = validatePhone(phone, country);
+      return error ? { phone: error } : null;
+    });
+  };
   return (
-    <MockFormPage
-      pageName={PAGE}
-      titleId="profile.newPhone.title"
-      leadId="profile.newPhone.lead"
-      next="profilehome"
-      back="profilehome"
-      backId="common.cancel"
-    >
-      <PhoneField country={country} onCountryChange={setCountry} value={phone} onChange={setPhone} />
-    </MockFormPage>
+    <Page pageName={PAGE} title={t('profile.newPhone.title')} hasErrors={Object.keys(errors).length > 0}>
+      <Summary errors={errors} focusKey={focusKey} />
+      <p className="lead">{t('profile.newPhone.lead')}</p>
+      <form noValidate onSubmit={onSubmit}>
+        <PhoneField
+          country={country}
+          onCountryChange={setCountry}
+          value={phone}
+          onChange={setPhone}
+          error={errorText(errors.phone)}
+        />
+        <RadioGroup
+          name="verificationType"
+          legend={t('setup.method.legend')}
+          value={otpType}
+          onChange={setOtpType}
+          options={[
+            { value: 'sms', label: t('setup.method.sms'), hint: t('setup.method.smsHint') },
+            { value: 'voice', label: t('setup.method.voice'), hint: t('setup.method.voiceHint') },
+          ]}
+        />
+        <Button busy={busy}>{t('setup.submit')}</Button>
+      </form>
+      <BackLink />
+    </Page>
   );
+}
+
+// /{language}/enterNewPhoneNumber: same widget and rules as sign-up; the old number stays
+// until the new one is verified.
+export default function EnterNewPhoneNumber() {
+  return <SignedIn>{() => <NewPhoneForm />}</SignedIn>;
 }

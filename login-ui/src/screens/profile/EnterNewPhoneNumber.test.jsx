@@ -1,3 +1,38 @@
-import { describeMockup } from '../../test/profileMock';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ok, renderApp, texts } from '../../test/utils';
+import { signedIn } from './fixtures';
 
-describeMockup({ path: 'enterNewPhoneNumber', titleId: 'profile.newPhone.title', action: { role: 'button', id: 'common.continue' }, next: 'profilehome' });
+const { en, fr } = texts;
+
+test('offers the sign-up phone widget in English', async () => {
+  await renderApp('/en/enterNewPhoneNumber', { api: signedIn() });
+  expect(screen.getByRole('heading', { level: 1, name: en['profile.newPhone.title'] })).toBeInTheDocument();
+  expect(screen.getByLabelText(en['phone.label'])).toHaveAttribute('autocomplete', 'tel');
+  expect(screen.getByRole('group', { name: en['setup.method.legend'] })).toBeInTheDocument();
+});
+
+test('renders in French', async () => {
+  await renderApp('/fr/enterNewPhoneNumber', { api: signedIn() });
+  expect(screen.getByRole('heading', { level: 1, name: fr['profile.newPhone.title'] })).toBeInTheDocument();
+});
+
+test('an empty number gives the code 10 text before any call', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/enterNewPhoneNumber', { api: signedIn() });
+  await user.click(screen.getByRole('button', { name: en['setup.submit'] }));
+  expect(screen.getByRole('link', { name: en['error.10'] })).toBeInTheDocument();
+  expect(calls.posts()).toHaveLength(0);
+});
+
+test('a valid number gets a code by the chosen channel and opens its page', async () => {
+  const user = userEvent.setup();
+  const { calls, location } = await renderApp('/en/enterNewPhoneNumber', {
+    api: signedIn({ 'POST /v1/profile/phone': ok({ trxnId: 'T1', phoneNumber: '******5678' }) }),
+  });
+  await user.type(screen.getByLabelText(en['phone.label']), '613 234 5678');
+  await user.click(screen.getByLabelText(en['setup.method.voice']));
+  await user.click(screen.getByRole('button', { name: en['setup.submit'] }));
+  await waitFor(() => expect(location()).toBe('/en/verifynewphone'));
+  expect(calls.posts()[0].body).toEqual({ phoneNumber: '+16132345678', otpType: 'voice' });
+});

@@ -1,41 +1,73 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { Notice } from '../../components/fields';
 import { useT } from '../../components/hooks';
 import Page from '../../components/Page';
-import { SignOutButton, useProfilePath } from './mock';
+import { SignedIn, SignOutButton, usePath } from './parts';
 
 export const PAGE = 'profileHome';
 
-// /{language}/profilehome (mock-up): name, e-mail, phone, language and notifications.
+// /{language}/profilehome: name, e-mail (verified), phone (masked), language preference,
+// notifications and connected services of the person signed in.
 export default function ProfileHome() {
   const t = useT();
-  const path = useProfilePath();
-  const rows = [
-    { key: 'name', value: t('profile.sample.name'), change: 'profilenameedit' },
-    { key: 'email', value: t('profile.sample.email'), change: 'firstverifyitsyou' },
-    { key: 'phone', value: t('profile.sample.phone'), change: 'enterNewPhoneNumber' },
-    { key: 'language', value: t('profile.sample.language') },
-    { key: 'notifications', value: t('profile.sample.notifications') },
-  ];
+  const path = usePath();
+  const location = useLocation();
+  const notice = location.state && location.state.notice;
   return (
-    <Page pageName={PAGE} title={t('profile.home.title')}>
-      <p className="lead">{t('profile.home.lead')}</p>
-      <dl className="summary-list">
-        {rows.map((row) => (
-          <div className="summary-list__row" key={row.key}>
-            <dt className="summary-list__key">{t(`profile.home.${row.key}`)}</dt>
-            <dd className="summary-list__value">{row.value}</dd>
-            <dd className="summary-list__action">
-              {row.change ? (
-                <Link to={path(row.change)}>
-                  {t('profile.change')}
-                  <span className="visually-hidden"> {t(`profile.home.${row.key}`)}</span>
-                </Link>
-              ) : null}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <SignOutButton />
-    </Page>
+    <SignedIn>
+      {(profile) => {
+        const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+        const rows = [
+          { key: 'name', value: name, change: 'profilenameedit' },
+          {
+            key: 'email',
+            value: `${profile.email}${profile.emailVerified ? ` (${t('profile.home.verified')})` : ''}`,
+            change: profile.reverifyNeeded ? 'firstverifyitsyou' : 'enternewemail',
+          },
+          { key: 'phone', value: profile.phone || t('profile.home.noPhone'), change: 'enterNewPhoneNumber' },
+          { key: 'language', value: t(`profile.language.${profile.language}`), change: 'profilelanguage' },
+          { key: 'notifications', value: t('profile.home.notificationsValue') },
+        ];
+        return (
+          <Page pageName={PAGE} title={t('profile.home.title')}>
+            {notice ? (
+              <Notice kind="success">
+                <p>{t(`profile.home.notice.${notice}`)}</p>
+              </Notice>
+            ) : null}
+            <p className="lead">{t('profile.home.lead')}</p>
+            <dl className="summary-list">
+              {rows.map((row) => (
+                <div className="summary-list__row" key={row.key}>
+                  <dt className="summary-list__key">{t(`profile.home.${row.key}`)}</dt>
+                  <dd className="summary-list__value">{row.value}</dd>
+                  <dd className="summary-list__action">
+                    {row.change ? (
+                      <Link to={path(row.change)}>
+                        {t('profile.change')}
+                        <span className="visually-hidden"> {t(`profile.home.${row.key}`)}</span>
+                      </Link>
+                    ) : null}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <h2>{t('profile.home.services')}</h2>
+            {profile.services.length ? (
+              <ul className="link-list">
+                {profile.services.map((service) => (
+                  <li key={service.id}>
+                    <a href={service.url}>{service.title}</a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('profile.home.noServices')}</p>
+            )}
+            <SignOutButton />
+          </Page>
+        );
+      }}
+    </SignedIn>
   );
 }

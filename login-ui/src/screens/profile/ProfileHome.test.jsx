@@ -1,39 +1,55 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describeMockup } from '../../test/profileMock';
-import { renderApp, storedSession, texts } from '../../test/utils';
+import { ok, renderApp, storedSession, texts } from '../../test/utils';
+import { signedIn, signedOut } from './fixtures';
 
-const { en } = texts;
+const { en, fr } = texts;
 
-describeMockup({ path: 'profilehome', titleId: 'profile.home.title' });
-
-test('shows name, e-mail, phone, language preference and notifications', async () => {
-  await renderApp('/en/profilehome');
-  ['name', 'email', 'phone', 'language', 'notifications'].forEach((key) => {
-    expect(screen.getByText(en[`profile.home.${key}`], { selector: 'dt' })).toBeInTheDocument();
-  });
+test('shows the name, verified e-mail, masked phone, language, notifications and services in English', async () => {
+  await renderApp('/en/profilehome', { api: signedIn() });
+  expect(screen.getByRole('heading', { level: 1, name: en['profile.home.title'] })).toBeInTheDocument();
+  expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+  expect(screen.getByText(`ada@example.com (${en['profile.home.verified']})`)).toBeInTheDocument();
+  expect(screen.getByText('******0100')).toBeInTheDocument();
+  expect(screen.getByText(en['profile.language.en'])).toBeInTheDocument();
+  expect(screen.getByText(en['profile.home.notificationsValue'])).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Reservations' })).toHaveAttribute('href', 'http://localhost:5001');
 });
 
-test('the name change opens the name edit page', async () => {
-  const user = userEvent.setup();
-  const { location } = await renderApp('/en/profilehome');
-  await user.click(screen.getByRole('link', { name: `${en['profile.change']} ${en['profile.home.name']}` }));
-  expect(location()).toBe('/en/profilenameedit');
+test('renders in French', async () => {
+  await renderApp('/fr/profilehome', { api: signedIn({}, { language: 'fr' }) });
+  expect(screen.getByRole('heading', { level: 1, name: fr['profile.home.title'] })).toBeInTheDocument();
+  expect(screen.getByText(fr['profile.language.fr'])).toBeInTheDocument();
 });
 
-test('the e-mail change starts by confirming it is you, the phone change by a new number', async () => {
-  await renderApp('/en/profilehome');
+test('nobody signed in goes to the home page', async () => {
+  const { location } = await renderApp('/en/profilehome', { api: signedOut });
+  expect(location()).toBe('/');
+});
+
+test('an old sign-in starts the e-mail change with the password, a recent one with the new address', async () => {
+  await renderApp('/en/profilehome', { api: signedIn() });
   const links = screen.getAllByRole('link', { name: /^Change/ }).map((a) => a.getAttribute('href'));
-  expect(links).toEqual(['/en/profilenameedit', '/en/firstverifyitsyou', '/en/enterNewPhoneNumber']);
+  expect(links).toEqual(['/en/profilenameedit', '/en/firstverifyitsyou', '/en/enterNewPhoneNumber', '/en/profilelanguage']);
 });
 
-test('sign out clears the session and goes to the home page', async () => {
+test('a recent sign-in goes straight to the new e-mail address', async () => {
+  await renderApp('/en/profilehome', { api: signedIn({}, { reverifyNeeded: false }) });
+  expect(screen.getByRole('link', { name: `${en['profile.change']} ${en['profile.home.email']}` })).toHaveAttribute(
+    'href',
+    '/en/enternewemail',
+  );
+});
+
+test('sign out ends the server session, clears the browser state and goes home', async () => {
   const user = userEvent.setup();
-  const { location } = await renderApp('/en/profilehome', {
+  const { calls, location } = await renderApp('/en/profilehome', {
     userData: { email: 'ada@example.com' },
     isAuthenticated: true,
+    api: signedIn({ 'POST /v1/logout': ok({}) }),
   });
   await user.click(screen.getByRole('button', { name: en['profile.signOut'] }));
-  expect(location()).toBe('/en');
+  await waitFor(() => expect(location()).toBe('/en'));
+  expect(calls.posts().map((c) => c.path)).toEqual(['/v1/logout']);
   expect(storedSession()).toMatchObject({ isAuthenticated: false, userData: { email: null } });
 });

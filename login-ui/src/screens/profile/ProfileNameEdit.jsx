@@ -1,21 +1,73 @@
-import { MockFormPage } from './mock';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, TextField } from '../../components/fields';
+import { useErrorText, useT } from '../../components/hooks';
+import Page from '../../components/Page';
+import { validateName } from '../../validation';
+import { BackLink, SignedIn, Summary, usePath, useSubmit } from './parts';
 
 export const PAGE = 'profileNameEdit';
+export const NAME_INPUT_SIZE = 10;
 
-// /{language}/profilenameedit (mock-up): change the name.
-export default function ProfileNameEdit() {
+function NameForm({ profile }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const path = usePath();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const kept = location.state || {};
+  const [firstName, setFirstName] = useState(kept.firstName ?? profile.firstName);
+  const [lastName, setLastName] = useState(kept.lastName ?? profile.lastName);
+  const { busy, submit, errors, focusKey } = useSubmit({
+    category: 'profile',
+    page: PAGE,
+    // nothing is saved yet: the next page asks "are you sure?"
+    action: async () =>
+      navigate(path('areYouSureEditYourName'), { state: { firstName: firstName.trim(), lastName: lastName.trim() } }),
+  });
+  const onSubmit = (event) => {
+    event.preventDefault();
+    submit(() => {
+      const found = {};
+      const firstError = validateName(firstName);
+      const lastError = validateName(lastName, { required: true });
+      if (firstError) found.firstName = firstError;
+      if (lastError) found.lastName = lastError;
+      return found;
+    });
+  };
   return (
-    <MockFormPage
-      pageName={PAGE}
-      titleId="profile.nameEdit.title"
-      leadId="profile.nameEdit.lead"
-      fields={[
-        { id: 'firstName', labelId: 'profile.core.firstName', autoComplete: 'given-name', size: 10 },
-        { id: 'lastName', labelId: 'profile.core.lastName', autoComplete: 'family-name', size: 10 },
-      ]}
-      next="areYouSureEditYourName"
-      back="profilehome"
-      backId="common.cancel"
-    />
+    <Page pageName={PAGE} title={t('profile.nameEdit.title')} hasErrors={Object.keys(errors).length > 0}>
+      <Summary errors={errors} focusKey={focusKey} />
+      <p className="lead">{t('profile.nameEdit.lead')}</p>
+      <form noValidate onSubmit={onSubmit}>
+        <TextField
+          id="firstName"
+          label={t('profile.core.firstName')}
+          autoComplete="given-name"
+          size={NAME_INPUT_SIZE}
+          value={firstName}
+          onChange={(event) => setFirstName(event.target.value)}
+          error={errorText(errors.firstName)}
+        />
+        <TextField
+          id="lastName"
+          label={t('profile.core.lastName')}
+          hint={t('profile.core.lastNameHint')}
+          autoComplete="family-name"
+          size={NAME_INPUT_SIZE}
+          value={lastName}
+          onChange={(event) => setLastName(event.target.value)}
+          error={errorText(errors.lastName)}
+        />
+        <Button busy={busy}>{t('common.continue')}</Button>
+      </form>
+      <BackLink />
+    </Page>
   );
+}
+
+// /{language}/profilenameedit: the new name, checked like at sign-up.
+export default function ProfileNameEdit() {
+  return <SignedIn>{(profile) => <NameForm profile={profile} />}</SignedIn>;
 }

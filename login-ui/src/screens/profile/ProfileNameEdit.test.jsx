@@ -1,3 +1,43 @@
-import { describeMockup } from '../../test/profileMock';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, texts } from '../../test/utils';
+import { signedIn, signedOut } from './fixtures';
 
-describeMockup({ path: 'profilenameedit', titleId: 'profile.nameEdit.title', action: { role: 'button', id: 'common.continue' }, next: 'areYouSureEditYourName' });
+const { en, fr } = texts;
+
+test('shows the current name in English, with name autocomplete', async () => {
+  await renderApp('/en/profilenameedit', { api: signedIn() });
+  expect(screen.getByRole('heading', { level: 1, name: en['profile.nameEdit.title'] })).toBeInTheDocument();
+  expect(screen.getByLabelText(en['profile.core.firstName'])).toHaveValue('Ada');
+  expect(screen.getByLabelText(en['profile.core.lastName'])).toHaveAttribute('autocomplete', 'family-name');
+});
+
+test('renders in French', async () => {
+  await renderApp('/fr/profilenameedit', { api: signedIn() });
+  expect(screen.getByRole('heading', { level: 1, name: fr['profile.nameEdit.title'] })).toBeInTheDocument();
+});
+
+test('nobody signed in goes to the home page', async () => {
+  const { location } = await renderApp('/en/profilenameedit', { api: signedOut });
+  expect(location()).toBe('/');
+});
+
+test('an empty last name gives the code 11 text and no call', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/profilenameedit', { api: signedIn() });
+  await user.clear(screen.getByLabelText(en['profile.core.lastName']));
+  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
+  expect(screen.getByRole('link', { name: en['error.11'] })).toHaveAttribute('href', '#lastName');
+  expect(calls.posts()).toHaveLength(0);
+});
+
+test('a valid name asks "are you sure" before anything is saved', async () => {
+  const user = userEvent.setup();
+  const { calls, location } = await renderApp('/en/profilenameedit', { api: signedIn() });
+  await user.clear(screen.getByLabelText(en['profile.core.lastName']));
+  await user.type(screen.getByLabelText(en['profile.core.lastName']), 'Byron');
+  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
+  await waitFor(() => expect(location()).toBe('/en/areYouSureEditYourName'));
+  expect(calls.posts()).toHaveLength(0);
+  expect(screen.getByText('Ada Byron')).toBeInTheDocument();
+});

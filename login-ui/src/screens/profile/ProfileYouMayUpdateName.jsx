@@ -1,11 +1,11 @@
-import { MockSuccessPage } from './mock';
+import { SuccessPage } from './parts';
 
 export const PAGE = 'profileYouMayUpdateName';
 
-// /{language}/profileYouMayUpdateName (mock-up): the name was changed.
+// /{language}/profileYouMayUpdateName: the name was changed everywhere.
 export default function ProfileYouMayUpdateName() {
   return (
-    <MockSuccessPage
+    <SuccessPage
       pageName={PAGE}
       titleId="profile.nameDone.title"
       noticeId="profile.nameDone.notice"

@@ -1,3 +1,18 @@
-import { describeMockup } from '../../test/profileMock';
+import { screen } from '@testing-library/react';
+import { renderApp, texts } from '../../test/utils';
+import { signedIn } from './fixtures';
 
-describeMockup({ path: 'profileYouMayUpdateName', titleId: 'profile.nameDone.title', action: { role: 'link', id: 'profile.backToProfile' }, next: 'profilehome' });
+const { en, fr } = texts;
+
+test('says the name changed, with "back to profile" and "sign out", in English', async () => {
+  await renderApp('/en/profileYouMayUpdateName', { api: signedIn() });
+  expect(screen.getByRole('heading', { level: 1, name: en['profile.nameDone.title'] })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(en['profile.nameDone.notice']);
+  expect(screen.getByRole('link', { name: en['profile.backToProfile'] })).toHaveAttribute('href', '/en/profilehome');
+  expect(screen.getByRole('button', { name: en['profile.signOut'] })).toBeInTheDocument();
+});
+
+test('renders in French', async () => {
+  await renderApp('/fr/profileYouMayUpdateName', { api: signedIn() });
+  expect(screen.getByRole('heading', { level: 1, name: fr['profile.nameDone.title'] })).toBeInTheDocument();
+});

@@ -1,11 +1,11 @@
-import { MockSuccessPage } from './mock';
+import { SuccessPage } from './parts';
 
 export const PAGE = 'youMayUpdateEmailAtOtherPlaces';
 
-// /{language}/youMayUpdateEmailAtOtherPlaces (mock-up): the e-mail address was changed.
+// /{language}/youMayUpdateEmailAtOtherPlaces: the e-mail address was changed.
 export default function YouMayUpdateEmailAtOtherPlaces() {
   return (
-    <MockSuccessPage
+    <SuccessPage
       pageName={PAGE}
       titleId="profile.emailDone.title"
       noticeId="profile.emailDone.notice"

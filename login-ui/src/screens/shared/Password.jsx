@@ -131,7 +131,7 @@ export default function Password() {
             <Link to={`/${language}/signIn`}>{t('password.signin.differentEmail')}</Link>
           </li>
           <li>
-            <a href={t('footer.helpUrl')}>{t('password.signin.forgot')}</a>
+            <Link to={`/${language}/forgotpassword`}>{t('password.signin.forgot')}</Link>
           </li>
           <li>
             <Link to={`/${language}`}>{t('password.signin.home')}</Link>
