@@ -215,5 +215,8 @@ class OpenIDConnect(OpenIDCode):
         }
 
     def generate_user_info(self, user: EndUser, scope: str) -> dict:
-        # The ID token names the subject only; the other claims come from /userinfo.
-        return user_info(user, "openid")
+        # The ID token carries the subject and, with the profile scope, the name, so a
+        # relying service sees a name change at the next sign-in; e-mail and phone
+        # claims come from /userinfo only.
+        granted = " ".join(part for part in scope.split() if part in ("openid", "profile"))
+        return user_info(user, granted)
