@@ -44,6 +44,11 @@ class Policy:
     limits: limits.Limits
     secret: str
 
+    @property
+    def expiry_minutes(self) -> int:
+        """What the messages tell people; never less than one minute."""
+        return max(1, self.expiry_seconds // 60)
+
     @classmethod
     def from_config(cls, config: dict) -> "Policy":
         otp = config["IDP"]["otp"]
@@ -58,6 +63,16 @@ class Policy:
 
 def policy() -> Policy:
     return Policy.from_config(current_app.config)
+
+
+def latest_of(found: Journey) -> OtpTransaction:
+    """The journey's newest code: the browser never needs to carry a transaction id."""
+    transaction = db.session.scalar(
+        db.select(OtpTransaction).filter_by(journey_id=found.id).order_by(OtpTransaction.created_at.desc()).limit(1)
+    )
+    if transaction is None:
+        raise FlowError("20", status=409)
+    return transaction
 
 
 def deliver(channel: str, to: str, template: str, language: str, **values) -> None:

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from idp.clock import now
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import audit, otp, passwords, validation
+from idp.flows import accounts, audit, otp, validation
 from idp.flows.machine import START, Machine
-from idp.flows.signin import _count_failure, _locked, _verified_phone
 from idp.flows.signup import PHONE_TEMPLATES
 from idp.models import BrowserSession, Journey, OtpTransaction, PhoneCredential, Token, User
 from idp.oauth.clients import query_client
@@ -63,10 +61,6 @@ def recently_signed_in(browser_session: BrowserSession) -> bool:
     return browser_session.auth_time is not None and now() - browser_session.auth_time < REVERIFY_AFTER
 
 
-def _minutes(policy: otp.Policy) -> int:
-    return max(1, policy.expiry_seconds // 60)
-
-
 def notify_change(user: User, change: str, to: str | None = None) -> None:
     """The "was this you?" e-mail after a change of name, e-mail, phone or password."""
     otp.deliver("email", to or user.email, "account_changed", user.language, change=change)
@@ -81,7 +75,7 @@ def connected_services(user: User, language: str) -> list[dict]:
 
 def read(browser_session: BrowserSession | None, language: str) -> dict:
     user = signed_in_user(browser_session)
-    phone = _verified_phone(user)
+    phone = accounts.verified_phone(user)
     return {
         "firstName": user.first_name or "",
         "lastName": user.last_name or "",
@@ -121,30 +115,15 @@ def _own_journey(machine: Machine, browser_session: BrowserSession, user: User, 
     return machine.require(machine.find(browser_session.id, user.id), event)
 
 
-def _latest_transaction(found: Journey) -> OtpTransaction:
-    """The journey's newest code: the browser never needs to carry a transaction id."""
-    transaction = db.session.scalar(
-        db.select(OtpTransaction).filter_by(journey_id=found.id).order_by(OtpTransaction.created_at.desc()).limit(1)
-    )
-    if transaction is None:
-        raise FlowError("20", status=409)
-    return transaction
-
-
 def verify_password(browser_session: BrowserSession | None, password: str) -> dict:
     """First step of the e-mail change: the password again. Wrong passwords count
     towards the same lock as at sign-in. Answers where the two-step code will go."""
     user = signed_in_user(browser_session)
     _own_journey(EMAIL_CHANGE, browser_session, user, "verify_password")
-    if user.password_locked_until is not None and user.password_locked_until > now():
-        raise _locked(user, user.password_locked_until)
-    if not passwords.verify(user.password_hash, password):
-        _count_failure(user, current_app.config["IDP"]["password"])
-        raise FlowError("19", status=401)
-    user.failed_password_count = 0
+    accounts.check_password(user, password)
     current = EMAIL_CHANGE.start(browser_session.id)
     current.user_id = user.id
-    phone = _verified_phone(user)
+    phone = accounts.verified_phone(user)
     current.channel = phone.channel if phone else "email"
     EMAIL_CHANGE.advance(current, "verify_password")
     db.session.commit()
@@ -156,7 +135,7 @@ def send_code(browser_session: BrowserSession | None, channel: str) -> dict:
     the e-mail address when the account has no verified phone, as at sign-in."""
     user = signed_in_user(browser_session)
     current = _own_journey(EMAIL_CHANGE, browser_session, user, "send_code")
-    phone = _verified_phone(user)
+    phone = accounts.verified_phone(user)
     policy = otp.policy()
     if phone is not None:
         channel = validation.channel(channel, validation.PHONE_CHANNELS)
@@ -166,7 +145,7 @@ def send_code(browser_session: BrowserSession | None, channel: str) -> dict:
         destination, template, shown = user.email, "signin_code", ""
     current.channel = channel
     transaction, code = otp.issue(policy, current, channel, destination, user_id=user.id)
-    otp.deliver(channel, destination, template, user.language, code=code, minutes=_minutes(policy))
+    otp.deliver(channel, destination, template, user.language, code=code, minutes=policy.expiry_minutes)
     EMAIL_CHANGE.advance(current, "send_code")
     db.session.commit()
     return otp.describe(transaction, policy, user.email, shown)
@@ -174,7 +153,7 @@ def send_code(browser_session: BrowserSession | None, channel: str) -> dict:
 
 def _verify_latest(current: Journey, code: str) -> OtpTransaction:
     policy = otp.policy()
-    transaction = _latest_transaction(current)
+    transaction = otp.latest_of(current)
     return otp.verify(policy, current, transaction.id, validation.code(code, policy.length), transaction.channel)
 
 
@@ -208,7 +187,7 @@ def send_new_email_code(browser_session: BrowserSession | None, email: str) -> d
     if db.session.scalar(db.select(User.id).filter_by(email=email)) is not None:
         otp.deliver("email", email, "email_in_use", user.language)
     else:
-        otp.deliver("email", email, "email_change_code", user.language, code=code, minutes=_minutes(policy))
+        otp.deliver("email", email, "email_change_code", user.language, code=code, minutes=policy.expiry_minutes)
     EMAIL_CHANGE.advance(current, "send_new_email_code")
     db.session.commit()
     return otp.describe(transaction, policy, email, "")
@@ -254,7 +233,7 @@ def send_phone_code(browser_session: BrowserSession | None, phone: str, channel:
     current.user_id, current.phone_e164, current.channel = user.id, e164, channel
     policy = otp.policy()
     transaction, code = otp.issue(policy, current, channel, e164, user_id=user.id)
-    otp.deliver(channel, e164, PHONE_TEMPLATES[channel], user.language, code=code, minutes=_minutes(policy))
+    otp.deliver(channel, e164, PHONE_TEMPLATES[channel], user.language, code=code, minutes=policy.expiry_minutes)
     PHONE_CHANGE.advance(current, "send_code")
     db.session.commit()
     return otp.describe(transaction, policy, user.email, validation.mask_phone(e164))

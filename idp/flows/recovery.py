@@ -12,10 +12,9 @@ from flask import current_app
 
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import audit, otp, passwords, validation
+from idp.flows import accounts, audit, otp, passwords, validation
 from idp.flows.machine import START, Machine
-from idp.flows.profile import _latest_transaction, _minutes, notify_change
-from idp.flows.signin import _verified_phone
+from idp.flows.profile import notify_change
 from idp.flows.signup import PHONE_TEMPLATES, Completed, amr_for
 from idp.models import BrowserSession, Journey, User
 
@@ -39,7 +38,7 @@ def _journey(browser_session_id: int | None, event: str) -> Journey:
 
 def _verify_latest(current: Journey, code: str, channels: tuple[str, ...]) -> None:
     policy = otp.policy()
-    transaction = _latest_transaction(current)
+    transaction = otp.latest_of(current)
     if transaction.channel not in channels:
         raise FlowError("20", status=409)
     otp.verify(policy, current, transaction.id, validation.code(code, policy.length), transaction.channel)
@@ -58,7 +57,7 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     policy = otp.policy()
     transaction, code = otp.issue(policy, current, "email", email, user_id=current.user_id)
     if user is not None:
-        otp.deliver("email", email, "recovery_code", user.language, code=code, minutes=_minutes(policy))
+        otp.deliver("email", email, "recovery_code", user.language, code=code, minutes=policy.expiry_minutes)
     RECOVERY.advance(current, "send_email_code")
     db.session.commit()
     return otp.describe(transaction, policy, email, "")
@@ -72,7 +71,7 @@ def verify_email_code(browser_session_id: int | None, code: str) -> dict:
         # No code was delivered; a lucky guess still learns nothing.
         raise FlowError("14")
     user = db.session.get(User, current.user_id)
-    phone = _verified_phone(user)
+    phone = accounts.verified_phone(user)
     if phone is None:
         raise FlowError("33", status=409)
     current.channel = phone.channel
@@ -86,11 +85,11 @@ def send_phone_code(browser_session_id: int | None, channel: str) -> dict:
     current = _journey(browser_session_id, "send_phone_code")
     channel = validation.channel(channel, validation.PHONE_CHANNELS)
     user = db.session.get(User, current.user_id)
-    phone = _verified_phone(user)
+    phone = accounts.verified_phone(user)
     policy = otp.policy()
     current.channel = channel
     transaction, code = otp.issue(policy, current, channel, phone.e164, user_id=user.id)
-    otp.deliver(channel, phone.e164, PHONE_TEMPLATES[channel], user.language, code=code, minutes=_minutes(policy))
+    otp.deliver(channel, phone.e164, PHONE_TEMPLATES[channel], user.language, code=code, minutes=policy.expiry_minutes)
     RECOVERY.advance(current, "send_phone_code")
     db.session.commit()
     return otp.describe(transaction, policy, user.email, validation.mask_phone(phone.e164))

@@ -6,16 +6,9 @@ gets the same answer (19) as a wrong password.
 """
 from __future__ import annotations
 
-import math
-from datetime import timedelta
-
-from flask import current_app
-from sqlalchemy import update
-
-from idp.clock import now
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import journey, otp, passwords, validation
+from idp.flows import accounts, journey, otp, validation
 from idp.flows.journey import SIGNIN, Event
 from idp.flows.signup import PHONE_TEMPLATES, Completed, amr_for
 from idp.models import Journey, User
@@ -28,32 +21,13 @@ def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Jo
     return found
 
 
-def _verified_phone(user: User):
-    return user.phone if user.phone is not None and user.phone.verified_at is not None else None
-
-
-def _locked(user: User, retry_at) -> FlowError:
-    return FlowError("18", status=429, data={"retryAfter": max(1, math.ceil((retry_at - now()).total_seconds()))})
-
-
 def login(browser_session_id: int, email: str, password: str) -> dict:
     """The seed's login: answers {id, phone (masked), otpType}."""
     email = validation.email(email)
-    rules = current_app.config["IDP"]["password"]
     user = db.session.scalar(db.select(User).filter_by(email=email))
-    if user is not None and user.password_locked_until is not None and user.password_locked_until > now():
-        raise _locked(user, user.password_locked_until)
-    if not passwords.verify(user.password_hash if user else None, password):
-        if user is not None:
-            _count_failure(user, rules)
-        raise FlowError("19", status=401)
-
-    user.failed_password_count = 0
-    user.password_locked_until = None
-    if passwords.needs_rehash(user.password_hash):
-        user.password_hash = passwords.hash_password(password)
+    accounts.check_password(user, password)
     current = journey.start(browser_session_id, SIGNIN)
-    phone = _verified_phone(user)
+    phone = accounts.verified_phone(user)
     current.email, current.user_id, current.language = user.email, user.id, user.language
     # Without a verified phone (sign-up stopped after step 4) the code goes to the e-mail address.
     current.channel = phone.channel if phone else "email"
@@ -62,35 +36,12 @@ def login(browser_session_id: int, email: str, password: str) -> dict:
     return {"id": user.id, "phone": validation.mask_phone(phone.e164) if phone else "", "otpType": current.channel}
 
 
-def _count_failure(user: User, rules: dict) -> None:
-    """One more wrong password, counted atomically; committed because the API rolls
-    back on the error that follows."""
-    failures = db.session.execute(
-        update(User)
-        .where(User.id == user.id)
-        .values(failed_password_count=User.failed_password_count + 1)
-        .returning(User.failed_password_count)
-        .execution_options(synchronize_session=False)
-    ).scalar_one()
-    if failures >= rules["max_failures"]:
-        until = now() + timedelta(seconds=rules["lockout_seconds"])
-        db.session.execute(
-            update(User)
-            .where(User.id == user.id)
-            .values(failed_password_count=0, password_locked_until=until)
-            .execution_options(synchronize_session=False)
-        )
-        db.session.commit()
-        raise _locked(user, until)
-    db.session.commit()
-
-
 def send_code(browser_session_id: int | None, email: str, channel: str) -> dict:
     """A code to the phone on the account, whatever number the browser shows;
     otpType only picks sms or voice."""
     current = _journey_for(browser_session_id, Event.SEND_CODE, email)
     user = db.session.get(User, current.user_id)
-    phone = _verified_phone(user)
+    phone = accounts.verified_phone(user)
     policy = otp.policy()
     if phone is not None:
         channel = validation.channel(channel, validation.PHONE_CHANNELS)
@@ -100,7 +51,7 @@ def send_code(browser_session_id: int | None, email: str, channel: str) -> dict:
         destination, template, shown_phone = user.email, "signin_code", ""
     current.channel = channel
     transaction, code = otp.issue(policy, current, channel, destination, user_id=user.id)
-    otp.deliver(channel, destination, template, user.language, code=code, minutes=max(1, policy.expiry_seconds // 60))
+    otp.deliver(channel, destination, template, user.language, code=code, minutes=policy.expiry_minutes)
     journey.advance(current, SIGNIN, Event.SEND_CODE)
     db.session.commit()
     return otp.describe(transaction, policy, user.email, shown_phone)

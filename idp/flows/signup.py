@@ -35,10 +35,6 @@ def amr_for(channel: str) -> list[str]:
     return [value for value in ("pwd", "otp", AMR_CHANNEL[channel], "mfa") if value]
 
 
-def _minutes(policy: otp.Policy) -> int:
-    return max(1, policy.expiry_seconds // 60)
-
-
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
     found = journey.require(journey.find(browser_session_id, SIGNUP), SIGNUP, event)
     # The address is the journey's, whatever the browser now claims.
@@ -59,7 +55,7 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     if db.session.scalar(db.select(User.id).filter_by(email=email)) is not None:
         otp.deliver("email", email, "account_exists", language)
     else:
-        otp.deliver("email", email, "signup_code", language, code=code, minutes=_minutes(policy))
+        otp.deliver("email", email, "signup_code", language, code=code, minutes=policy.expiry_minutes)
     journey.advance(current, SIGNUP, Event.SEND_EMAIL_CODE)
     db.session.commit()
     return otp.describe(transaction, policy, email, "")
@@ -111,7 +107,7 @@ def send_phone_code(browser_session_id: int | None, email: str, channel: str, ph
     policy = otp.policy()
     current.phone_e164, current.channel = e164, channel
     transaction, code = otp.issue(policy, current, channel, e164, user_id=current.user_id)
-    otp.deliver(channel, e164, PHONE_TEMPLATES[channel], current.language or "en", code=code, minutes=_minutes(policy))
+    otp.deliver(channel, e164, PHONE_TEMPLATES[channel], current.language or "en", code=code, minutes=policy.expiry_minutes)
     journey.advance(current, SIGNUP, Event.SEND_PHONE_CODE)
     db.session.commit()
     return otp.describe(transaction, policy, current.email, e164)

@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, send_file
+from flask import Blueprint, abort, current_app, jsonify, render_template
 
 from idp.extensions import db
 from idp.models import OutboxMessage
