@@ -249,3 +249,26 @@ def test_the_resume_link_is_bound_to_the_browser_that_started_it(browser, person
     stranger = requests.get(live_server.url + resume, allow_redirects=False, timeout=5)
     assert stranger.status_code == 400
     assert urlsplit(browser.get(resume).headers["Location"]).netloc == "rp-a.example"
+
+
+def test_the_id_token_names_the_person_under_the_profile_scope_and_follows_a_name_change(signed_in_code, metadata, person, app):
+    from idp.extensions import db
+    from idp.models import User
+
+    client, location = signed_in_code(scope="openid profile")
+    claims = decode_id_token(client.fetch_token(location)["id_token"], metadata)
+    assert (claims["given_name"], claims["family_name"]) == ("Amélie", "Tremblay")
+
+    with app.app_context():
+        db.session.get(User, person.id).first_name = "Marie-Ève"
+        db.session.commit()
+    client, location = signed_in_code(scope="openid profile")
+    claims = decode_id_token(client.fetch_token(location)["id_token"], metadata)
+    assert claims["given_name"] == "Marie-Ève"
+    assert claims["name"] == "Marie-Ève Tremblay"
+
+
+def test_the_id_token_carries_no_name_without_the_profile_scope(signed_in_code, metadata):
+    client, location = signed_in_code(scope="openid")
+    claims = decode_id_token(client.fetch_token(location)["id_token"], metadata)
+    assert "given_name" not in claims and "name" not in claims
