@@ -10,12 +10,30 @@ from sqlalchemy import update
 from idp.clock import now
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import passwords
-from idp.models import PhoneCredential, User
+from idp.flows import otp, passwords, validation
+from idp.models import Journey, OtpTransaction, PhoneCredential, User
 
 
 def verified_phone(user: User) -> PhoneCredential | None:
     return user.phone if user.phone is not None and user.phone.verified_at is not None else None
+
+
+def send_second_factor(current: Journey, user: User, channel: str) -> tuple[OtpTransaction, str]:
+    """A two-step code to the phone on the account (channel picks sms or voice), or to
+    the e-mail address when the account has no verified phone; never to a number the
+    browser sends. Answers the transaction and the masked phone to show."""
+    phone = verified_phone(user)
+    policy = otp.policy()
+    if phone is not None:
+        channel = validation.channel(channel, validation.PHONE_CHANNELS)
+        destination, template, shown = phone.e164, otp.PHONE_TEMPLATES[channel], validation.mask_phone(phone.e164)
+    else:
+        channel = validation.channel(channel, ("email",))
+        destination, template, shown = user.email, "signin_code", ""
+    current.channel = channel
+    transaction, code = otp.issue(policy, current, channel, destination, user_id=user.id)
+    otp.deliver(channel, destination, template, user.language, code=code, minutes=policy.expiry_minutes)
+    return transaction, shown
 
 
 def _locked(retry_at) -> FlowError:

@@ -33,6 +33,9 @@ SUPERSEDED = "SUPERSEDED"
 
 TYPES = {"email": "emailotp", "sms": "smsotp", "voice": "voiceotp"}
 
+# The message that carries a code to a phone, by channel.
+PHONE_TEMPLATES = {"sms": "phone_code", "voice": "voice_code"}
+
 
 @dataclass(frozen=True)
 class Policy:

@@ -17,7 +17,6 @@ from idp.errors import FlowError
 from idp.extensions import db
 from idp.flows import accounts, audit, otp, validation
 from idp.flows.machine import START, Machine
-from idp.flows.signup import PHONE_TEMPLATES
 from idp.models import BrowserSession, Journey, OtpTransaction, PhoneCredential, Token, User
 from idp.oauth.clients import query_client
 
@@ -135,20 +134,10 @@ def send_code(browser_session: BrowserSession | None, channel: str) -> dict:
     the e-mail address when the account has no verified phone, as at sign-in."""
     user = signed_in_user(browser_session)
     current = _own_journey(EMAIL_CHANGE, browser_session, user, "send_code")
-    phone = accounts.verified_phone(user)
-    policy = otp.policy()
-    if phone is not None:
-        channel = validation.channel(channel, validation.PHONE_CHANNELS)
-        destination, template, shown = phone.e164, PHONE_TEMPLATES[channel], validation.mask_phone(phone.e164)
-    else:
-        channel = validation.channel(channel, ("email",))
-        destination, template, shown = user.email, "signin_code", ""
-    current.channel = channel
-    transaction, code = otp.issue(policy, current, channel, destination, user_id=user.id)
-    otp.deliver(channel, destination, template, user.language, code=code, minutes=policy.expiry_minutes)
+    transaction, shown = accounts.send_second_factor(current, user, channel)
     EMAIL_CHANGE.advance(current, "send_code")
     db.session.commit()
-    return otp.describe(transaction, policy, user.email, shown)
+    return otp.describe(transaction, otp.policy(), user.email, shown)
 
 
 def _verify_latest(current: Journey, code: str) -> OtpTransaction:
@@ -233,7 +222,7 @@ def send_phone_code(browser_session: BrowserSession | None, phone: str, channel:
     current.user_id, current.phone_e164, current.channel = user.id, e164, channel
     policy = otp.policy()
     transaction, code = otp.issue(policy, current, channel, e164, user_id=user.id)
-    otp.deliver(channel, e164, PHONE_TEMPLATES[channel], user.language, code=code, minutes=policy.expiry_minutes)
+    otp.deliver(channel, e164, otp.PHONE_TEMPLATES[channel], user.language, code=code, minutes=policy.expiry_minutes)
     PHONE_CHANGE.advance(current, "send_code")
     db.session.commit()
     return otp.describe(transaction, policy, user.email, validation.mask_phone(e164))

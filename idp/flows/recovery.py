@@ -15,7 +15,7 @@ from idp.extensions import db
 from idp.flows import accounts, audit, otp, passwords, validation
 from idp.flows.machine import START, Machine
 from idp.flows.profile import notify_change
-from idp.flows.signup import PHONE_TEMPLATES, Completed, amr_for
+from idp.flows.signup import Completed, amr_for
 from idp.models import BrowserSession, Journey, User
 
 RECOVERY = Machine(
@@ -89,7 +89,7 @@ def send_phone_code(browser_session_id: int | None, channel: str) -> dict:
     policy = otp.policy()
     current.channel = channel
     transaction, code = otp.issue(policy, current, channel, phone.e164, user_id=user.id)
-    otp.deliver(channel, phone.e164, PHONE_TEMPLATES[channel], user.language, code=code, minutes=policy.expiry_minutes)
+    otp.deliver(channel, phone.e164, otp.PHONE_TEMPLATES[channel], user.language, code=code, minutes=policy.expiry_minutes)
     RECOVERY.advance(current, "send_phone_code")
     db.session.commit()
     return otp.describe(transaction, policy, user.email, validation.mask_phone(phone.e164))

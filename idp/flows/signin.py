@@ -10,7 +10,7 @@ from idp.errors import FlowError
 from idp.extensions import db
 from idp.flows import accounts, journey, otp, validation
 from idp.flows.journey import SIGNIN, Event
-from idp.flows.signup import PHONE_TEMPLATES, Completed, amr_for
+from idp.flows.signup import Completed, amr_for
 from idp.models import Journey, User
 
 
@@ -41,20 +41,10 @@ def send_code(browser_session_id: int | None, email: str, channel: str) -> dict:
     otpType only picks sms or voice."""
     current = _journey_for(browser_session_id, Event.SEND_CODE, email)
     user = db.session.get(User, current.user_id)
-    phone = accounts.verified_phone(user)
-    policy = otp.policy()
-    if phone is not None:
-        channel = validation.channel(channel, validation.PHONE_CHANNELS)
-        destination, template, shown_phone = phone.e164, PHONE_TEMPLATES[channel], validation.mask_phone(phone.e164)
-    else:
-        channel = validation.channel(channel, ("email",))
-        destination, template, shown_phone = user.email, "signin_code", ""
-    current.channel = channel
-    transaction, code = otp.issue(policy, current, channel, destination, user_id=user.id)
-    otp.deliver(channel, destination, template, user.language, code=code, minutes=policy.expiry_minutes)
+    transaction, shown_phone = accounts.send_second_factor(current, user, channel)
     journey.advance(current, SIGNIN, Event.SEND_CODE)
     db.session.commit()
-    return otp.describe(transaction, policy, user.email, shown_phone)
+    return otp.describe(transaction, otp.policy(), user.email, shown_phone)
 
 
 def verify_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> Completed:

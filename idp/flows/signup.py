@@ -18,7 +18,6 @@ from idp.flows import journey, otp, passwords, validation
 from idp.flows.journey import SIGNUP, Event
 from idp.models import Journey, OtpTransaction, PhoneCredential, User
 
-PHONE_TEMPLATES = {"sms": "phone_code", "voice": "voice_code"}
 # RFC 8176 names the voice call "tel".
 AMR_CHANNEL = {"sms": "sms", "voice": "tel", "email": None}
 
@@ -107,7 +106,7 @@ def send_phone_code(browser_session_id: int | None, email: str, channel: str, ph
     policy = otp.policy()
     current.phone_e164, current.channel = e164, channel
     transaction, code = otp.issue(policy, current, channel, e164, user_id=current.user_id)
-    otp.deliver(channel, e164, PHONE_TEMPLATES[channel], current.language or "en", code=code, minutes=policy.expiry_minutes)
+    otp.deliver(channel, e164, otp.PHONE_TEMPLATES[channel], current.language or "en", code=code, minutes=policy.expiry_minutes)
     journey.advance(current, SIGNUP, Event.SEND_PHONE_CODE)
     db.session.commit()
     return otp.describe(transaction, policy, current.email, e164)
