@@ -203,3 +203,14 @@ def choose_code_by(page: Page, language: str, method: str) -> None:
     expect(page.get_by_text(re.compile(re.escape(t(language, f"select.{method}.destination", phone="")[:20])))).to_be_visible()
     button(page, language, "select.submit").click()
     expect_screen(page, language, f"verification.{method}.title")
+
+
+def run_out_countdown(page: Page) -> None:
+    """Moves Playwright's clock (page.clock.install() first) on until the resend countdown
+    ends. One second at a time: the screen schedules each second after React re-renders."""
+    countdown = page.get_by_test_id("countdown")
+    for _ in range(120):
+        if not countdown.is_visible():
+            return
+        page.clock.run_for(1000)
+    raise AssertionError("the resend countdown did not end after 120 seconds")
