@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderApp, SIGNIN, SIGNUP, texts } from './test/utils';
 
 const { en } = texts;
@@ -52,4 +53,13 @@ test('every page has one h1, a banner, a main and a contentinfo landmark', async
   expect(screen.getByRole('banner')).toBeInTheDocument();
   expect(screen.getByRole('main')).toBeInTheDocument();
   expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+});
+
+test('the language toggle keeps the step and what the person typed', async () => {
+  const user = userEvent.setup();
+  const { location } = await renderApp('/en/signUp', { userData: SIGNUP.privacy });
+  await user.type(screen.getByLabelText(en['email.label']), 'ada@example.com');
+  await user.click(screen.getByRole('link', { name: en['layout.otherLanguageName'] }));
+  expect(location()).toBe('/fr/signUp');
+  expect(screen.getByLabelText(texts.fr['email.label'])).toHaveValue('ada@example.com');
 });

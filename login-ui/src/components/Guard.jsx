@@ -6,7 +6,8 @@ import { normalizeFlow } from './hooks';
 
 // Renders its screen only when the session meets the guard of section 4, else goes to '/'.
 // The guard is computed once per path so that a state change just before a navigation
-// does not bounce the user.
+// does not bounce the user. The screen is remounted on a new step, but not when only the
+// language segment changes: the language toggle keeps what the person typed.
 export default function Guard({ screen, children }) {
   const location = useLocation();
   const params = useParams();
@@ -18,5 +19,6 @@ export default function Guard({ screen, children }) {
     [location.pathname],
   );
   if (!allowed) return <Navigate to="/" replace />;
-  return <Fragment key={location.pathname}>{children}</Fragment>;
+  const step = location.pathname.split('/').slice(2).join('/');
+  return <Fragment key={step}>{children}</Fragment>;
 }
