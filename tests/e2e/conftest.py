@@ -5,20 +5,18 @@ their messages.
 """
 from __future__ import annotations
 
-import itertools
 import os
-import random
 import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import requests
 
 from tests.conftest import free_port
+from tests.e2e.people import Person, new_person  # noqa: F401 (one counter of people per run)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -125,41 +123,6 @@ class Product:
             if message.get("code"):
                 return message["code"]
         raise AssertionError(f"no code was sent to {to}")
-
-
-@dataclass(frozen=True)
-class Person:
-    """Someone who signs up: a unique e-mail address and phone number per test."""
-
-    email: str
-    phone: str  # Canadian, 10 digits, as typed in the phone field
-    password: str
-    first_name: str
-    last_name: str
-
-    @property
-    def e164(self) -> str:
-        return "+1" + self.phone
-
-    @property
-    def name(self) -> str:
-        return f"{self.first_name} {self.last_name}"
-
-
-_people = itertools.count(1)
-_run = f"{os.getpid()}{random.randrange(1000):03d}"
-
-
-def new_person(first_name: str = "Camille", last_name: str = "Tremblay-Côté") -> Person:
-    number = next(_people)
-    return Person(
-        email=f"person{number}.{_run}@example.com",
-        # 613-234-xxxx: a real Ottawa exchange, so the number passes libphonenumber's checks.
-        phone=f"613234{(int(_run) * 37 + number) % 10000:04d}",
-        password="correct horse battery staple",
-        first_name=first_name,
-        last_name=last_name,
-    )
 
 
 @pytest.fixture(scope="session")

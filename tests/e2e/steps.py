@@ -11,7 +11,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import ROOT, Person, Product
+from tests.e2e.conftest import ROOT, Product
+from tests.e2e.people import Person
 
 TEXTS = {
     language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))

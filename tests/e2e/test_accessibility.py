@@ -20,7 +20,8 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e import steps
 from tests.e2e.accessibility import assert_no_violations
-from tests.e2e.conftest import DESKTOP, EXPECT_TIMEOUT_MS, MOBILE, Person, Product, new_person
+from tests.e2e.conftest import DESKTOP, EXPECT_TIMEOUT_MS, MOBILE, Product
+from tests.e2e.people import Person, new_person
 from tests.e2e.steps import t
 
 pytestmark = pytest.mark.e2e
