@@ -12,6 +12,7 @@ import { SIGN_IN, SIGN_UP } from '../../session/reducer';
 import { useSession } from '../../session/SessionContext';
 import { CODE_LENGTH, validateCode } from '../../validation';
 import { FIRST_REQUEST_COUNT, nextRequestCount, otherChannel, resendDelaySeconds } from './countdown';
+import { displayPhone } from '../../phone/display';
 
 export const PAGE = 'verification';
 
@@ -126,7 +127,7 @@ export default function Verification() {
       : `/${language}/signUp/verificationsetup`;
   const onNewMethod = () => track(type === 'email' ? 'redirect_new-email' : 'redirect_new-method', 'link');
 
-  const destination = type === 'email' ? user.email : user.phone;
+  const destination = type === 'email' ? user.email : displayPhone(user.phone);
   const summary = errors.verificationCode ? [{ field: 'verificationCode', text: errorText(errors.verificationCode) }] : [];
   return (
     <Page pageName={PAGE} title={t(`verification.${type}.title`)} step={step} hasErrors={summary.length > 0}>
