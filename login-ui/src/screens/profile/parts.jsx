@@ -5,14 +5,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { failureResult, RESULTS, trackEvent } from '../../analytics';
+import CodeEntry from '../../components/CodeEntry';
 import ErrorSummary from '../../components/ErrorSummary';
-import { Button, Notice, TextField } from '../../components/fields';
+import { Button, Notice } from '../../components/fields';
 import { useErrorText, useFormErrors, useLanguage, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { fromFailure, offersStartAgain } from '../../i18n/errors';
 import { LOG_OUT } from '../../session/reducer';
 import { useSession } from '../../session/SessionContext';
-import { CODE_LENGTH, validateCode } from '../../validation';
+import { validateCode } from '../../validation';
 import { FIRST_REQUEST_COUNT, nextRequestCount, otherChannel, resendDelaySeconds } from '../shared/countdown';
 
 export function usePath() {
@@ -87,8 +88,6 @@ export function Summary({ errors, focusKey }) {
 // Code entry with "request a new code" after the countdown and, for phones, the other channel.
 // verify(otp) and resend(otpType) make the calls; onChannel(otpType) follows a switch.
 export function CodeForm({ category, page, channel, verify, resend, onChannel, lead }) {
-  const t = useT();
-  const errorText = useErrorText();
   const [code, setCode] = useState('');
   const [requestCount, setRequestCount] = useState(FIRST_REQUEST_COUNT);
   const [secondsLeft, setSecondsLeft] = useState(resendDelaySeconds(FIRST_REQUEST_COUNT));
@@ -136,53 +135,19 @@ export function CodeForm({ category, page, channel, verify, resend, onChannel, l
   return (
     <>
       <Summary errors={errors} focusKey={focusKey} />
-      {resent ? (
-        <Notice kind="success">
-          <p>{t(`verification.${channel}.resent`)}</p>
-        </Notice>
-      ) : null}
-      <p className="lead">{lead}</p>
-      <p>{t('verification.expiry')}</p>
-      <form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="verificationCode"
-          label={t('verification.codeLabel')}
-          hint={t('verification.codeHint', { length: CODE_LENGTH })}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          size={CODE_LENGTH}
-          required
-          inputClassName="input--code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={errorText(errors.verificationCode)}
-        />
-        <Button busy={busy}>{t('common.continue')}</Button>
-      </form>
-      <div className="resend" aria-live="polite">
-        {secondsLeft > 0 ? (
-          <p className="resend__countdown" data-testid="countdown" role="timer" aria-live="off">
-            {t('verification.countdown', { seconds: secondsLeft })}
-          </p>
-        ) : (
-          <ul className="link-list">
-            <li>
-              <a href="#resend" className="link-button" onClick={again(false)}>
-                {t('verification.requestNewCode')}
-              </a>
-            </li>
-            {channel !== 'email' && onChannel ? (
-              <li>
-                <a href="#switch" className="link-button" onClick={again(true)}>
-                  {t(`verification.switchTo.${otherChannel(channel)}`)}
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        )}
-      </div>
+      <CodeEntry
+        channel={channel}
+        lead={lead}
+        resent={resent}
+        code={code}
+        onCodeChange={setCode}
+        error={errors.verificationCode}
+        busy={busy}
+        onSubmit={onSubmit}
+        secondsLeft={secondsLeft}
+        onResend={again}
+        canSwitch={channel !== 'email' && Boolean(onChannel)}
+      />
     </>
   );
 }

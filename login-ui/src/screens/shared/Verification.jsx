@@ -3,14 +3,14 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { failureResult, RESULTS, trackEvent } from '../../analytics';
 import { useTestData } from '../../components/AppConfig';
+import CodeEntry from '../../components/CodeEntry';
 import ErrorSummary from '../../components/ErrorSummary';
-import { Button, Notice, TextField } from '../../components/fields';
 import { useErrorText, useFlow, useFormErrors, useLanguage, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { fromFailure, offersStartAgain } from '../../i18n/errors';
 import { SIGN_IN, SIGN_UP } from '../../session/reducer';
 import { useSession } from '../../session/SessionContext';
-import { CODE_LENGTH, validateCode } from '../../validation';
+import { validateCode } from '../../validation';
 import { FIRST_REQUEST_COUNT, nextRequestCount, otherChannel, resendDelaySeconds } from './countdown';
 import { displayPhone } from '../../phone/display';
 
@@ -132,53 +132,19 @@ export default function Verification() {
   return (
     <Page pageName={PAGE} title={t(`verification.${type}.title`)} step={step} hasErrors={summary.length > 0}>
       <ErrorSummary items={summary} focusKey={focusKey} startAgain={offersStartAgain(errors.verificationCode)} />
-      {resent ? (
-        <Notice kind="success">
-          <p>{t(`verification.${type}.resent`)}</p>
-        </Notice>
-      ) : null}
-      <p className="lead">{t(`verification.${type}.sentTo`, { destination: destination || '' })}</p>
-      <p>{t('verification.expiry')}</p>
-      <form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="verificationCode"
-          label={t('verification.codeLabel')}
-          hint={t('verification.codeHint', { length: CODE_LENGTH })}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          size={CODE_LENGTH}
-          required
-          inputClassName="input--code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={errorText(errors.verificationCode)}
-        />
-        <Button busy={busy}>{t('common.continue')}</Button>
-      </form>
-      <div className="resend" aria-live="polite">
-        {secondsLeft > 0 ? (
-          <p className="resend__countdown" data-testid="countdown" role="timer" aria-live="off">
-            {t('verification.countdown', { seconds: secondsLeft })}
-          </p>
-        ) : (
-          <ul className="link-list">
-            <li>
-              <a href="#resend" className="link-button" onClick={resend(false)}>
-                {t('verification.requestNewCode')}
-              </a>
-            </li>
-            {type !== 'email' ? (
-              <li>
-                <a href="#switch" className="link-button" onClick={resend(true)}>
-                  {t(`verification.switchTo.${otherChannel(type)}`)}
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        )}
-      </div>
+      <CodeEntry
+        channel={type}
+        lead={t(`verification.${type}.sentTo`, { destination: destination || '' })}
+        resent={resent}
+        code={code}
+        onCodeChange={setCode}
+        error={errors.verificationCode}
+        busy={busy}
+        onSubmit={onSubmit}
+        secondsLeft={secondsLeft}
+        onResend={resend}
+        canSwitch={type !== 'email'}
+      />
       <p>
         <Link to={newMethodPath} onClick={onNewMethod}>
           {t(type === 'email' ? 'verification.newEmail' : 'verification.newMethod')}
