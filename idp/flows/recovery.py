@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from flask import current_app
 
+from idp.clock import now
 from idp.errors import FlowError
 from idp.extensions import db
 from idp.flows import accounts, audit, otp, passwords, validation
 from idp.flows.machine import START, Machine
 from idp.flows.profile import notify_change
 from idp.flows.signup import Completed, amr_for
-from idp.models import BrowserSession, Journey, User
+from idp.models import BrowserSession, Journey, Token, User
 
 RECOVERY = Machine(
     "recovery",
@@ -105,7 +106,8 @@ def verify_phone_code(browser_session_id: int | None, code: str) -> None:
 
 def set_password(browser_session: BrowserSession | None, password: str) -> Completed:
     """Step 5: the new password (policy and strength), every other session of the account
-    ends, the lock is lifted. Not committed: the caller signs this browser in, then commits."""
+    ends and every token the relying services hold for it is revoked (whoever took over
+    the account keeps nothing), the lock is lifted. Not committed: the caller signs this browser in, then commits."""
     current = _journey(browser_session.id if browser_session else None, "set_password")
     user = db.session.get(User, current.user_id)
     rules = current_app.config["IDP"]["password"]
@@ -116,7 +118,10 @@ def set_password(browser_session: BrowserSession | None, password: str) -> Compl
     ended = db.session.execute(
         db.delete(BrowserSession).where(BrowserSession.user_id == user.id, BrowserSession.id != browser_session.id)
     ).rowcount
+    revoked = db.session.execute(
+        db.update(Token).where(Token.user_id == user.id, Token.revoked_at.is_(None)).values(revoked_at=now())
+    ).rowcount
     RECOVERY.advance(current, "set_password")
-    audit.record(user.id, browser_session.id, "password_reset", other_sessions_ended=ended)
+    audit.record(user.id, browser_session.id, "password_reset", other_sessions_ended=ended, tokens_revoked=revoked)
     notify_change(user, "password")
     return Completed(user, amr_for(current.channel))

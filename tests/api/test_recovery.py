@@ -128,6 +128,24 @@ def test_every_other_session_of_the_account_ends(client, account, outbox, app):
     assert (before, [row.id for row in left]) == (1, [newest_session_id(app)])
 
 
+def test_every_token_a_relying_service_holds_for_the_account_is_revoked(client, account, outbox, app):
+    from datetime import timedelta
+
+    from idp.clock import now
+    from idp.models import Token
+
+    with app.app_context():
+        db.session.add(Token(client_id="reservations", user_id=account, access_token_hash="a" * 64,
+                             refresh_token_hash="r" * 64, scope="openid offline_access",
+                             access_token_expires_at=now() + timedelta(hours=1),
+                             refresh_token_expires_at=now() + timedelta(days=30)))
+        db.session.commit()
+    through_phone(client, outbox)
+    post(client, "/recovery/password", password=NEW_PASSWORD)
+    with app.app_context():
+        assert [token.revoked_at is not None for token in db.session.scalars(db.select(Token))] == [True]
+
+
 def test_the_password_change_is_announced_and_audited(client, account, outbox, app):
     through_phone(client, outbox)
     post(client, "/recovery/password", password=NEW_PASSWORD)
@@ -143,7 +161,7 @@ def test_the_audit_event_holds_no_secret(client, account, outbox, app):
     with app.app_context():
         event = db.session.scalar(db.select(AuditEvent))
         assert NEW_PASSWORD not in str(event.details)
-        assert event.details == {"other_sessions_ended": 1}
+        assert event.details == {"other_sessions_ended": 1, "tokens_revoked": 0}
 
 
 def test_recovery_hands_off_to_a_waiting_relying_service(client, account, outbox, app):
