@@ -9,6 +9,7 @@ import {
 import examples from 'libphonenumber-js/mobile/examples';
 
 export const CODE_LENGTH = 6;
+export const NAME_INPUT_SIZE = 10;
 export const MAX_PHONE_DIGITS = 15;
 export const DEFAULT_PASSWORD_POLICY = { pwdMinLength: 12, pwdMaxLength: 65 };
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
-import { Button, RadioGroup } from '../../components/fields';
+import { Button } from '../../components/fields';
 import { useErrorText, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import PhoneField from '../../components/PhoneField';
+import PhoneMethodChoice from '../../components/PhoneMethodChoice';
 import { DEFAULT_COUNTRY } from '../../phone/countries';
 import { toE164, validatePhone } from '../../validation';
 import { BackLink, SignedIn, Summary, usePath, useSubmit } from './parts';
@@ -48,16 +49,7 @@ function NewPhoneForm() {
           onChange={setPhone}
           error={errorText(errors.phone)}
         />
-        <RadioGroup
-          name="verificationType"
-          legend={t('setup.method.legend')}
-          value={otpType}
-          onChange={setOtpType}
-          options={[
-            { value: 'sms', label: t('setup.method.sms'), hint: t('setup.method.smsHint') },
-            { value: 'voice', label: t('setup.method.voice'), hint: t('setup.method.voiceHint') },
-          ]}
-        />
+        <PhoneMethodChoice value={otpType} onChange={setOtpType} />
         <Button busy={busy}>{t('setup.submit')}</Button>
       </form>
       <BackLink />

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, TextField } from '../../components/fields';
-import { useErrorText, useT } from '../../components/hooks';
+import { Button } from '../../components/fields';
+import { useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { validateName } from '../../validation';
 import { BackLink, SignedIn, Summary, usePath, useSubmit } from './parts';
+import NameFields from '../../components/NameFields';
 
 export const PAGE = 'profileNameEdit';
-export const NAME_INPUT_SIZE = 10;
 
 function NameForm({ profile }) {
   const t = useT();
-  const errorText = useErrorText();
   const path = usePath();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,24 +40,12 @@ function NameForm({ profile }) {
       <Summary errors={errors} focusKey={focusKey} />
       <p className="lead">{t('profile.nameEdit.lead')}</p>
       <form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="firstName"
-          label={t('profile.core.firstName')}
-          autoComplete="given-name"
-          size={NAME_INPUT_SIZE}
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-          error={errorText(errors.firstName)}
-        />
-        <TextField
-          id="lastName"
-          label={t('profile.core.lastName')}
-          hint={t('profile.core.lastNameHint')}
-          autoComplete="family-name"
-          size={NAME_INPUT_SIZE}
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-          error={errorText(errors.lastName)}
+        <NameFields
+          firstName={firstName}
+          lastName={lastName}
+          onFirstNameChange={setFirstName}
+          onLastNameChange={setLastName}
+          errors={errors}
         />
         <Button busy={busy}>{t('common.continue')}</Button>
       </form>

@@ -4,7 +4,7 @@ import { api } from '../../api/v1';
 import { failureResult, RESULTS, trackEvent } from '../../analytics';
 import { useTestData } from '../../components/AppConfig';
 import ErrorSummary from '../../components/ErrorSummary';
-import { Button, TextField } from '../../components/fields';
+import { Button } from '../../components/fields';
 import { useErrorText, useFormErrors, useLanguage, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { correspondenceValue } from '../../i18n';
@@ -12,9 +12,9 @@ import { fromFailure, offersStartAgain } from '../../i18n/errors';
 import { SIGN_UP } from '../../session/reducer';
 import { useSession } from '../../session/SessionContext';
 import { validateName } from '../../validation';
+import NameFields from '../../components/NameFields';
 
 export const PAGE = 'coreProfile';
-export const NAME_INPUT_SIZE = 10;
 
 // /{language}/signUp/profile: step 4 of 4. First name optional, last name required.
 export default function CoreProfile() {
@@ -75,29 +75,12 @@ export default function CoreProfile() {
       <ErrorSummary items={summary} focusKey={focusKey} startAgain={offersStartAgain(errors.lastName)} />
       <p className="lead">{t('profile.core.lead')}</p>
       <form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="firstName"
-          label={t('profile.core.firstName')}
-          type="text"
-          autoComplete="given-name"
-          spellCheck={false}
-          size={NAME_INPUT_SIZE}
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-          error={errorText(errors.firstName)}
-        />
-        <TextField
-          id="lastName"
-          label={t('profile.core.lastName')}
-          hint={t('profile.core.lastNameHint')}
-          type="text"
-          autoComplete="family-name"
-          spellCheck={false}
-          size={NAME_INPUT_SIZE}
-          required
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-          error={errorText(errors.lastName)}
+        <NameFields
+          firstName={firstName}
+          lastName={lastName}
+          onFirstNameChange={setFirstName}
+          onLastNameChange={setLastName}
+          errors={errors}
         />
         <Button busy={busy}>{t('profile.core.submit')}</Button>
       </form>

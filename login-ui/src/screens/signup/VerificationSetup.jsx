@@ -4,10 +4,11 @@ import { api } from '../../api/v1';
 import { failureResult, RESULTS, trackEvent } from '../../analytics';
 import { useTestData } from '../../components/AppConfig';
 import ErrorSummary from '../../components/ErrorSummary';
-import { Button, RadioGroup } from '../../components/fields';
+import { Button } from '../../components/fields';
 import { useErrorText, useFormErrors, useLanguage, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import PhoneField from '../../components/PhoneField';
+import PhoneMethodChoice from '../../components/PhoneMethodChoice';
 import { fromFailure, offersStartAgain } from '../../i18n/errors';
 import { DEFAULT_COUNTRY } from '../../phone/countries';
 import { SIGN_UP } from '../../session/reducer';
@@ -90,16 +91,7 @@ export default function VerificationSetup() {
             <p>{t('setup.notListed.text')}</p>
           </div>
         </details>
-        <RadioGroup
-          name="verificationType"
-          legend={t('setup.method.legend')}
-          value={verificationType}
-          onChange={setVerificationType}
-          options={[
-            { value: 'sms', label: t('setup.method.sms'), hint: t('setup.method.smsHint') },
-            { value: 'voice', label: t('setup.method.voice'), hint: t('setup.method.voiceHint') },
-          ]}
-        />
+        <PhoneMethodChoice value={verificationType} onChange={setVerificationType} />
         <Button busy={busy}>{t('setup.submit')}</Button>
       </form>
     </Page>
