@@ -48,12 +48,17 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "issuer": Rule(str, lambda v: v.startswith(("http://", "https://")) and not v.endswith("/"),
                        "an http(s) URL without a trailing slash"),
         "secret_key": TEXT,
+        "max_request_bytes": Rule(int, lambda v: v >= 4096, "a whole number of bytes, 4096 or more"),
     },
     "password": {
         "min_length": POSITIVE_INT,
         "max_length": POSITIVE_INT,
+        "min_strength": Rule(int, lambda v: 0 <= v <= 4, "a zxcvbn score from 0 to 4"),
         "max_failures": POSITIVE_INT,
         "lockout_seconds": POSITIVE_INT,
+        "argon2_time_cost": POSITIVE_INT,
+        "argon2_memory_kib": Rule(int, lambda v: v >= 8192, "a number of KiB, 8192 or more"),
+        "argon2_parallelism": POSITIVE_INT,
     },
     "otp": {
         "length": Rule(int, lambda v: 4 <= v <= 10, "a whole number from 4 to 10"),
@@ -66,6 +71,15 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "max_wrong_codes": POSITIVE_INT,
         "window_seconds": POSITIVE_INT,
         "block_seconds": POSITIVE_INT,
+    },
+    "names": {
+        "max_length": Rule(int, lambda v: 2 <= v <= 100, "a whole number from 2 to 100 (the database column holds 100)"),
+    },
+    "phone": {
+        "max_digits": Rule(int, lambda v: 8 <= v <= 20, "a whole number from 8 to 20"),
+    },
+    "profile": {
+        "reverify_window_seconds": NON_NEGATIVE_INT,
     },
     "session": {
         "cookie_name": Rule(str, lambda v: v.isidentifier(), "letters, digits and underscores"),
