@@ -138,16 +138,21 @@ def _check(value: Any, rule: Rule, name: str) -> Any:
     return value
 
 
+def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """A configuration file's contents; ConfigError naming the file when it is missing or not TOML."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{what} {path} is missing") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{what} {path} is not valid TOML: {error}") from None
+
+
 def load_settings(settings_file: Path | None = None, environ: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """Read the defaults file, apply IDP_* overrides, validate everything."""
     settings_file = settings_file or Path(os.environ.get("IDP_SETTINGS_FILE", DEFAULT_SETTINGS_FILE))
     environ = os.environ if environ is None else environ
-    try:
-        raw = tomllib.loads(settings_file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"settings file {settings_file} is missing") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"settings file {settings_file} is not valid TOML: {error}") from None
+    raw = read_toml(settings_file, "settings file")
 
     unknown_sections = set(raw) - set(SCHEMA)
     if unknown_sections:

@@ -98,15 +98,3 @@ class Token(db.Model, TokenMixin):
 
     def is_revoked(self) -> bool:
         return self.revoked_at is not None
-
-    def get_client(self):
-        from idp.oauth.clients import query_client
-
-        return query_client(self.client_id)
-
-    def get_user(self):
-        from idp.models.user import User
-        from idp.oauth.claims import EndUser
-
-        user = db.session.get(User, self.user_id)
-        return EndUser(user, self.get_client()) if user else None
