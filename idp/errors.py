@@ -26,7 +26,7 @@ class Errors(Enum):
     CODE_EXPIRED = ("15", 400, "Code expired: request a new one")
     CODE_USED_UP = ("16", 400, "Too many wrong codes for this code: request a new one")
     TOO_MANY_CODES = ("17", 429, "Too many codes sent or tried: wait (data.retryAfter seconds) and try again")
-    PASSWORD_LOCKED = ("18", 429, "Too many wrong passwords: password sign-in locked for a while (data.retryAfter)")
+    TOO_MANY_PASSWORD_TRIES = ("18", 429, "Too many wrong passwords from here: wait data.retryAfter seconds and try again")
     WRONG_CREDENTIALS = ("19", 401, "E-mail address or password incorrect")
     STEP_OUT_OF_ORDER = ("20", 409, "This step is not available now: start again")
     PASSWORD_TOO_EASY = ("21", 400, "Password too easy to guess (data.reason: common | sequence | repeat | personal | weak)")
@@ -44,8 +44,10 @@ class Errors(Enum):
     NOT_FOUND = ("30", 404, "Nothing found at this address")
     ACCOUNT_EXISTS = ("31", 409, "An account already exists for this e-mail address: sign in instead")
     SAME_EMAIL = ("32", 400, "The new e-mail address is the one the account already has")
-    RECOVERY_NEEDS_PHONE = ("33", 409, "Password recovery needs the verified phone of the account: contact the help desk")
     RESEND_TOO_SOON = ("34", 429, "A new code cannot be sent yet (data.retryAfter seconds)")
+    REAUTHENTICATION_EXPIRED = ("36", 409, "The password and code were given too long ago for this change: confirm it is you again")
+    ACCOUNT_NEEDS_RECOVERY = ("37", 403, "Too many failed attempts on this account: it must be recovered (I forgot my password)")
+    PHONE_SENDING_PAUSED = ("38", 503, "Codes by text message and call are paused for a while: try again later")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

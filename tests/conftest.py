@@ -77,6 +77,13 @@ def app(migrated_app):
 
 
 @pytest.fixture
+def frozen(time_machine):
+    """The clock stopped at a known moment; tests move it with frozen.shift(seconds)."""
+    time_machine.move_to("2030-01-01 12:00:00", tick=False)
+    return time_machine
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 

@@ -1,8 +1,12 @@
-"""The browser session as the views need it: its id for the flows, and the final sign-in."""
+"""The browser as the views need it: the session id for the flows, who is asking, and the
+end of a flow that signs the browser in."""
+from flask import after_this_request, current_app, g, request
+
 from idp import sessions
+from idp.api.blueprint import bp
 from idp.extensions import db
-from idp.flows import journey
-from idp.flows.signup import Completed
+from idp.flows import devices, journey, requester
+from idp.flows.accounts import Completed
 from idp.oauth.interaction import complete_login
 
 
@@ -11,11 +15,39 @@ def session_id() -> int | None:
     return browser_session.id if browser_session else None
 
 
+@bp.before_request
+def who_is_asking():
+    cookie = current_app.config["IDP"]["session"]["device_cookie_name"]
+    g.requester = requester.use(requester.Requester(ip=request.remote_addr or "unknown", device_token=request.cookies.get(cookie)))
+
+
+@bp.teardown_request
+def forget_who_asked(error=None):
+    token = g.pop("requester", None)
+    if token is not None:
+        requester.reset(token)
+
+
 def finish(completed: Completed) -> dict:
-    """The last step of a flow: sign the browser in, hand off to a waiting relying
-    service (or the profile home, in the person's language) in one commit."""
+    """The last step of a flow: sign the browser in, hand off to a waiting relying service
+    (or the profile home, in the person's language) in one commit, and make the browser a
+    trusted device of the account. An account whose sign-up stopped goes on with it instead."""
+    if not completed.signs_in:
+        db.session.commit()
+        return {"journey": journey.view(completed.journey)}
     browser_session = sessions.current()
     sessions.authenticate(browser_session, completed.user.id, amr=completed.amr)
     redirect_to = complete_login(browser_session, completed.user.language)
     db.session.commit()
+    settings = current_app.config["IDP"]["session"]
+    device = devices.token_for(completed.user.id)
+
+    @after_this_request
+    def remember_device(response):
+        response.set_cookie(
+            settings["device_cookie_name"], device, max_age=settings["device_lifetime_seconds"], httponly=True,
+            samesite="Lax", secure=current_app.config["IDP"]["server"]["environment"] != "development",
+        )
+        return response
+
     return {"redirectTo": redirect_to, "journey": journey.view(completed.journey)}

@@ -6,7 +6,7 @@ from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.guard import text
 from idp.api.services import request_language
-from idp.flows import email_change, phone_change, profile
+from idp.flows import email_change, password_change, phone_change, profile, reauthentication
 
 
 @bp.get("/profile")
@@ -26,19 +26,19 @@ def profile_language():
     return ok({})
 
 
-@bp.post("/profile/email/password")
-def profile_email_password():
-    return ok(email_change.verify_password(sessions.current(), text("password")))
+@bp.post("/profile/<any(email,phone,password):change>/password")
+def profile_reauthenticate_password(change: str):
+    return ok(reauthentication.verify_password(sessions.current(), reauthentication.CHANGES[change], text("password")))
 
 
-@bp.post("/profile/email/code/send")
-def profile_email_code_send():
-    return ok(email_change.send_code(sessions.current(), text("otpType")))
+@bp.post("/profile/<any(email,phone,password):change>/code/send")
+def profile_reauthenticate_code_send(change: str):
+    return ok(reauthentication.send_code(sessions.current(), reauthentication.CHANGES[change], text("otpType")))
 
 
-@bp.post("/profile/email/code/verify")
-def profile_email_code_verify():
-    return ok(email_change.verify_code(sessions.current(), text("otp")))
+@bp.post("/profile/<any(email,phone,password):change>/code/verify")
+def profile_reauthenticate_code_verify(change: str):
+    return ok(reauthentication.verify_code(sessions.current(), reauthentication.CHANGES[change], text("otp")))
 
 
 @bp.post("/profile/email/new")
@@ -64,3 +64,8 @@ def profile_phone():
 @bp.post("/profile/phone/verify")
 def profile_phone_verify():
     return ok(phone_change.verify_code(sessions.current(), text("otp")))
+
+
+@bp.post("/profile/password/new")
+def profile_password_new():
+    return ok(password_change.set_password(sessions.current(), text("password")))

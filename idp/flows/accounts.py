@@ -1,18 +1,40 @@
-"""What every flow asks of an existing account: the person signed in, the password
-check with its lock, the second factor, and the notice sent after a change."""
+"""What every flow asks of an existing account: the person signed in, the password check
+and its throttles, the second factor, the end of a flow, and what follows a change of
+factor."""
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import update
 
-from idp.clock import now, seconds_until
+from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import otp, passwords, validation
+from idp.flows import devices, failures, limits, otp, passwords, requester, validation
 from idp.flows.journey import Event
-from idp.models import BrowserSession, Journey, PhoneCredential, User
+from idp.models import BrowserSession, Journey, PhoneCredential, Token, User
+
+# RFC 8176 names the voice call "tel".
+AMR_CHANNEL = {"sms": "sms", "voice": "tel", "email": None}
+
+
+@dataclass(frozen=True)
+class Completed:
+    """A finished flow: whom it concerns, how they proved it, and the journey the browser
+    is in now. signs_in is false when the person must first finish their sign-up (the
+    journey is then the sign-up, where it stopped)."""
+
+    user: User
+    amr: list[str]
+    journey: Journey
+    signs_in: bool = True
+
+
+def amr_for(channel: str) -> list[str]:
+    """What the sign-in proved (RFC 8176): an e-mail code is not a second factor."""
+    if channel == "email":
+        return ["pwd", "otp"]
+    return ["pwd", "otp", AMR_CHANNEL[channel], "mfa"]
 
 
 def signed_in_user(browser_session: BrowserSession | None) -> User:
@@ -27,71 +49,77 @@ def verified_phone(user: User) -> PhoneCredential | None:
     return user.phone if user.phone is not None and user.phone.verified_at is not None else None
 
 
-def second_factor_channel(user: User) -> str:
-    """The channel a two-step code takes by default: the phone's preferred one, or e-mail
-    for an account whose sign-up stopped before the phone step."""
-    phone = verified_phone(user)
-    return phone.channel if phone else "email"
-
-
 def begin_second_factor(current: Journey, user: User) -> None:
-    """A journey that will ask for a code to the account's own factor knows where it goes."""
+    """A journey that will ask for a code to the account's own factor knows where it goes:
+    the phone's preferred channel, or e-mail for an account whose sign-up stopped before
+    the phone step."""
     phone = verified_phone(user)
     current.user_id, current.email, current.language = user.id, user.email, user.language
     current.phone_e164 = phone.e164 if phone else None
-    current.channel = second_factor_channel(user)
+    current.channel = phone.channel if phone else "email"
 
 
 def send_second_factor(current: Journey, event: Event, user: User, channel: str) -> dict:
-    """A two-step code to the phone on the account (channel picks sms or voice), or by
-    e-mail when the account has no verified phone; never to a number the browser sends."""
+    """A code to the phone on the account (channel picks sms or voice), or by e-mail when
+    the account has no verified phone; never to a number the browser sends."""
     phone = verified_phone(user)
     if phone is not None:
         channel = validation.channel(channel, validation.PHONE_CHANNELS)
-        return otp.send(current, event, channel, phone.e164, user.language, otp.PHONE_TEMPLATES[channel], user_id=user.id)
-    validation.channel(channel, ("email",))
-    return otp.send(current, event, "email", user.email, user.language, "signin_code", user_id=user.id)
+        template, destination = otp.PHONE_TEMPLATES[channel], phone.e164
+    else:
+        channel = validation.channel(channel, ("email",))
+        template, destination = "signin_code", user.email
+    return otp.send(current, event, channel, destination, user.language, template, user_id=user.id, own_factor=True)
 
 
-def check_password(user: User | None, password: str) -> None:
-    """The account's password, or WRONG_CREDENTIALS; password.max_failures wrong ones in a
-    row lock password checks for password.lockout_seconds (PASSWORD_LOCKED), wherever they
-    happen. An unknown account (None) costs the same argon2 work and gets the same answer
-    as a wrong password."""
-    if user is not None and user.password_locked_until is not None and user.password_locked_until > now():
-        raise FlowError(Errors.PASSWORD_LOCKED, data={"retryAfter": max(1, seconds_until(user.password_locked_until))})
-    if not passwords.verify(user.password_hash if user else None, password):
-        if user is not None:
-            _count_failure(user)
-        raise FlowError(Errors.WRONG_CREDENTIALS)
-    user.failed_password_count = 0
-    user.password_locked_until = None
-    if passwords.needs_rehash(user.password_hash):
-        user.password_hash = passwords.hash_password(password)
+def _rules() -> dict:
+    return current_app.config["IDP"]["password"]
 
 
-def _count_failure(user: User) -> None:
-    """One more wrong password, counted atomically; committed because the API rolls
-    back on the error that follows."""
-    rules = current_app.config["IDP"]["password"]
-    failures = db.session.execute(
-        update(User)
-        .where(User.id == user.id)
-        .values(failed_password_count=User.failed_password_count + 1)
-        .returning(User.failed_password_count)
-        .execution_options(synchronize_session=False)
-    ).scalar_one()
-    if failures >= rules["max_failures"]:
-        until = now() + timedelta(seconds=rules["lockout_seconds"])
-        db.session.execute(
-            update(User)
-            .where(User.id == user.id)
-            .values(failed_password_count=0, password_locked_until=until)
-            .execution_options(synchronize_session=False)
-        )
-        db.session.commit()
-        raise FlowError(Errors.PASSWORD_LOCKED, data={"retryAfter": max(1, seconds_until(until))})
+def check_password(user: User | None, email: str, password: str) -> None:
+    """The account's password, or WRONG_CREDENTIALS. A client that is not a trusted device
+    of the account waits when the account's run of failures or its own address's budget says
+    so (TOO_MANY_PASSWORD_TRIES), without its password being tried; a trusted device waits
+    only on its own run. An unknown address (user None) has runs of its own, costs the same
+    argon2 work and gets the same answers as an account."""
+    rules = _rules()
+    account = failures.account_key(user, email)
+    failures.ensure_usable(account)
+    device = devices.trusted_device(user.id if user else None)
+    throttles = [limits.key("device", device)] if device else [account, limits.key("sign-in-ip", requester.current().ip)]
+    limits.ensure_not_blocked(throttles, Errors.TOO_MANY_PASSWORD_TRIES)
+    matches, new_hash = passwords.verify(user.password_hash if user else None, password)
+    if matches:
+        user.password_hash = new_hash or user.password_hash
+        return
+    failures.failed(account, user)
+    if device:
+        limits.fail(throttles[0], rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"])
+    else:
+        limits.hit(throttles[1], rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["ip_window_seconds"])
+    # Committed now: the API rolls back everything else on the error that follows.
     db.session.commit()
+    raise FlowError(Errors.WRONG_CREDENTIALS)
+
+
+def complete(user: User, channel: str, current: Journey) -> Completed:
+    """The person proved the password and a second factor: their runs of failures end."""
+    device = devices.trusted_device(user.id)
+    failures.succeeded(failures.account_key(user, user.email), *([limits.key("device", device)] if device else []))
+    return Completed(user, amr_for(channel), current)
+
+
+def after_factor_change(user: User, browser_session: BrowserSession) -> dict:
+    """Once a factor changed, whoever else holds a way in loses it: every other session of
+    the account ends and every token the relying services hold for it is revoked. Answers
+    the counts for the audit trail."""
+    ended = db.session.execute(
+        db.delete(BrowserSession).where(BrowserSession.user_id == user.id, BrowserSession.id != browser_session.id)
+    ).rowcount
+    revoked = db.session.execute(
+        db.update(Token).where(Token.user_id == user.id, Token.revoked_at.is_(None)).values(revoked_at=now())
+    ).rowcount
+    return {"other_sessions_ended": ended, "tokens_revoked": revoked}
 
 
 def notify_change(user: User, change: str, to: str | None = None) -> None:

@@ -28,6 +28,7 @@ class Flow(StrEnum):
     RECOVERY = "recovery"
     EMAIL_CHANGE = "email_change"
     PHONE_CHANGE = "phone_change"
+    PASSWORD_CHANGE = "password_change"
 
 
 class State(StrEnum):
@@ -40,9 +41,10 @@ class State(StrEnum):
     ACCOUNT_CREATED = "ACCOUNT_CREATED"
     PHONE_CODE_SENT = "PHONE_CODE_SENT"
     PHONE_VERIFIED = "PHONE_VERIFIED"
-    # A code to a factor the account already has (sign-in, re-verification).
+    # A code to a factor the account already has (sign-in, re-authentication).
     CODE_SENT = "CODE_SENT"
-    REVERIFIED = "REVERIFIED"
+    # The password and a code to a current factor, just now: a factor may change.
+    REAUTHENTICATED = "REAUTHENTICATED"
     NEW_EMAIL_CODE_SENT = "NEW_EMAIL_CODE_SENT"
     NEW_EMAIL_VERIFIED = "NEW_EMAIL_VERIFIED"
     COMPLETED = "COMPLETED"
@@ -56,10 +58,12 @@ class Event(StrEnum):
     SEND_PHONE_CODE = "send_phone_code"
     VERIFY_PHONE_CODE = "verify_phone_code"
     COMPLETE_PROFILE = "complete_profile"
+    RESUME_AT_PHONE = "resume_at_phone"
+    RESUME_AT_NAME = "resume_at_name"
     VERIFY_PASSWORD = "verify_password"
     SEND_CODE = "send_code"
     VERIFY_CODE = "verify_code"
-    REUSE_RECENT_SIGN_IN = "reuse_recent_sign_in"
+    VERIFY_EMAIL_CODE_NO_PHONE = "verify_email_code_no_phone"
     SEND_NEW_EMAIL_CODE = "send_new_email_code"
     VERIFY_NEW_EMAIL_CODE = "verify_new_email_code"
     CONFIRM_EMAIL = "confirm_email"
@@ -83,6 +87,13 @@ def _restart(target: State) -> Transition:
     return Transition(frozenset(State), target, restarts=True)
 
 
+# Before a factor changes: the password, then a code to a factor the account has now.
+REAUTHENTICATION: dict[Event, Transition] = {
+    Event.VERIFY_PASSWORD: _restart(State.CODE_SENT),
+    Event.SEND_CODE: _step((State.CODE_SENT,), State.CODE_SENT),
+    Event.VERIFY_CODE: _step((State.CODE_SENT,), State.REAUTHENTICATED),
+}
+
 TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     Flow.SIGNUP: {
         Event.ACCEPT_PRIVACY: _restart(State.PRIVACY_ACCEPTED),
@@ -90,6 +101,9 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         Event.SEND_EMAIL_CODE: _step((State.PRIVACY_ACCEPTED, State.EMAIL_CODE_SENT, State.EMAIL_VERIFIED), State.EMAIL_CODE_SENT),
         Event.VERIFY_EMAIL_CODE: _step((State.EMAIL_CODE_SENT,), State.EMAIL_VERIFIED),
         Event.CREATE_ACCOUNT: _step((State.EMAIL_VERIFIED,), State.ACCOUNT_CREATED),
+        # A sign-in (or recovery) of an account whose sign-up stopped goes on where it stopped.
+        Event.RESUME_AT_PHONE: _restart(State.ACCOUNT_CREATED),
+        Event.RESUME_AT_NAME: _restart(State.PHONE_VERIFIED),
         # A resend, another phone or the other channel stays at the phone step.
         Event.SEND_PHONE_CODE: _step((State.ACCOUNT_CREATED, State.PHONE_CODE_SENT), State.PHONE_CODE_SENT),
         Event.VERIFY_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_VERIFIED),
@@ -98,6 +112,7 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     Flow.SIGNIN: {
         Event.VERIFY_PASSWORD: _restart(State.PASSWORD_VERIFIED),
         Event.SEND_CODE: _step((State.PASSWORD_VERIFIED, State.CODE_SENT), State.CODE_SENT),
+        # An account whose sign-up stopped is then taken to where it stopped (RESUME_AT_*).
         Event.VERIFY_CODE: _step((State.CODE_SENT,), State.COMPLETED),
     },
     Flow.RECOVERY: {
@@ -105,27 +120,30 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         Event.SEND_EMAIL_CODE: _restart(State.EMAIL_CODE_SENT),
         # A verified address sends the two-step code to the account's phone at once.
         Event.VERIFY_EMAIL_CODE: _step((State.EMAIL_CODE_SENT,), State.PHONE_CODE_SENT),
+        # An account that never had a second factor: its address is all there is to prove.
+        Event.VERIFY_EMAIL_CODE_NO_PHONE: _step((State.EMAIL_CODE_SENT,), State.EMAIL_VERIFIED),
         Event.SEND_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_CODE_SENT),
         Event.VERIFY_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_VERIFIED),
-        Event.SET_PASSWORD: _step((State.PHONE_VERIFIED,), State.COMPLETED),
+        Event.SET_PASSWORD: _step((State.PHONE_VERIFIED, State.EMAIL_VERIFIED), State.COMPLETED),
     },
     Flow.EMAIL_CHANGE: {
-        # A correct password sends the two-step code at once.
-        Event.VERIFY_PASSWORD: _restart(State.CODE_SENT),
-        Event.SEND_CODE: _step((State.CODE_SENT,), State.CODE_SENT),
-        Event.VERIFY_CODE: _step((State.CODE_SENT,), State.REVERIFIED),
-        Event.REUSE_RECENT_SIGN_IN: _restart(State.REVERIFIED),
+        **REAUTHENTICATION,
         # Another address may be entered until the change is confirmed.
         Event.SEND_NEW_EMAIL_CODE: _step(
-            (State.REVERIFIED, State.NEW_EMAIL_CODE_SENT, State.NEW_EMAIL_VERIFIED), State.NEW_EMAIL_CODE_SENT
+            (State.REAUTHENTICATED, State.NEW_EMAIL_CODE_SENT, State.NEW_EMAIL_VERIFIED), State.NEW_EMAIL_CODE_SENT
         ),
         Event.VERIFY_NEW_EMAIL_CODE: _step((State.NEW_EMAIL_CODE_SENT,), State.NEW_EMAIL_VERIFIED),
         Event.CONFIRM_EMAIL: _step((State.NEW_EMAIL_VERIFIED,), State.COMPLETED),
     },
     Flow.PHONE_CHANGE: {
-        # A new number (or channel) starts the change again; the old phone stays until verified.
-        Event.SEND_PHONE_CODE: _restart(State.PHONE_CODE_SENT),
+        **REAUTHENTICATION,
+        # A resend, another number or the other channel; the old phone stays until verified.
+        Event.SEND_PHONE_CODE: _step((State.REAUTHENTICATED, State.PHONE_CODE_SENT), State.PHONE_CODE_SENT),
         Event.VERIFY_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.COMPLETED),
+    },
+    Flow.PASSWORD_CHANGE: {
+        **REAUTHENTICATION,
+        Event.SET_PASSWORD: _step((State.REAUTHENTICATED,), State.COMPLETED),
     },
 }
 
@@ -149,25 +167,33 @@ SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
     },
     Flow.RECOVERY: {
         State.EMAIL_CODE_SENT: ("forgotpassword/checkemail", "forgotpassword"),
+        State.EMAIL_VERIFIED: ("forgotpassword/newpassword",),
         State.PHONE_CODE_SENT: ("forgotpassword/verification", "forgotpassword"),
         State.PHONE_VERIFIED: ("forgotpassword/newpassword",),
         State.COMPLETED: ("redirecttorp",),
     },
     Flow.EMAIL_CHANGE: {
         State.CODE_SENT: ("completetwostepverification", "firstverifyitsyou"),
-        State.REVERIFIED: ("enternewemail",),
+        State.REAUTHENTICATED: ("enternewemail",),
         State.NEW_EMAIL_CODE_SENT: ("checkyouremail", "enternewemail"),
         State.NEW_EMAIL_VERIFIED: ("areYouSureUpdateYourEmail", "enternewemail"),
         State.COMPLETED: ("youMayUpdateEmailAtOtherPlaces",),
     },
     Flow.PHONE_CHANGE: {
+        State.CODE_SENT: ("completetwostepverification/phone", "firstverifyitsyou/phone"),
+        State.REAUTHENTICATED: ("enterNewPhoneNumber",),
         State.PHONE_CODE_SENT: ("verifynewphone", "enterNewPhoneNumber"),
         State.COMPLETED: ("phonechanged",),
+    },
+    Flow.PASSWORD_CHANGE: {
+        State.CODE_SENT: ("completetwostepverification/password", "firstverifyitsyou/password"),
+        State.REAUTHENTICATED: ("changepassword",),
+        State.COMPLETED: ("passwordchanged",),
     },
 }
 
 # The flows of a signed-in person: their journeys are that person's only.
-ACCOUNT_FLOWS = frozenset({Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE})
+ACCOUNT_FLOWS = frozenset({Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE})
 
 
 def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None) -> Journey | None:
@@ -203,7 +229,7 @@ def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str
         found = Journey(browser_session_id=browser_session_id, flow=flow)
         db.session.add(found)
     found.state = State.START
-    found.email = found.language = found.phone_e164 = found.channel = None
+    found.email = found.language = found.phone_e164 = found.channel = found.reauthenticated_at = found.code_id = None
     found.user_id = user_id
     db.session.flush()
     return found
@@ -217,9 +243,8 @@ def advance(journey: Journey, event: Event) -> None:
 
 
 def newest_code(journey: Journey) -> OtpTransaction | None:
-    return db.session.scalar(
-        db.select(OtpTransaction).filter_by(journey_id=journey.id).order_by(OtpTransaction.created_at.desc()).limit(1)
-    )
+    """The code the journey waits for: the last one it sent."""
+    return db.session.get(OtpTransaction, journey.code_id) if journey.code_id else None
 
 
 def shown_phone(journey: Journey) -> str:

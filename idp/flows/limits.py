@@ -1,16 +1,23 @@
-"""Sliding blocks on code sends and wrong codes, per destination and per browser session.
+"""Counters that slow down guessing and message floods, in two shapes.
 
-A counter counts events in a fixed window; when it reaches its maximum the key is
-blocked for block_seconds. The increment is one UPDATE ... RETURNING, so on
-PostgreSQL concurrent requests queue on the row lock and each sees its own count.
+- A budget: events counted in a fixed window; reaching the maximum blocks the key for a
+  while (`hit`). Code sends and wrong codes, a client address's failed sign-ins, the
+  SMS and voice calls the whole service may make.
+- A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
+  making the next try wait longer. Wrong passwords, per account and per trusted device.
+
+Every count is one UPDATE ... RETURNING on a row of limit_counters, so on PostgreSQL
+concurrent requests queue on the row lock and each sees its own count. Keys hold HMACs,
+never an address, a phone number or an IP in clear. The numbers are in
+config/settings.toml ([limits] and [password]).
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
 from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy import case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
@@ -19,60 +26,60 @@ from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.models import LimitCounter
 
-SEND = "send"
-WRONG_CODE = "wrong"
+
+def key(kind: str, *parts: object) -> str:
+    """The counter of `kind` for these parts (a destination, an address, an IP, an id)."""
+    secret = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(secret, "\x00".join(map(str, parts)).encode(), hashlib.sha256).hexdigest()
+    return f"{kind}:{digest}"
 
 
-@dataclass(frozen=True)
-class Limits:
-    max_sends: int
-    max_wrong_codes: int
-    window_seconds: int
-    block_seconds: int
-
-    @classmethod
-    def from_settings(cls, settings: dict) -> "Limits":
-        return cls(**settings)
-
-    def maximum(self, kind: str) -> int:
-        return self.max_sends if kind == SEND else self.max_wrong_codes
-
-
-def destination_key(kind: str, destination: str, secret: str) -> str:
-    # Destinations are personal data: the table holds only their HMAC.
-    digest = hmac.new(secret.encode(), destination.encode(), hashlib.sha256).hexdigest()
-    return f"{kind}:dest:{digest}"
-
-
-def session_key(kind: str, browser_session_id: int) -> str:
-    return f"{kind}:session:{browser_session_id}"
-
-
-def ensure_not_blocked(keys: list[str]) -> None:
-    """Raise 17 with data.retryAfter (seconds) when any of the keys is blocked."""
+def blocked_for(keys: list[str]) -> int:
+    """Seconds until every one of the keys may be used again; 0 when none is blocked."""
     moment = now()
     blocked = db.session.scalars(
         db.select(LimitCounter.blocked_until).filter(LimitCounter.key.in_(keys), LimitCounter.blocked_until > moment)
     ).all()
-    if blocked:
-        raise FlowError(Errors.TOO_MANY_CODES, data={"retryAfter": seconds_until(max(blocked))})
+    return seconds_until(max(blocked)) if blocked else 0
 
 
-def _insert_ignoring_duplicates(values: dict):
+def ensure_not_blocked(keys: list[str], error: Errors = Errors.TOO_MANY_CODES) -> None:
+    """Raise `error` with data.retryAfter (seconds) when any of the keys is blocked."""
+    wait = blocked_for(keys)
+    if wait:
+        raise FlowError(error, data={"retryAfter": max(1, wait)})
+
+
+def count_of(counter_key: str) -> int:
+    return db.session.scalar(db.select(LimitCounter.count).filter_by(key=counter_key)) or 0
+
+
+def _row(counter_key: str) -> None:
     dialect = db.session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    return insert(LimitCounter).values(**values).on_conflict_do_nothing(index_elements=["key"])
+    db.session.execute(
+        insert(LimitCounter).values(key=counter_key, count=0, window_started_at=now()).on_conflict_do_nothing(index_elements=["key"])
+    )
 
 
-def hit(key: str, kind: str, limits: Limits) -> int:
-    """Count one event; block the key when its window reaches the maximum. Answers the count."""
+def _block(counter_key: str, until, **values) -> None:
+    db.session.execute(
+        update(LimitCounter)
+        .where(LimitCounter.key == counter_key)
+        .values(blocked_until=until, **values)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int) -> int:
+    """Count one event of a budget; block the key for block_seconds when its window
+    reaches the maximum. Answers the count."""
     moment = now()
-    window_edge = moment - timedelta(seconds=limits.window_seconds)
-    db.session.execute(_insert_ignoring_duplicates({"key": key, "count": 0, "window_started_at": moment}))
-    expired = LimitCounter.window_started_at <= window_edge
+    _row(counter_key)
+    expired = LimitCounter.window_started_at <= moment - timedelta(seconds=window_seconds)
     count = db.session.execute(
         update(LimitCounter)
-        .where(LimitCounter.key == key)
+        .where(LimitCounter.key == counter_key)
         .values(
             count=case((expired, 1), else_=LimitCounter.count + 1),
             window_started_at=case((expired, moment), else_=LimitCounter.window_started_at),
@@ -80,11 +87,28 @@ def hit(key: str, kind: str, limits: Limits) -> int:
         .returning(LimitCounter.count)
         .execution_options(synchronize_session=False)
     ).scalar_one()
-    if count >= limits.maximum(kind):
-        db.session.execute(
-            update(LimitCounter)
-            .where(LimitCounter.key == key)
-            .values(blocked_until=moment + timedelta(seconds=limits.block_seconds), count=0, window_started_at=moment)
-            .execution_options(synchronize_session=False)
-        )
+    if count >= maximum:
+        _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)
     return count
+
+
+def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
+    """One more failure in a run: past `free` failures, the next try waits base_seconds,
+    doubling with each failure up to max_seconds. Answers the length of the run."""
+    _row(counter_key)
+    count = db.session.execute(
+        update(LimitCounter)
+        .where(LimitCounter.key == counter_key)
+        .values(count=LimitCounter.count + 1)
+        .returning(LimitCounter.count)
+        .execution_options(synchronize_session=False)
+    ).scalar_one()
+    if count > free:
+        delay = min(max_seconds, base_seconds * 2 ** min(count - free - 1, 30))
+        _block(counter_key, now() + timedelta(seconds=delay))
+    return count
+
+
+def clear(*counter_keys: str) -> None:
+    """The run is over (the right person got in)."""
+    db.session.execute(db.delete(LimitCounter).where(LimitCounter.key.in_(counter_keys)))

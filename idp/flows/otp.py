@@ -26,9 +26,9 @@ from idp import notify
 from idp.clock import now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import journey, limits, validation
+from idp.flows import failures, journey, limits, requester, validation
 from idp.flows.journey import Event
-from idp.models import Journey, OtpTransaction
+from idp.models import Journey, OtpTransaction, User
 from idp.models.otp import CodeState
 from idp.models.types import new_uuid
 
@@ -46,7 +46,7 @@ class Policy:
     expiry_seconds: int
     max_attempts: int
     resend_wait_seconds: int
-    limits: limits.Limits
+    limits: dict
     secret: str
 
     @property
@@ -62,7 +62,7 @@ class Policy:
             expiry_seconds=otp["expiry_seconds"],
             max_attempts=otp["max_attempts"],
             resend_wait_seconds=otp["resend_wait_seconds"],
-            limits=limits.Limits.from_settings(config["IDP"]["limits"]),
+            limits=config["IDP"]["limits"],
             secret=config["SECRET_KEY"],
         )
 
@@ -81,13 +81,17 @@ def send(
     *,
     with_code: bool = True,
     user_id: str | None = None,
+    own_factor: bool = False,
 ) -> dict:
     """Issue a code for the journey, deliver `template` to the destination in `language`
     (carrying the code when with_code; nothing at all when template is None, with the
-    same answer), advance the journey and commit. Answers the code as the API shows it."""
+    same answer), advance the journey and commit. Answers the code as the API shows it.
+    own_factor: the journey proved the account and the destination is its own factor; only
+    such codes count against the destination itself (see Budgets)."""
     rules = policy()
     current.channel = channel
-    transaction, code = _issue(rules, current, channel, destination, user_id)
+    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor)
+    current.code_id = transaction.id
     if template is not None:
         values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
         deliver(channel, destination, template, language, **values)
@@ -116,7 +120,8 @@ def check(current: Journey, event: Event, code: str, transaction_id: str | None 
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if channel is not None and channel != transaction.channel:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
-    _verify(rules, transaction, validation.code(code, rules.length))
+    # Recovery is the way out of a locked account: its codes still count, but never stop.
+    _verify(rules, transaction, validation.code(code, rules.length), stops_at_cap=current.flow != journey.Flow.RECOVERY)
     journey.advance(current, event)
     return transaction
 
@@ -149,32 +154,69 @@ def _hash(rules: Policy, transaction_id: str, code: str) -> str:
     return hmac.new(rules.secret.encode(), message, hashlib.sha256).hexdigest()
 
 
-def _limit_keys(rules: Policy, browser_session_id: int, destination: str) -> dict[str, list[str]]:
-    return {
-        kind: [
-            limits.destination_key(kind, destination, rules.secret),
-            limits.session_key(kind, browser_session_id),
+@dataclass(frozen=True)
+class Budgets:
+    """The counters a code spends. Anonymous journeys (sign-up, the first step of recovery,
+    a new address or phone) count per browser session, per client address and per
+    destination apart from the codes that a journey which proved the account sends to the
+    account's own factors: asking codes for someone else's address or phone never blocks
+    that person's own sign-in."""
+
+    sends: list[tuple[str, int]]
+    wrong: list[tuple[str, int]]
+
+    @classmethod
+    def of(cls, rules: Policy, browser_session_id: int, destination: str, own_factor: bool) -> "Budgets":
+        numbers = rules.limits
+        scope = "own" if own_factor else "anonymous"
+        sends = [
+            (limits.key(f"send-{scope}", destination), numbers["max_sends"]),
+            (limits.key("send-session", browser_session_id), numbers["max_sends"]),
         ]
-        for kind in (limits.SEND, limits.WRONG_CODE)
-    }
+        wrong = [
+            (limits.key(f"wrong-{scope}", destination), numbers["max_wrong_codes"]),
+            (limits.key("wrong-session", browser_session_id), numbers["max_wrong_codes"]),
+        ]
+        if not own_factor:
+            sends.append((limits.key("send-ip", requester.current().ip), numbers["max_sends_per_ip"]))
+        return cls(sends, wrong)
+
+    def ensure_open(self) -> None:
+        limits.ensure_not_blocked([key for key, _ in self.sends + self.wrong])
+
+    def spend(self, kind: list[tuple[str, int]], rules: Policy) -> None:
+        for key, maximum in kind:
+            limits.hit(key, maximum, rules.limits["window_seconds"], rules.limits["block_seconds"])
 
 
-def _issue(rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None) -> tuple[OtpTransaction, str]:
+def _spend_phone_message(rules: Policy) -> None:
+    """A text or a call costs money: the whole service stops at max_phone_messages a window."""
+    key = limits.key("phone-messages", "service")
+    window = rules.limits["phone_messages_window_seconds"]
+    limits.ensure_not_blocked([key], Errors.PHONE_SENDING_PAUSED)
+    if limits.hit(key, rules.limits["max_phone_messages"], window, window) >= rules.limits["max_phone_messages"]:
+        current_app.logger.warning("the ceiling of text messages and calls was reached: they pause for %s s", window)
+
+
+def _issue(
+    rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool
+) -> tuple[OtpTransaction, str]:
     """A fresh code for the destination; the caller delivers it, then commits."""
-    keys = _limit_keys(rules, current.browser_session_id, destination)
-    limits.ensure_not_blocked(keys[limits.SEND] + keys[limits.WRONG_CODE])
+    budgets = Budgets.of(rules, current.browser_session_id, destination, own_factor)
+    budgets.ensure_open()
     moment = now()
     codes = db.session.scalars(
         db.select(OtpTransaction)
         .filter_by(journey_id=current.id)
-        .order_by(OtpTransaction.created_at.desc())
+        .order_by(OtpTransaction.created_at.desc(), OtpTransaction.sends.desc())
         .with_for_update()
     ).all()
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
-    for key in keys[limits.SEND]:
-        limits.hit(key, limits.SEND, rules.limits)
+    budgets.spend(budgets.sends, rules)
+    if channel in PHONE_TEMPLATES:
+        _spend_phone_message(rules)
 
     transaction = None
     for candidate in codes:
@@ -193,6 +235,7 @@ def _issue(rules: Policy, current: Journey, channel: str, destination: str, user
             user_id=user_id,
             channel=channel,
             destination=destination,
+            own_factor=own_factor,
             attempts=0,
             created_at=moment,
         )
@@ -207,9 +250,12 @@ def _issue(rules: Policy, current: Journey, channel: str, destination: str, user
     return transaction, code
 
 
-def _verify(rules: Policy, transaction: OtpTransaction, code: str) -> None:
-    keys = _limit_keys(rules, transaction.browser_session_id, transaction.destination)
-    limits.ensure_not_blocked(keys[limits.SEND] + keys[limits.WRONG_CODE])
+def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:
+    budgets = Budgets.of(rules, transaction.browser_session_id, transaction.destination, transaction.own_factor)
+    budgets.ensure_open()
+    account = failures.account_key(db.session.get(User, transaction.user_id), "") if transaction.own_factor else None
+    if account and stops_at_cap:
+        failures.ensure_usable(account)
     if transaction.state in (CodeState.USED, CodeState.SUPERSEDED):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if transaction.state == CodeState.FAILED or transaction.attempts >= rules.max_attempts:
@@ -249,8 +295,9 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str) -> None:
             .values(state=CodeState.FAILED)
             .execution_options(synchronize_session=False)
         )
-    for key in keys[limits.WRONG_CODE]:
-        limits.hit(key, limits.WRONG_CODE, rules.limits)
+    budgets.spend(budgets.wrong, rules)
+    if account:
+        failures.failed(account, db.session.get(User, transaction.user_id))
     db.session.commit()
     if attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)

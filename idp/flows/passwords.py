@@ -1,22 +1,35 @@
 """Password policy, hashing (argon2id) and the strength check (zxcvbn).
 
-The length bounds, the strength score and the argon2 cost come from the [password]
-section of config/settings.toml.
+Passwords are NFKC-normalised before anything else (NIST SP 800-63B §5.1.1.2), so the
+same password typed on another keyboard or pasted from another program is the same. The
+length bounds, the strength score and the argon2 cost come from the [password] section
+of config/settings.toml. A password found in zxcvbn's list of passwords from breaches
+(the 30,000 most used of ten million leaked ones, shipped with the package: no network)
+is refused with its own reason.
 """
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 from flask import current_app
 from zxcvbn import zxcvbn
+from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 from idp.errors import Errors, FlowError
+from idp.models import User
+
+BREACHED = frozenset(FREQUENCY_LISTS["passwords"])
 
 
 def _rules() -> dict:
     return current_app.config["IDP"]["password"]
+
+
+def normalise(password: str) -> str:
+    return unicodedata.normalize("NFKC", password)
 
 
 @lru_cache(maxsize=4)
@@ -32,11 +45,19 @@ def _hasher() -> tuple[PasswordHasher, str]:
     return _hasher_for(rules["argon2_time_cost"], rules["argon2_memory_kib"], rules["argon2_parallelism"])
 
 
+def personal_words(user: User) -> list[str]:
+    """What a person's password must not be made of."""
+    return [user.email, user.email.split("@")[0], user.first_name or "", user.last_name or ""]
+
+
 def check_policy(password: str, personal: list[str]) -> None:
-    """The length bounds, then the strength: personal holds what the password must not contain."""
-    rules = _rules()
+    """The length bounds, the list of breached passwords, then the strength; personal holds
+    what the password must not contain."""
+    rules, password = _rules(), normalise(password)
     if not rules["min_length"] <= len(password) <= rules["max_length"]:
         raise FlowError(Errors.PASSWORD_LENGTH, data={"pwdMinLength": rules["min_length"], "pwdMaxLength": rules["max_length"]})
+    if password.lower() in BREACHED:
+        raise FlowError(Errors.PASSWORD_TOO_EASY, data={"reason": "breached"})
     result = zxcvbn(password, user_inputs=[value for value in personal if value])
     if result["score"] < rules["min_strength"]:
         raise FlowError(Errors.PASSWORD_TOO_EASY, data={"reason": _reason(result["sequence"])})
@@ -56,16 +77,23 @@ def _reason(sequence: list[dict]) -> str:
 
 
 def hash_password(password: str) -> str:
-    return _hasher()[0].hash(password)
+    return _hasher()[0].hash(normalise(password))
 
 
-def verify(password_hash: str | None, password: str) -> bool:
+def verify(password_hash: str | None, password: str) -> tuple[bool, str | None]:
+    """Whether the password matches, and a new hash to store when this one is out of date
+    (the argon2 cost changed, or it predates normalisation and holds the password as it
+    was typed). No account (None) costs the same work and never matches."""
     hasher, dummy = _hasher()
+    typed = normalise(password)
     try:
-        return hasher.verify(password_hash or dummy, password) and password_hash is not None
+        if hasher.verify(password_hash or dummy, typed) and password_hash is not None:
+            return True, hash_password(password) if hasher.check_needs_rehash(password_hash) else None
     except (VerificationError, InvalidHashError):
-        return False
-
-
-def needs_rehash(password_hash: str) -> bool:
-    return _hasher()[0].check_needs_rehash(password_hash)
+        pass
+    if password_hash is None or typed == password:
+        return False, None
+    try:
+        return hasher.verify(password_hash, password), hash_password(password)
+    except (VerificationError, InvalidHashError):
+        return False, None

@@ -1,28 +1,16 @@
 """The profile of a signed-in person: read it, change the name and the language.
 
 The person is always the one of the server-side browser session (never an id the
-browser sends). The e-mail and phone changes are journeys of their own
-(email_change.py, phone_change.py). Each change is written as an audit event and, for
+browser sends). Changes of a factor (e-mail, phone, password) are journeys of their own
+that start by proving it is you (reauthentication.py). Each change is written as an audit event and, for
 the name, announced by e-mail in the person's language.
 """
 from __future__ import annotations
 
-from datetime import timedelta
-
-from flask import current_app
-
-from idp.clock import now
 from idp.extensions import db
 from idp.flows import accounts, audit, validation
 from idp.models import BrowserSession, Token, User
 from idp.oauth.clients import query_client
-
-
-def recently_signed_in(browser_session: BrowserSession) -> bool:
-    """A sign-in this recent already proved the password and the second factor
-    (profile.reverify_window_seconds)."""
-    window = timedelta(seconds=current_app.config["IDP"]["profile"]["reverify_window_seconds"])
-    return browser_session.auth_time is not None and now() - browser_session.auth_time < window
 
 
 def connected_services(user: User, language: str) -> list[dict]:
@@ -46,7 +34,6 @@ def read(browser_session: BrowserSession | None, language: str) -> dict:
         # Every change is announced by e-mail; there is no setting to turn that off.
         "notifications": "email",
         "services": connected_services(user, language),
-        "reverifyNeeded": not recently_signed_in(browser_session),
     }
 
 

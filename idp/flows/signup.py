@@ -5,34 +5,16 @@ within the same transaction.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy.exc import IntegrityError
 
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import journey, otp, passwords, validation
+from idp.flows import accounts, journey, otp, passwords, validation
+from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Journey, OtpTransaction, PhoneCredential, User
 from idp.models.otp import CodeState
-
-# RFC 8176 names the voice call "tel".
-AMR_CHANNEL = {"sms": "sms", "voice": "tel", "email": None}
-
-
-@dataclass(frozen=True)
-class Completed:
-    """A finished flow: whom to sign in and how they proved it."""
-
-    user: User
-    amr: list[str]
-    journey: Journey
-
-
-def amr_for(channel: str) -> list[str]:
-    return [value for value in ("pwd", "otp", AMR_CHANNEL[channel], "mfa") if value]
-
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
     found = journey.begin(browser_session_id, Flow.SIGNUP, event)
@@ -134,4 +116,21 @@ def complete_profile(
     user.first_name, user.last_name, user.language = first, last, language
     user.profile_completed_at = now()
     journey.advance(current, Event.COMPLETE_PROFILE)
-    return Completed(user, amr_for(current.channel), current)
+    return accounts.complete(user, current.channel, current)
+
+
+def resume(browser_session_id: int, completed: Completed) -> Completed:
+    """An account whose sign-up stopped does not sign in: the person goes on with the
+    sign-up where it stopped (the phone step, then the name), having proved the password
+    and the address or phone. A complete account passes through."""
+    user = completed.user
+    phone = accounts.verified_phone(user)
+    if phone is not None and user.profile_completed_at is not None:
+        return completed
+    event = Event.RESUME_AT_PHONE if phone is None else Event.RESUME_AT_NAME
+    current = journey.begin(browser_session_id, Flow.SIGNUP, event)
+    current.user_id, current.email, current.language = user.id, user.email, user.language
+    if phone is not None:
+        current.phone_e164, current.channel = phone.e164, phone.channel
+    journey.advance(current, event)
+    return Completed(user, completed.amr, current, signs_in=False)

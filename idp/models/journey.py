@@ -19,5 +19,9 @@ class Journey(db.Model):
     user_id: Mapped[str | None] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"))
     phone_e164: Mapped[str | None] = mapped_column(db.String(20))
     channel: Mapped[str | None] = mapped_column(db.String(8))
+    # The code the journey waits for (otp_transactions.id): the one a verify step checks.
+    code_id: Mapped[str | None] = mapped_column(db.String(36))
+    # When the person last proved the password and a current factor in this journey.
+    reauthenticated_at: Mapped[object | None] = mapped_column(db.DateTime)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)

@@ -26,6 +26,8 @@ class OtpTransaction(db.Model):
     user_id: Mapped[str | None] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"))
     channel: Mapped[str] = mapped_column(db.String(8))
     destination: Mapped[str] = mapped_column(db.String(254), index=True)
+    # Asked by a journey that proved the account, to one of the account's own factors.
+    own_factor: Mapped[bool] = mapped_column(default=False, server_default=db.false())
     code_hash: Mapped[str] = mapped_column(db.String(64))
     state: Mapped[str] = mapped_column(db.String(16), default=CodeState.PENDING)
     attempts: Mapped[int] = mapped_column(default=0)

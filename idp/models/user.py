@@ -17,8 +17,6 @@ class User(db.Model):
     # Correspondence language for e-mail, SMS and voice: "en" or "fr".
     language: Mapped[str] = mapped_column(db.String(2), default="en")
     profile_completed_at: Mapped[object | None] = mapped_column(db.DateTime)
-    failed_password_count: Mapped[int] = mapped_column(default=0)
-    password_locked_until: Mapped[object | None] = mapped_column(db.DateTime)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
 

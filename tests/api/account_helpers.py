@@ -7,7 +7,7 @@ from sqlalchemy.orm import selectinload
 
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, User
-from tests.support.journeys import EMAIL
+from tests.support.journeys import EMAIL, PASSWORD, PHONE
 
 NEW_EMAIL = "jeanne.gagnon@example.ca"
 NEW_PHONE = "+15142345678"
@@ -28,6 +28,12 @@ def user(app, email: str = EMAIL) -> User:
 def audit_actions(app) -> list[str]:
     with app.app_context():
         return [event.action for event in db.session.scalars(db.select(AuditEvent).order_by(AuditEvent.id))]
+
+
+def reauthenticate(client, outbox, change: str) -> None:
+    """The password, then the code sent to the phone on the account: the change may go on."""
+    assert post(client, f"/profile/{change}/password", password=PASSWORD).status_code == 200
+    assert post(client, f"/profile/{change}/code/verify", otp=outbox.code(PHONE)).status_code == 200
 
 
 def age_sign_in(app, minutes: int) -> None:

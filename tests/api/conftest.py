@@ -30,3 +30,12 @@ def signup(client, outbox):
 @pytest.fixture
 def signin(client, outbox):
     return SignIn(client, outbox)
+
+
+@pytest.fixture
+def returning_person(signup, client):
+    """A finished sign-up, then a browser that forgot it all (no session, not a trusted device)."""
+    signup.through("profile")
+    client.delete_cookie("idp_session")
+    client.delete_cookie("idp_device")
+    return signup.user_id

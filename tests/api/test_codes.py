@@ -10,12 +10,6 @@ from idp.notify import DeliveryError
 from tests.support.journeys import EMAIL, PHONE, wrong
 
 
-@pytest.fixture
-def frozen(time_machine):
-    time_machine.move_to("2030-01-01 12:00:00", tick=False)
-    return time_machine
-
-
 def after_the_wait(frozen, answer) -> None:
     """Moves the clock past the resend wait the answer named."""
     frozen.shift(answer.json["data"]["resendAfter"])

@@ -55,7 +55,8 @@ def test_fifty_concurrent_wrong_codes_count_exactly_fifty(app, live_server, monk
     assert {answer.status_code for answer in answers} == {400}
     with app.app_context():
         assert db.session.get(OtpTransaction, trxn).attempts == 50
-        key = limits.destination_key(limits.WRONG_CODE, EMAIL, app.config["SECRET_KEY"])
+    with app.test_request_context():
+        key = limits.key("wrong-anonymous", EMAIL)
         assert db.session.get(LimitCounter, key).count == 50
 
 

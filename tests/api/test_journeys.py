@@ -3,7 +3,7 @@ next, and GET /v1/session lists the journeys of the browser."""
 from __future__ import annotations
 
 from tests.api.account_helpers import post
-from tests.support.journeys import EMAIL
+from tests.support.journeys import EMAIL, PASSWORD
 
 
 def screen(response) -> str:
@@ -75,7 +75,7 @@ def test_sign_in_shows_only_the_masked_phone(signup, signin, client):
 
 def test_a_profile_journey_is_listed_only_for_the_person_who_started_it(signup, client, outbox):
     signup.through("profile")
-    post(client, "/profile/phone", phoneNumber="+16135550123", otpType="sms")
-    assert journeys(client)["phone_change"]["screen"] == "verifynewphone"
+    post(client, "/profile/phone/password", password=PASSWORD)
+    assert journeys(client)["phone_change"]["screen"] == "completetwostepverification/phone"
     post(client, "/logout")
     assert "phone_change" not in journeys(client)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.account_helpers import NEW_PHONE, audit_actions, post, user
-from tests.support.journeys import EMAIL, PHONE, wrong
+from tests.api.account_helpers import audit_actions, post, user
+from tests.support.journeys import EMAIL
 
 
 @pytest.fixture
@@ -26,7 +26,6 @@ def test_the_profile_shows_name_email_masked_phone_language_and_notifications(cl
         "language": "fr",
         "notifications": "email",
         "services": [],
-        "reverifyNeeded": False,
     }
 
 
@@ -86,46 +85,6 @@ def test_the_language_preference_changes_the_language_of_later_messages(client, 
 def test_an_unknown_language_is_refused_with_27(client, account):
     response = post(client, "/profile/language", language="de")
     assert (response.status_code, response.json["message"]) == (400, "27")
-
-
-def test_a_new_phone_gets_a_code_and_the_old_one_stays_until_it_is_verified(client, account, outbox, app):
-    response = post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms")
-    assert response.json["data"]["phoneNumber"] == "******5678"
-    assert outbox.last(NEW_PHONE).code
-    assert user(app).phone.e164 == PHONE
-
-
-def test_a_verified_new_phone_replaces_the_old_one(client, account, outbox, app):
-    post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="voice")
-    response = post(client, "/profile/phone/verify", otp=outbox.code(NEW_PHONE))
-    assert response.json["data"]["phone"] == "******5678"
-    assert response.json["data"]["journey"]["screen"] == "phonechanged"
-    phone = user(app).phone
-    assert (phone.e164, phone.channel) == (NEW_PHONE, "voice")
-    assert outbox.last(EMAIL).subject == "Votre téléphone de vérification en deux étapes a été modifié"
-    assert audit_actions(app) == ["phone_changed"]
-
-
-def test_a_wrong_phone_code_keeps_the_old_phone(client, account, outbox, app):
-    post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms")
-    response = post(client, "/profile/phone/verify", otp=wrong(outbox.code(NEW_PHONE)))
-    assert (response.status_code, response.json["message"]) == (400, "14")
-    assert user(app).phone.e164 == PHONE
-
-
-def test_the_new_phone_follows_the_sign_up_rules(client, account):
-    response = post(client, "/profile/phone", phoneNumber="+1613", otpType="sms")
-    assert response.json["message"] == "8"
-
-
-def test_a_phone_code_before_any_new_number_is_out_of_order(client, account):
-    response = post(client, "/profile/phone/verify", otp="123456")
-    assert (response.status_code, response.json["message"]) == (409, "20")
-
-
-def test_phone_codes_follow_the_send_limits_of_sign_up(client, account):
-    answers = [post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms").status_code for _ in range(11)]
-    assert answers[-1] == 429
 
 
 def test_the_connected_services_are_those_the_person_signed_in_to(client, account, app):

@@ -95,19 +95,23 @@ def test_a_wrong_phone_code_is_refused_with_14(client, account, outbox):
     assert response.json["message"] == "14"
 
 
-def test_an_account_without_a_verified_phone_cannot_recover_this_way(client, account, outbox, app):
+def test_an_account_without_a_phone_recovers_by_email_and_then_finishes_its_sign_up(client, account, outbox, app):
     with app.app_context():
         db.session.execute(db.delete(PhoneCredential))
         db.session.commit()
     start(client)
-    response = post(client, "/recovery/verify", otp=outbox.code(EMAIL))
-    assert (response.status_code, response.json["message"]) == (409, "33")
+    verified = post(client, "/recovery/verify", otp=outbox.code(EMAIL))
+    assert verified.json["data"]["journey"]["screen"] == "forgotpassword/newpassword"
+    response = post(client, "/recovery/password", password=NEW_PASSWORD)
+    assert "redirectTo" not in response.json["data"]
+    assert response.json["data"]["journey"]["screen"] == "signUp/verificationsetup"
+    assert client.get("/v1/profile").status_code == 401
 
 
 def test_the_new_password_follows_the_strength_check(client, account, outbox):
     through_phone(client, outbox)
     response = post(client, "/recovery/password", password="password1234")
-    assert (response.status_code, response.json["message"]) == (400, "21")
+    assert (response.status_code, response.json["message"], response.json["data"]) == (400, "21", {"reason": "breached"})
 
 
 def test_the_new_password_follows_the_length_policy(client, account, outbox):

@@ -84,31 +84,6 @@ def test_an_unknown_email_costs_an_argon2_verification(signin, monkeypatch):
     assert len(calls) == 1
 
 
-def test_five_wrong_passwords_in_a_row_lock_password_sign_in(signin, account):
-    answers = [signin.login(password=f"Wrong-Password-{n}").json["message"] for n in range(5)]
-    assert answers == ["19", "19", "19", "19", "18"]
-    locked = signin.login()
-    assert (locked.status_code, locked.json["message"]) == (429, "18")
-    assert 0 < locked.json["data"]["retryAfter"] <= 600
-    assert locked.headers["Retry-After"] == str(locked.json["data"]["retryAfter"])
-
-
-def test_the_password_lock_ends_after_ten_minutes(signin, account, time_machine):
-    time_machine.move_to("2030-01-01 12:00:00", tick=False)
-    for n in range(5):
-        signin.login(password=f"Wrong-Password-{n}")
-    time_machine.move_to("2030-01-01 12:10:01", tick=False)
-    assert signin.login().status_code == 200
-
-
-def test_a_right_password_resets_the_failure_count(signin, account):
-    for n in range(4):
-        signin.login(password=f"Wrong-Password-{n}")
-    signin.login()
-    for n in range(4):
-        assert signin.login(password=f"Wrong-Password-{n}").json["message"] == "19"
-
-
 def test_a_password_hashed_with_old_parameters_is_rehashed_at_sign_in(signin, account, app):
     from argon2 import PasswordHasher
 
@@ -120,15 +95,6 @@ def test_a_password_hashed_with_old_parameters_is_rehashed_at_sign_in(signin, ac
     with app.app_context():
         new_hash = db.session.get(User, account).password_hash
         assert "m=19456,t=2,p=1" in new_hash
-
-
-def test_a_sign_up_stopped_after_the_account_signs_in_with_an_email_code(signup, signin, client, outbox):
-    signup.through("create")
-    client.delete_cookie("idp_session")
-    data = signin.login().json["data"]
-    assert (data["id"], data["phone"], data["otpType"]) == (signup.user_id, "", "email")
-    assert signin.send(channel="email").json["data"]["type"] == "emailotp"
-    assert signin.verify(code=outbox.code(EMAIL)).status_code == 200
 
 
 def test_verify_refuses_a_code_of_another_channel(signin, account, outbox):

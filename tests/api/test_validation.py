@@ -41,7 +41,7 @@ def test_a_code_must_be_six_digits(signup, otp):
     [
         ("Short-1a", "5", None),
         ("x" * 66, "5", None),
-        ("password1234", "21", "common"),
+        ("password1234", "21", "breached"),
         ("aaaaaaaaaaaaaaaa", "21", "repeat"),
         ("abcdefghijklmnop", "21", "sequence"),
         ("jeanne.tremblay1", "21", "personal"),

@@ -21,7 +21,8 @@ HAPPY_PATHS = {
     Flow.RECOVERY: [Event.SEND_EMAIL_CODE, Event.VERIFY_EMAIL_CODE, Event.VERIFY_PHONE_CODE, Event.SET_PASSWORD],
     Flow.EMAIL_CHANGE: [Event.VERIFY_PASSWORD, Event.VERIFY_CODE, Event.SEND_NEW_EMAIL_CODE,
                         Event.VERIFY_NEW_EMAIL_CODE, Event.CONFIRM_EMAIL],
-    Flow.PHONE_CHANGE: [Event.SEND_PHONE_CODE, Event.VERIFY_PHONE_CODE],
+    Flow.PHONE_CHANGE: [Event.VERIFY_PASSWORD, Event.VERIFY_CODE, Event.SEND_PHONE_CODE, Event.VERIFY_PHONE_CODE],
+    Flow.PASSWORD_CHANGE: [Event.VERIFY_PASSWORD, Event.VERIFY_CODE, Event.SET_PASSWORD],
 }
 
 
@@ -96,7 +97,7 @@ def test_a_profile_journey_is_only_its_persons(browser_session):
     owner, other = (User(email=f"{name}@example.ca", password_hash="x") for name in ("owner", "other"))
     db.session.add_all([owner, other])
     db.session.flush()
-    journey.begin(browser_session.id, Flow.PHONE_CHANGE, Event.SEND_PHONE_CODE, user_id=owner.id)
+    journey.begin(browser_session.id, Flow.PHONE_CHANGE, Event.VERIFY_PASSWORD, user_id=owner.id)
     assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=owner.id) is not None
     assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=other.id) is None
 

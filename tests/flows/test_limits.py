@@ -1,46 +1,63 @@
-"""Counters of sends and wrong codes, and the block they cause."""
+"""Counters: budgets that block a key for a while, and runs of failures that make each
+try wait longer."""
 from __future__ import annotations
 
 import pytest
 
-from idp.errors import FlowError
+from idp.errors import Errors, FlowError
 from idp.flows import limits
-
-LIMITS = limits.Limits(max_sends=3, max_wrong_codes=3, window_seconds=600, block_seconds=600)
-
-
-@pytest.fixture
-def frozen(time_machine):
-    time_machine.move_to("2030-01-01 12:00:00", tick=False)
-    return time_machine
 
 
 def test_each_hit_is_counted(ctx, frozen):
-    assert [limits.hit("k", limits.SEND, LIMITS) for _ in range(2)] == [1, 2]
+    assert [limits.hit("k", 3, 600, 600) for _ in range(2)] == [1, 2]
 
 
 def test_reaching_the_maximum_blocks_the_key_for_the_block_time(ctx, frozen):
     for _ in range(3):
-        limits.hit("k", limits.SEND, LIMITS)
+        limits.hit("k", 3, 600, 600)
     with pytest.raises(FlowError) as blocked:
         limits.ensure_not_blocked(["k"])
     assert (blocked.value.code, blocked.value.status, blocked.value.data) == ("17", 429, {"retryAfter": 600})
 
 
+def test_a_block_answers_the_error_it_is_given(ctx, frozen):
+    limits.hit("k", 1, 600, 60)
+    with pytest.raises(FlowError) as blocked:
+        limits.ensure_not_blocked(["k"], Errors.TOO_MANY_PASSWORD_TRIES)
+    assert (blocked.value.code, blocked.value.data) == ("18", {"retryAfter": 60})
+
+
 def test_other_keys_are_not_blocked(ctx, frozen):
     for _ in range(3):
-        limits.hit("k", limits.SEND, LIMITS)
+        limits.hit("k", 3, 600, 600)
     limits.ensure_not_blocked(["other"])
 
 
 def test_a_new_window_starts_the_count_again(ctx, frozen):
-    limits.hit("k", limits.SEND, LIMITS)
-    limits.hit("k", limits.SEND, LIMITS)
+    limits.hit("k", 3, 600, 600)
+    limits.hit("k", 3, 600, 600)
     frozen.move_to("2030-01-01 12:10:00", tick=False)
-    assert limits.hit("k", limits.SEND, LIMITS) == 1
+    assert limits.hit("k", 3, 600, 600) == 1
 
 
-def test_destination_keys_do_not_hold_the_destination(ctx):
-    key = limits.destination_key(limits.SEND, "jeanne@example.ca", "secret")
+def test_failures_past_the_free_ones_make_each_try_wait_twice_as_long(ctx, frozen):
+    waits = []
+    for _ in range(6):
+        limits.fail("run", 3, 30, 100)
+        waits.append(limits.blocked_for(["run"]))
+    assert waits == [0, 0, 0, 30, 60, 100]
+
+
+def test_a_run_of_failures_lasts_until_it_is_cleared(ctx, frozen):
+    for _ in range(4):
+        limits.fail("run", 3, 30, 900)
+    frozen.move_to("2030-01-02 12:00:00", tick=False)
+    assert limits.count_of("run") == 4
+    limits.clear("run")
+    assert limits.count_of("run") == 0
+
+
+def test_keys_hold_no_personal_data_and_are_stable(ctx):
+    key = limits.key("send", "jeanne@example.ca")
     assert "jeanne" not in key
-    assert key == limits.destination_key(limits.SEND, "jeanne@example.ca", "secret")
+    assert key == limits.key("send", "jeanne@example.ca") != limits.key("send", "autre@example.ca")

@@ -134,5 +134,6 @@ def test_the_policy_numbers_that_lived_in_code_are_settings():
     settings = load_settings(environ={})
     assert settings["names"]["max_length"] == 100
     assert settings["phone"]["max_digits"] == 15
-    assert settings["profile"]["reverify_window_seconds"] == 1200
+    assert settings["profile"]["reauthentication_window_seconds"] == 600
+    assert settings["password"]["max_consecutive_failures"] == 100
     assert (settings["password"]["argon2_time_cost"], settings["password"]["argon2_memory_kib"]) == (2, 19456)

@@ -11,9 +11,19 @@ from idp.api.openapi import spec
 ISSUER = "http://localhost:5000"
 
 
+def _path_item(document: dict, path: str) -> dict:
+    """The contract's entry for a request path; {name} in the contract stands for one segment."""
+    if path in document["paths"]:
+        return document["paths"][path]
+    for template, item in document["paths"].items():
+        if re.fullmatch(re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(template)), path):
+            return item
+    return {}
+
+
 def _response_schema(path: str, method: str, status: int) -> dict:
     document = spec()
-    operation = document["paths"].get(path, {}).get(method.lower())
+    operation = _path_item(document, path).get(method.lower())
     if operation is None:
         # Paths the contract does not have still answer the failure envelope.
         return document["components"]["schemas"]["Failure"]

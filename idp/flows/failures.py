@@ -1,0 +1,46 @@
+"""Failed attempts on an account: wrong passwords, and wrong codes of journeys that
+already proved the password.
+
+They form one run per account, reset only by a completed sign-in or a recovery. Past
+password.throttle_after failures, a client that is not a trusted device waits longer
+before each try (password.throttle_base_seconds, doubling up to throttle_max_seconds).
+After password.max_consecutive_failures the account needs recovery and its owner is told
+by e-mail (SP 800-63B §3.2.2). An address without an account has a run of its own, so it
+is answered exactly as an account would be.
+"""
+from __future__ import annotations
+
+from flask import current_app
+
+from idp import notify
+from idp.errors import Errors, FlowError
+from idp.flows import limits
+from idp.models import User
+
+
+def _rules() -> dict:
+    return current_app.config["IDP"]["password"]
+
+
+def account_key(user: User | None, email: str) -> str:
+    return limits.key("account", user.id if user else email)
+
+
+def ensure_usable(counter_key: str) -> None:
+    if limits.count_of(counter_key) >= _rules()["max_consecutive_failures"]:
+        raise FlowError(Errors.ACCOUNT_NEEDS_RECOVERY)
+
+
+def failed(counter_key: str, user: User | None) -> None:
+    """One more failure of the run; the one that reaches the cap tells the owner."""
+    rules = _rules()
+    count = limits.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"])
+    if count == rules["max_consecutive_failures"] and user is not None:
+        try:
+            notify.send("email", user.email, "account_locked", user.language)
+        except notify.DeliveryError:
+            current_app.logger.warning("the notice of a locked account could not be sent")
+
+
+def succeeded(*counter_keys: str) -> None:
+    limits.clear(*counter_keys)
