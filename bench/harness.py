@@ -265,6 +265,15 @@ class Server:
     def cpu_seconds(self) -> float:
         return cpu_of(self.pids())
 
+    def tracebacks(self) -> list[str]:
+        """The last line of every traceback the server logged (a 500 leaves one)."""
+        found, lines = [], Path(self.log.name).read_text(errors="replace").splitlines()
+        for index, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                tail = next((later for later in lines[index + 1:] if not later.startswith((" ", "Traceback"))), "")
+                found.append(tail)
+        return found
+
     def stop(self) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGTERM)
@@ -349,3 +358,37 @@ def measured(server_pids, run):
     before = cpu_of(server_pids())
     result = run()
     return cpu_of(server_pids()) - before, result
+
+
+# --- profiles ------------------------------------------------------------------------------
+
+def profile(pid: int, seconds: int, run, top: int = 15) -> str:
+    """py-spy samples one process while run() runs; answers the functions that hold the most
+    samples, inclusive ("total") and on top of the stack ("self"), as text."""
+    from collections import Counter
+
+    out = Path(tempfile.mkdtemp(prefix="idp-bench-profile-")) / "stacks.txt"
+    spy = subprocess.Popen([str(PYTHON_BIN / "py-spy"), "record", "--pid", str(pid), "--duration", str(seconds),
+                            "--rate", "200", "--format", "raw", "--output", str(out), "--nonblocking"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    run()
+    spy.wait()
+    total, inclusive, own = 0, Counter(), Counter()
+    for line in out.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        frames = [frame.split(" (", 1)[0] + " " + frame.rsplit("/", 1)[-1].rstrip(")").split(":")[0]
+                  for frame in stack.split(";")]
+        samples = int(count)
+        total += samples
+        own[frames[-1]] += samples
+        for frame in set(frames):
+            inclusive[frame] += samples
+    lines = [f"{total} samples of the worker"]
+    spine = ("arbiter.py", "base.py", "sync.py", "wsgiapp.py", "<module>", "app.py", "gthread.py")
+    lines += [f"  total {count / total:6.1%}  {frame}" for frame, count in inclusive.most_common()
+              if not frame.endswith(spine)][:top]
+    lines += [f"  self  {count / total:6.1%}  {frame}" for frame, count in own.most_common(8)]
+    return "\n".join(lines)
