@@ -15,10 +15,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import harness
 import journeys
@@ -45,10 +43,7 @@ def main(argv=None) -> harness.Report:
     workers = 2 * os.cpu_count() + 1
     report = harness.Report(f"{args.people} concurrent people sign up then sign in "
                             f"(gunicorn {workers} sync workers on {os.cpu_count()} cores, PostgreSQL)")
-    port = harness.free_port()
-    database_url = harness.fresh_database(DATABASE)
-    env = harness.provider_environment(database_url, port, Path(tempfile.mkdtemp(prefix="idp-bench-")))
-    harness.migrate(env)
+    port, database_url, env = harness.prepared(DATABASE)
     timings = journeys.Timings()
     completed = [0]
     lock = threading.Lock()

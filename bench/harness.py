@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -88,27 +88,19 @@ def load_average() -> float:
 
 # --- the report ----------------------------------------------------------------------------
 
-@dataclass
 class Report:
-    """Figures of one benchmark: printed as they come, kept for RESULTS.md."""
+    """Figures of one benchmark, printed as they come (run_all.py keeps them in RESULTS.md)."""
 
-    title: str
-    lines: list[str] = field(default_factory=list)
-
-    def __post_init__(self):
-        print(f"\n== {self.title}", flush=True)
+    def __init__(self, title: str):
+        self.title = title
+        print(f"\n== {title}", flush=True)
 
     def figure(self, text: str) -> None:
         print(text, flush=True)
-        self.lines.append(text)
 
     def block(self, text: str) -> None:
-        """A multi-line text (a query plan, a profile) kept verbatim."""
-        print(text, flush=True)
-        self.lines.append("```\n" + text.rstrip() + "\n```")
-
-    def dump(self, path: Path) -> None:
-        path.write_text(json.dumps({"title": self.title, "lines": self.lines}), encoding="utf-8")
+        """A multi-line text (query plans, a profile), printed as it is."""
+        print(text.rstrip(), flush=True)
 
 
 # --- CPU from /proc ------------------------------------------------------------------------
@@ -211,6 +203,15 @@ def provider_app(env: dict[str, str]):
 def migrate(env: dict[str, str]) -> None:
     subprocess.run([str(PYTHON_BIN / "flask"), "--app", "idp", "db", "upgrade"], env=env, cwd=ROOT, check=True,
                    capture_output=True)
+
+
+def prepared(database: str) -> tuple[int, str, dict[str, str]]:
+    """A free port, a fresh migrated database and the production environment of a server on them."""
+    port = free_port()
+    database_url = fresh_database(database)
+    env = provider_environment(database_url, port, Path(tempfile.mkdtemp(prefix="idp-bench-")))
+    migrate(env)
+    return port, database_url, env
 
 
 def basic_auth() -> str:

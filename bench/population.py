@@ -14,10 +14,11 @@ def email(i: int) -> str:
     return f"person{i}@example.ca"
 
 
-def password_hash() -> str:
-    from idp.flows import passwords
+def password_hash(env: dict[str, str]) -> str:
+    with harness.provider_app(env):
+        from idp.flows import passwords
 
-    return passwords.hash_password(harness.PASSWORD)
+        return passwords.hash_password(harness.PASSWORD)
 
 
 def load_accounts(database: str, first: int, count: int, hashed: str) -> None:

@@ -8,8 +8,6 @@ connections; server CPU is utime+stime of the server's processes from /proc.
 from __future__ import annotations
 
 import argparse
-import tempfile
-from pathlib import Path
 
 import harness
 
@@ -23,9 +21,7 @@ def main(argv=None) -> harness.Report:
     parser.add_argument("--seconds", type=int, default=5)
     args = parser.parse_args(argv)
     report = harness.Report("Public endpoints: server CPU per request (gunicorn, 1 worker on 1 core, wrk c=10)")
-    port = harness.free_port()
-    env = harness.provider_environment(harness.fresh_database(DATABASE), port, Path(tempfile.mkdtemp(prefix="idp-bench-")))
-    harness.migrate(env)
+    port, _, env = harness.prepared(DATABASE)
     with harness.gunicorn(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
         for path in PATHS:
             url = f"http://127.0.0.1:{port}{path}"

@@ -16,9 +16,7 @@ import argparse
 import os
 import random
 import re
-import tempfile
 import time
-from pathlib import Path
 
 import harness
 import journeys
@@ -156,12 +154,8 @@ def main(argv=None) -> harness.Report:
     parser.add_argument("--sign-ins", type=int, default=30)
     args = parser.parse_args(argv)
     report = harness.Report("Scale: sign-in and token latency by number of accounts (PostgreSQL), hot query plans")
-    port = harness.free_port()
-    database_url = harness.fresh_database(DATABASE)
-    env = harness.provider_environment(database_url, port, Path(tempfile.mkdtemp(prefix="idp-bench-")))
-    harness.migrate(env)
-    with harness.provider_app(env):
-        hashed = population.password_hash()
+    port, database_url, env = harness.prepared(DATABASE)
+    hashed = population.password_hash(env)
     loaded = 0
     summary = {}
     for size in args.sizes:

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import harness
 import journeys
@@ -78,12 +76,8 @@ def main(argv=None) -> harness.Report:
     parser.add_argument("--accounts", type=int, default=2000)
     args = parser.parse_args(argv)
     report = harness.Report("Full sign-in per server core against the argon2id bound (gunicorn, 1 worker on 1 core)")
-    port = harness.free_port()
-    database_url = harness.fresh_database(DATABASE)
-    env = harness.provider_environment(database_url, port, Path(tempfile.mkdtemp(prefix="idp-bench-")))
-    harness.migrate(env)
-    with harness.provider_app(env):
-        hashed = population.password_hash()
+    port, database_url, env = harness.prepared(DATABASE)
+    hashed = population.password_hash(env)
     population.load_accounts(DATABASE, 0, args.accounts, hashed)
     os.sched_setaffinity(0, {harness.CLIENT_CORE})
     with harness.gunicorn(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:

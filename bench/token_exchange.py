@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import subprocess
 import tempfile
 import time
 from datetime import timedelta
@@ -120,10 +119,7 @@ def main(argv=None) -> harness.Report:
     parser.add_argument("--connections", type=int, nargs="+", default=[10, 50])
     args = parser.parse_args(argv)
     report = harness.Report("Token exchange per server core (POST /token, authorization_code + PKCE S256, RS256 ID token)")
-    workdir = Path(tempfile.mkdtemp(prefix="idp-bench-token-"))
-    port = harness.free_port()
-    env = harness.provider_environment(harness.fresh_database(DATABASE), port, workdir)
-    harness.migrate(env)
+    port, _, env = harness.prepared(DATABASE)
     ours, theirs = {}, {}
     with harness.provider_app(env):
         user_id = create_account()
