@@ -12,7 +12,7 @@ APT_PACKAGES := chromium espeak-ng
 export IDP_SERVER_ENVIRONMENT ?= development
 export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
 
-.PHONY: run test setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes clean
+.PHONY: run test setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes clean bench bench-deps
 
 setup: python-deps ui-build translations
 
@@ -49,13 +49,18 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard idp/translations/*/LC_MESSAGES/*.po)
 translations: $(MO_FILES)
 
 # Debian packages the browser tests and the voice demo use; installed only when missing.
+# $(call install-missing-debs,PACKAGES): apt-get install those of PACKAGES not installed yet.
+define install-missing-debs
+missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing Debian packages:$$missing"; \
+  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+fi
+endef
+
 $(STAMPS)/system-deps: | $(STAMPS)
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@$(call install-missing-debs,$(APT_PACKAGES))
 	@touch $@
 
 system-deps: $(STAMPS)/system-deps
@@ -74,8 +79,24 @@ test: setup system-deps
 	cd login-ui && npm test --silent
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# Every benchmark of bench/ against the production server; writes bench/RESULTS.md.
+# Needs the local PostgreSQL (127.0.0.1:5432, trust auth). Never part of `make test`.
+bench: setup bench-deps
+	$(PY) bench/run_all.py
+
+BENCH_APT_PACKAGES := wrk
+
+# wrk (Debian) only when missing; the peer provider from bench/package-lock.json; py-spy.
+$(STAMPS)/bench-deps: bench/requirements.txt bench/package-lock.json | $(STAMPS) $(STAMPS)/python-deps
+	@$(call install-missing-debs,$(BENCH_APT_PACKAGES))
+	cd bench && npm ci --no-audit --no-fund
+	$(PY) -m pip install --quiet -r bench/requirements.txt
+	@touch $@
+
+bench-deps: $(STAMPS)/bench-deps
+
 # A new Alembic revision from the models (0001 is the released schema; every change is a
-# new revision): make migration m="what changed" rev=0003
+# new revision): make migration m="what changed" rev=0006
 migration: python-deps
 	tmp=$$(mktemp -d); DATABASE_URL=sqlite:///$$tmp/empty.sqlite3 IDP_INSTANCE_PATH=$$tmp IDP_SERVER_ENVIRONMENT=development \
 	  sh -c '$(VENV)/bin/flask --app idp db upgrade && $(VENV)/bin/flask --app idp db migrate -m "$(m)" --rev-id $(rev)'; rm -rf $$tmp

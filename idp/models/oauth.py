@@ -27,6 +27,8 @@ class AuthorizationCode(db.Model, AuthorizationCodeMixin):
     """Only the SHA-256 of the code is kept. A redeemed code stays (redeemed_at set) so reuse is detected."""
 
     __tablename__ = "authorization_codes"
+    # The nonce replay check at /authorize looks codes up by client and nonce.
+    __table_args__ = (db.Index("ix_authorization_codes_client_id_nonce", "client_id", "nonce"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     code_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
@@ -75,7 +77,10 @@ class Token(db.Model, TokenMixin):
     id: Mapped[int] = mapped_column(primary_key=True)
     client_id: Mapped[str] = mapped_column(db.String(128))
     user_id: Mapped[str] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    authorization_code_id: Mapped[int | None] = mapped_column(db.ForeignKey("authorization_codes.id", ondelete="SET NULL"))
+    # Indexed: a replayed code or refresh token revokes every token of its grant.
+    authorization_code_id: Mapped[int | None] = mapped_column(
+        db.ForeignKey("authorization_codes.id", ondelete="SET NULL"), index=True
+    )
     access_token_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
     refresh_token_hash: Mapped[str | None] = mapped_column(db.String(64), unique=True)
     scope: Mapped[str] = mapped_column(db.Text)

@@ -4,12 +4,16 @@ Development keeps the file in instance/ and creates it on first run. Production 
 it with IDP_SIGNING_KEYS_FILE (mounted from the secret store) and refuses to start
 without it. The first key without "retired_at" signs; retired keys stay published in
 the JWKS until ID tokens they signed have expired, then rotation drops them.
-The file is re-read when it changes, so every worker sees a rotation.
+The file is parsed once and kept in memory, parsed: importing an RSA private key from its
+JWK costs tens of milliseconds, far more than signing with it. Each use compares the file's
+identity (inode, mtime, size) with the parsed copy's and parses it again when it changed,
+so every worker picks up a rotation without a restart.
 """
 from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -23,26 +27,44 @@ RETIRED_AT = "retired_at"
 EXTENSION = "idp.signing_keys"
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """The key file as it was when parsed: its entries, the signing key and the public JWKS."""
+
+    stamp: tuple[int, int, int]
+    entries: list[dict]
+    signing: RSAKey
+    jwks: dict
+
+
 class KeyFile:
     def __init__(self, path: Path):
         self.path = path
-        self._cached: tuple[float, list[dict]] | None = None
+        self._loaded: Loaded | None = None
+
+    def loaded(self) -> Loaded:
+        try:
+            status = self.path.stat()
+        except FileNotFoundError:
+            raise ConfigError(f"{ENV_VARIABLE} file {self.path} is missing") from None
+        # os.replace gives a rotated file a new inode; mtime and size catch an edit in place.
+        stamp = (status.st_ino, status.st_mtime_ns, status.st_size)
+        if self._loaded is None or self._loaded.stamp != stamp:
+            self._loaded = _load(self.path, stamp)
+        return self._loaded
 
     def entries(self) -> list[dict]:
-        mtime = self.path.stat().st_mtime
-        if self._cached is None or self._cached[0] != mtime:
-            self._cached = (mtime, _read(self.path))
-        return self._cached[1]
+        return self.loaded().entries
 
     def write(self, entries: list[dict]) -> None:
         temporary = self.path.with_suffix(".tmp")
         temporary.write_text(json.dumps({"keys": entries}, indent=2), encoding="utf-8")
         temporary.chmod(0o600)
         os.replace(temporary, self.path)
-        self._cached = None
+        self._loaded = None
 
 
-def _read(path: Path) -> list[dict]:
+def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:
     problem = f"{ENV_VARIABLE} file {path}"
     try:
         entries = json.loads(path.read_text(encoding="utf-8"))["keys"]
@@ -52,13 +74,16 @@ def _read(path: Path) -> list[dict]:
         raise ConfigError(f"{problem} is not a JWK set ({{\"keys\": [...]}})") from None
     if not isinstance(entries, list) or not entries:
         raise ConfigError(f"{problem} holds no key")
+    keys = []
     for entry in entries:
         key = _import(entry, problem)
         if not key.is_private or not entry.get("kid"):
             raise ConfigError(f"{problem} must hold private RSA keys, each with a kid")
-    if not any(RETIRED_AT not in entry for entry in entries):
+        keys.append(key)
+    signing = next((key for key, entry in zip(keys, entries) if RETIRED_AT not in entry), None)
+    if signing is None:
         raise ConfigError(f"{problem} has no active (unretired) key")
-    return entries
+    return Loaded(stamp=stamp, entries=entries, signing=signing, jwks=KeySet(keys).as_dict(private=False))
 
 
 def _import(entry: dict, problem: str) -> RSAKey:
@@ -78,13 +103,11 @@ def _key_file() -> KeyFile:
 
 
 def signing_key() -> RSAKey:
-    entry = next(entry for entry in _key_file().entries() if RETIRED_AT not in entry)
-    return RSAKey.import_key(entry)
+    return _key_file().loaded().signing
 
 
 def public_jwks() -> dict:
-    keys = [RSAKey.import_key({k: v for k, v in entry.items() if k != RETIRED_AT}) for entry in _key_file().entries()]
-    return KeySet(keys).as_dict(private=False)
+    return _key_file().loaded().jwks
 
 
 def rotate(keep_retired_seconds: int) -> str:

@@ -85,3 +85,41 @@ def test_a_signing_key_file_that_is_not_a_jwk_set_is_a_clear_configuration_error
     monkeypatch.setenv("IDP_SIGNING_KEYS_FILE", str(key_file))
     with pytest.raises(ConfigError, match="is not a JWK set"):
         create_app()
+
+
+def _app_with_key_file(monkeypatch, tmp_path, entries):
+    key_file = tmp_path / "keys.json"
+    key_file.write_text(json.dumps({"keys": entries}), encoding="utf-8")
+    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("IDP_SIGNING_KEYS_FILE", str(key_file))
+    return create_app(), key_file
+
+
+def test_the_signing_keys_are_parsed_once_while_the_file_is_unchanged(monkeypatch, tmp_path):
+    app, _ = _app_with_key_file(monkeypatch, tmp_path, [keys.new_key_entry()])
+    with app.app_context():
+        assert keys.signing_key() is keys.signing_key()
+        assert keys.public_jwks() is keys.public_jwks()
+
+
+def test_a_rotation_written_by_another_process_is_used_without_a_restart(monkeypatch, tmp_path):
+    first = keys.new_key_entry()
+    app, key_file = _app_with_key_file(monkeypatch, tmp_path, [first])
+    with app.app_context():
+        assert keys.signing_key().kid == first["kid"]
+        # Another worker (or `flask keys rotate`) replaces the file: this worker never wrote it.
+        second = keys.new_key_entry()
+        replacement = tmp_path / "keys.new"
+        replacement.write_text(json.dumps({"keys": [second, {**first, keys.RETIRED_AT: 1}]}), encoding="utf-8")
+        replacement.replace(key_file)
+        assert keys.signing_key().kid == second["kid"]
+        assert [key["kid"] for key in keys.public_jwks()["keys"]] == [second["kid"], first["kid"]]
+
+
+def test_a_signing_key_file_broken_while_running_is_a_clear_configuration_error(monkeypatch, tmp_path):
+    app, key_file = _app_with_key_file(monkeypatch, tmp_path, [keys.new_key_entry()])
+    with app.app_context():
+        keys.signing_key()
+        key_file.write_text('{"keys": []}', encoding="utf-8")
+        with pytest.raises(ConfigError, match="holds no key"):
+            keys.signing_key()

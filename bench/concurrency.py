@@ -1,0 +1,103 @@
+"""100 people at once sign up and then sign in, against the production server on 2 cores.
+
+    .venv/bin/python bench/concurrency.py [--people 100] [--think 2]
+
+gunicorn with 2 x cores + 1 sync workers (not pinned) on PostgreSQL; one client thread per
+person on the same machine. Each person signs up in one browser (authorize, e-mail code,
+account, phone code, profile, resume, token, userinfo), then signs in from a fresh browser.
+Between two steps a person waits a random 0 to 2 x --think seconds, as people do (typing a
+code takes longer). Codes are read from the outbox table. Prints p50/p95/p99 per /v1
+operation and OIDC endpoint, the error count, and the resident memory of each worker after
+the run.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import threading
+import time
+
+import harness
+import journeys
+
+DATABASE = "idp_bench_concurrency"
+HASHING = ("POST /v1/users/create", "POST /v1/otp/users/login")
+
+
+class ThinkingBrowser(journeys.Browser):
+    def __init__(self, *args, think: float, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.think = think
+
+    def call(self, *args, **kwargs):
+        time.sleep(random.uniform(0, 2 * self.think))
+        return super().call(*args, **kwargs)
+
+
+def main(argv=None) -> harness.Report:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--people", type=int, default=100)
+    parser.add_argument("--think", type=float, default=2.0)
+    args = parser.parse_args(argv)
+    workers = 2 * os.cpu_count() + 1
+    report = harness.Report(f"{args.people} concurrent people sign up then sign in "
+                            f"(gunicorn {workers} sync workers on {os.cpu_count()} cores, PostgreSQL)")
+    port, database_url, env = harness.prepared(DATABASE)
+    timings = journeys.Timings()
+    completed = [0]
+    lock = threading.Lock()
+    outbox = journeys.Outbox(database_url)
+
+    def person(i: int):
+        mine = journeys.Timings()
+        try:
+            email = f"crowd{i}@example.ca"
+            transport = journeys.http_transport(port)
+            journeys.sign_up(ThinkingBrowser(transport, issuer, mine, think=args.think), outbox, email,
+                             f"+1613{3000000 + i}")
+            journeys.sign_in(ThinkingBrowser(transport, issuer, mine, think=args.think), outbox, email)
+            with lock:
+                completed[0] += 1
+        except journeys.JourneyError:
+            pass
+        finally:
+            with lock:
+                timings.add(mine)
+
+    with harness.gunicorn(env, port, workers=workers, cores=None) as server:
+        issuer = env["IDP_SERVER_ISSUER"]
+        started = time.monotonic()
+        cpu, _ = harness.measured(server.pids, lambda: _run_all(person, args.people))
+        elapsed = time.monotonic() - started
+        rss = sorted(harness.rss_bytes(pid) for pid in server.workers())
+        master_rss = harness.rss_bytes(server.process.pid)
+        failures = server.tracebacks()
+    outbox.close()
+    calls = sum(len(values) for values in timings.samples.values())
+    report.figure(f"{completed[0]} of {args.people} people signed up and signed in; {calls} calls in {elapsed:.1f} s "
+                  f"({calls / elapsed:.0f} calls/s); server CPU {cpu:.1f} s; think time 0-{2 * args.think:.1f} s per step")
+    report.figure(f"{'operation':<36} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  calls   (ms)")
+    for name in sorted(timings.samples):
+        values = timings.samples[name]
+        marks = [journeys.percentile(values, share) * 1000 for share in (0.5, 0.95, 0.99, 1.0)]
+        note = "  hashes a password" if name in HASHING else ("" if marks[1] <= 50 else "  above the 50 ms target")
+        report.figure(f"{name:<36} {marks[0]:8.1f} {marks[1]:8.1f} {marks[2]:8.1f} {marks[3]:8.1f}  {len(values):5d}{note}")
+    report.figure(f"errors {len(timings.errors)}" + (f": {timings.errors[:3]}" if timings.errors else ""))
+    if failures:
+        report.figure(f"server tracebacks {len(failures)}: {sorted(set(failures))[:3]}")
+    report.figure("Memory after the run: " + ", ".join(f"{value / 2**20:.0f} MiB" for value in rss)
+                  + f" resident per worker (master {master_rss / 2**20:.0f} MiB)")
+    return report
+
+
+def _run_all(person, people: int) -> None:
+    threads = [threading.Thread(target=person, args=(i,)) for i in range(people)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,400 @@
+"""What every benchmark shares: the production server under gunicorn, a fresh PostgreSQL
+database, server CPU read from /proc, the machine's description and the figures' report.
+
+Nothing here asserts anything: benchmarks print figures, RESULTS.md keeps the latest run.
+"""
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import platform
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(ROOT))
+
+PYTHON_BIN = Path(sys.executable).parent
+PG = os.environ.get("IDP_BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
+CLIENT_ID = "reservations"
+CLIENT_SECRET = "bench-reservations-client-secret-0123456789"
+REDIRECT_URI = "http://localhost:5001/callback"
+PASSWORD = "Maple-Syrup-Harbour-42"
+CLOCK_TICK = os.sysconf("SC_CLK_TCK")
+SERVER_CORE = 0
+CLIENT_CORE = 1
+
+
+def gunicorn_command(port: int, workers: int) -> list[str]:
+    """The one place the benchmarks start the production server.
+
+    Explicit options until config/gunicorn.conf.py lands; then `-c config/gunicorn.conf.py`
+    with -w and -b kept, so each benchmark still picks its worker count and port.
+    """
+    return [
+        str(PYTHON_BIN / "gunicorn"),
+        "-w", str(workers),
+        "-b", f"127.0.0.1:{port}",
+        "--backlog", "2048",
+        "--timeout", "120",
+        "idp:create_app()",
+    ]
+
+
+# --- the machine ---------------------------------------------------------------------------
+
+def _first_line(command: list[str]) -> str:
+    try:
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip().splitlines()[0]
+    except (OSError, subprocess.CalledProcessError, IndexError):
+        return "not found"
+
+
+def machine() -> dict[str, str]:
+    model = "unknown"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return {
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "cores": str(os.cpu_count()),
+        "cpu": model,
+        "memory": f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB",
+        "kernel": platform.release(),
+        "python": platform.python_version(),
+        "node": _first_line(["node", "--version"]),
+        "postgresql": _first_line(["psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc", "SHOW server_version"]),
+        "gunicorn": _first_line([str(PYTHON_BIN / "gunicorn"), "--version"]),
+        "wrk": _first_line(["sh", "-c", "wrk -v 2>&1"]),
+        "load average at start": Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__(),
+    }
+
+
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+# --- the report ----------------------------------------------------------------------------
+
+class Report:
+    """Figures of one benchmark, printed as they come (run_all.py keeps them in RESULTS.md)."""
+
+    def __init__(self, title: str):
+        self.title = title
+        print(f"\n== {title}", flush=True)
+
+    def figure(self, text: str) -> None:
+        print(text, flush=True)
+
+    def block(self, text: str) -> None:
+        """A multi-line text (query plans, a profile), printed as it is."""
+        print(text.rstrip(), flush=True)
+
+
+# --- CPU from /proc ------------------------------------------------------------------------
+
+def process_cpu_seconds(pid: int) -> float:
+    """utime + stime of one process (all its threads), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def cpu_of(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            total += process_cpu_seconds(pid)
+    return total
+
+
+# --- PostgreSQL ----------------------------------------------------------------------------
+
+def psql(sql: str, database: str = "postgres") -> str:
+    return subprocess.run(
+        ["psql", f"{PG}/{database}", "-v", "ON_ERROR_STOP=1", "-tAq", "-c", sql],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+
+
+def fresh_database(name: str) -> str:
+    """Drop and create a benchmark database; answers its URL. Names start with idp_bench."""
+    assert name.startswith("idp_bench"), name
+    psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    psql(f'CREATE DATABASE "{name}"')
+    return f"{PG}/{name}"
+
+
+def backend_pids(database: str) -> list[int]:
+    rows = psql(f"SELECT pid FROM pg_stat_activity WHERE datname = '{database}' AND pid <> pg_backend_pid()")
+    return [int(row) for row in rows.split()]
+
+
+# --- the provider's environment ------------------------------------------------------------
+
+def provider_environment(database_url: str, port: int, workdir: Path, environment: str = "production") -> dict[str, str]:
+    """Environment of a production server on PostgreSQL: secrets, signing keys, clients.
+
+    Codes go to the outbox table (notify.provider = outbox), which production keeps too
+    (its pages answer 404 there), so the benchmarks read codes from the database.
+    """
+    keys_file = workdir / "signing_keys.json"
+    if not keys_file.exists():
+        from idp.oauth.keys import new_key_entry
+
+        keys_file.write_text(json.dumps({"keys": [new_key_entry()]}), encoding="utf-8")
+        keys_file.chmod(0o600)
+    return {
+        **os.environ,
+        "IDP_SERVER_ENVIRONMENT": environment,
+        "IDP_SERVER_ISSUER": f"http://127.0.0.1:{port}",
+        "IDP_SERVER_SECRET_KEY": "bench-secret-key-0123456789abcdef0123456789abcdef",
+        "IDP_SIGNING_KEYS_FILE": str(keys_file),
+        "IDP_NOTIFY_PROVIDER": "outbox",
+        # Every simulated person shares the loopback address: the budgets per client address
+        # and the service's ceiling of texts, meant for real traffic, would stop the load.
+        "IDP_LIMITS_MAX_SENDS_PER_IP": str(10**9),
+        "IDP_PASSWORD_MAX_FAILURES_PER_IP": str(10**9),
+        "IDP_LIMITS_MAX_PHONE_MESSAGES": str(10**9),
+        "IDP_INSTANCE_PATH": str(workdir),
+        "RESERVATIONS_CLIENT_SECRET": CLIENT_SECRET,
+        "DATABASE_URL": database_url,
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+
+
+@contextlib.contextmanager
+def provider_app(env: dict[str, str]):
+    """The Flask app in this process, configured like the server, for minting rows and plans."""
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        from idp import create_app
+
+        app = create_app()
+        with app.app_context():
+            yield app
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def migrate(env: dict[str, str]) -> None:
+    subprocess.run([str(PYTHON_BIN / "flask"), "--app", "idp", "db", "upgrade"], env=env, cwd=ROOT, check=True,
+                   capture_output=True)
+
+
+def prepared(database: str) -> tuple[int, str, dict[str, str]]:
+    """A free port, a fresh migrated database and the production environment of a server on them."""
+    port = free_port()
+    database_url = fresh_database(database)
+    env = provider_environment(database_url, port, Path(tempfile.mkdtemp(prefix="idp-bench-")))
+    migrate(env)
+    return port, database_url, env
+
+
+def basic_auth() -> str:
+    return base64.b64encode(f"{CLIENT_ID}:{CLIENT_SECRET}".encode()).decode()
+
+
+# --- servers -------------------------------------------------------------------------------
+
+class Server:
+    """A server process group; CPU of every process in it, read from /proc."""
+
+    def __init__(self, command: list[str], env: dict[str, str], port: int, cores: str | None, ready_path: str,
+                 stdin: bool = False):
+        self.port = port
+        pinned = ["taskset", "-c", cores] if cores is not None else []
+        self.log = tempfile.NamedTemporaryFile(prefix="idp-bench-server-", suffix=".log", delete=False)
+        self.process = subprocess.Popen(
+            pinned + command, env=env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, text=True, start_new_session=True,
+        )
+        self._wait_ready(ready_path)
+
+    def _wait_ready(self, path: str, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {Path(self.log.name).read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"server not ready after {seconds} s: {Path(self.log.name).read_text()[-3000:]}")
+
+    def pids(self) -> list[int]:
+        return [self.process.pid, *self.descendants()]
+
+    def descendants(self) -> list[int]:
+        found, todo = [], [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            with contextlib.suppress(OSError):
+                kids = children(pid)
+                found += kids
+                todo += kids
+        return found
+
+    def workers(self) -> list[int]:
+        """The gunicorn workers: children of the master (taskset execs into the master)."""
+        return children(self.process.pid)
+
+    def cpu_seconds(self) -> float:
+        return cpu_of(self.pids())
+
+    def tracebacks(self) -> list[str]:
+        """The last line of every traceback the server logged (a 500 leaves one)."""
+        found, lines = [], Path(self.log.name).read_text(errors="replace").splitlines()
+        for index, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                tail = next((later for later in lines[index + 1:] if not later.startswith((" ", "Traceback"))), "")
+                found.append(tail)
+        return found
+
+    def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.log.close()
+        os.unlink(self.log.name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def gunicorn(env: dict[str, str], port: int, workers: int, cores: str | None) -> Server:
+    return Server(gunicorn_command(port, workers), env, port, cores, "/healthz")
+
+
+# --- the load generator --------------------------------------------------------------------
+
+@dataclass
+class WrkRun:
+    requests: int
+    seconds: float
+    errors: int
+    p50_ms: float
+    p90_ms: float
+    p99_ms: float
+    generator_cpu_seconds: float
+    codes: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds
+
+    @property
+    def generator_busy(self) -> float:
+        """Share of its core the load generator used: near 1.0 would make it the bottleneck."""
+        return self.generator_cpu_seconds / self.seconds
+
+
+def wrk(url: str, connections: int, seconds: int, script: Path, env: dict[str, str] | None = None) -> WrkRun:
+    """One wrk run pinned to the client core; its own CPU comes from wait4's rusage."""
+    command = ["taskset", "-c", str(CLIENT_CORE), "wrk", "-t1", f"-c{connections}", f"-d{seconds}s",
+               "--timeout", "30s", "-s", str(script), url]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, **(env or {})})
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    result = next((line for line in output.splitlines() if line.startswith("RESULT ")), None)
+    if process.returncode != 0 or result is None:
+        raise RuntimeError(f"wrk failed: {output}")
+    values = dict(part.split("=") for part in result.split()[1:])
+    errors = sum(int(values[name]) for name in ("non2xx", "connect", "read", "write", "timeout"))
+    return WrkRun(
+        requests=int(values["requests"]),
+        seconds=int(values["duration_us"]) / 1e6,
+        errors=errors,
+        p50_ms=int(values["p50_us"]) / 1000,
+        p90_ms=int(values["p90_us"]) / 1000,
+        p99_ms=int(values["p99_us"]) / 1000,
+        generator_cpu_seconds=usage.ru_utime + usage.ru_stime,
+        codes=int(values.get("codes", 0)),
+    )
+
+
+def measured(server_pids, run):
+    """Server CPU seconds spent while run() ran, and run()'s answer."""
+    before = cpu_of(server_pids())
+    result = run()
+    return cpu_of(server_pids()) - before, result
+
+
+# --- profiles ------------------------------------------------------------------------------
+
+def profile(pid: int, seconds: int, run, top: int = 15) -> str:
+    """py-spy samples one process while run() runs; answers the functions that hold the most
+    samples, inclusive ("total") and on top of the stack ("self"), as text."""
+    from collections import Counter
+
+    out = Path(tempfile.mkdtemp(prefix="idp-bench-profile-")) / "stacks.txt"
+    spy = subprocess.Popen([str(PYTHON_BIN / "py-spy"), "record", "--pid", str(pid), "--duration", str(seconds),
+                            "--rate", "200", "--format", "raw", "--output", str(out), "--nonblocking"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    run()
+    spy.wait()
+    total, inclusive, own = 0, Counter(), Counter()
+    for line in out.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        frames = [frame.split(" (", 1)[0] + " " + frame.rsplit("/", 1)[-1].rstrip(")").split(":")[0]
+                  for frame in stack.split(";")]
+        samples = int(count)
+        total += samples
+        own[frames[-1]] += samples
+        for frame in set(frames):
+            inclusive[frame] += samples
+    lines = [f"{total} samples of the worker"]
+    spine = ("arbiter.py", "base.py", "sync.py", "wsgiapp.py", "<module>", "app.py", "gthread.py")
+    lines += [f"  total {count / total:6.1%}  {frame}" for frame, count in inclusive.most_common()
+              if not frame.endswith(spine)][:top]
+    lines += [f"  self  {count / total:6.1%}  {frame}" for frame, count in own.most_common(8)]
+    return "\n".join(lines)

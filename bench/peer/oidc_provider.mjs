@@ -1,0 +1,110 @@
+// The peer of the token benchmark: panva's oidc-provider (pinned in bench/package.json),
+// configured like our provider: in-memory adapter (its default), RS256 ID tokens signed with a
+// 2048-bit RSA key, PKCE S256 required, client_secret_basic, opaque access tokens.
+//
+//   node bench/peer/oidc_provider.mjs PORT CLIENT_SECRET
+//
+// Reads commands on stdin, one per line, so codes are minted before a run and outside it:
+//   mint N FILE   mint N authorization codes with the provider's own models
+//                 (new provider.AuthorizationCode({...}).save()), one "code verifier" per line
+// and renames the file into place when done, so its appearance tells the harness.
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { renameSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+import Provider from 'oidc-provider';
+// The provider's own in-memory adapter keeps 1,000 entries; a run holds tens of thousands of
+// codes, grants and tokens, so it gets the same store with room for them.
+import MemoryAdapter from '../node_modules/oidc-provider/lib/adapters/memory_adapter.js';
+import LRU from '../node_modules/oidc-provider/lib/helpers/lru.js';
+
+const store = new LRU({ maxSize: 2_000_000 });
+
+const [port, secret] = process.argv.slice(2);
+const CLIENT_ID = 'reservations';
+const REDIRECT_URI = 'http://localhost:5001/callback';
+const SCOPE = 'openid profile email';
+const ACCOUNT = 'bench-account-0001';
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'bench', use: 'sig', alg: 'RS256' };
+
+const provider = new Provider(`http://127.0.0.1:${port}`, {
+  clients: [{
+    client_id: CLIENT_ID,
+    client_secret: secret,
+    redirect_uris: [REDIRECT_URI],
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_basic',
+    id_token_signed_response_alg: 'RS256',
+  }],
+  adapter: (model) => new MemoryAdapter(model, store),
+  jwks: { keys: [signingKey] },
+  pkce: { required: () => true },
+  // Our ID token carries the profile claims of the granted scopes, as this option does.
+  conformIdTokenClaims: false,
+  claims: {
+    openid: ['sub'],
+    profile: ['name', 'given_name', 'family_name', 'locale'],
+    email: ['email', 'email_verified'],
+  },
+  features: { devInteractions: { enabled: false } },
+  async findAccount(ctx, sub) {
+    return {
+      accountId: sub,
+      async claims() {
+        return {
+          sub,
+          name: 'Camille Tremblay',
+          given_name: 'Camille',
+          family_name: 'Tremblay',
+          locale: 'fr',
+          email: 'camille.tremblay@example.ca',
+          email_verified: true,
+        };
+      },
+    };
+  },
+});
+
+const client = await provider.Client.find(CLIENT_ID);
+
+async function mint(count, file) {
+  const lines = [];
+  const authTime = Math.floor(Date.now() / 1000);
+  for (let i = 0; i < count; i += 1) {
+    const grant = new provider.Grant({ accountId: ACCOUNT, clientId: CLIENT_ID });
+    grant.addOIDCScope(SCOPE);
+    const grantId = await grant.save();
+    const verifier = randomBytes(32).toString('base64url');
+    const code = new provider.AuthorizationCode({
+      accountId: ACCOUNT,
+      client,
+      grantId,
+      scope: SCOPE,
+      redirectUri: REDIRECT_URI,
+      codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+      codeChallengeMethod: 'S256',
+      nonce: randomBytes(16).toString('base64url'),
+      authTime,
+      amr: ['pwd', 'otp', 'sms', 'mfa'],
+    });
+    lines.push(`${await code.save()} ${verifier}`);
+  }
+  writeFileSync(`${file}.part`, `${lines.join('\n')}\n`);
+  renameSync(`${file}.part`, file);
+  return count;
+}
+
+provider.listen(Number(port), '127.0.0.1', () => {
+  console.log('listening');
+});
+
+for await (const line of createInterface({ input: process.stdin })) {
+  const [command, count, file] = line.trim().split(/\s+/);
+  if (command === 'mint') {
+    console.log(`minted ${await mint(Number(count), file)}`);
+  }
+}
+process.exit(0);

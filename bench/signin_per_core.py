@@ -1,0 +1,107 @@
+"""Full sign-in per server core, against the argon2id bound timed in the same run.
+
+    .venv/bin/python bench/signin_per_core.py [--seconds 20] [--accounts 2000]
+
+One sign-in: GET /authorize, password (argon2id verify), code sent to the phone, code
+verified, GET /authorize/resume, POST /token, GET /userinfo, each account signing in once.
+The production server (gunicorn, one worker) is pinned to core 0 with PostgreSQL; four
+client threads on core 1. Codes are read from the outbox table. The bound is one argon2id
+verify timed on core 0 with the server's own function and parameters: a sign-in cannot
+cost less than that.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import threading
+import time
+
+import harness
+import journeys
+import population
+
+DATABASE = "idp_bench_signin"
+THREADS = 4
+
+
+def argon2_verify_seconds(hashed: str, repeat: int = 20) -> float:
+    """CPU seconds of one verify, on the server's core, with the server's function."""
+    from idp.flows import passwords
+
+    saved = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {harness.SERVER_CORE})
+    try:
+        passwords.verify(hashed, harness.PASSWORD)
+        start = time.process_time()
+        for _ in range(repeat):
+            passwords.verify(hashed, harness.PASSWORD)
+        return (time.process_time() - start) / repeat
+    finally:
+        os.sched_setaffinity(0, saved)
+
+
+def run_sign_ins(port: int, database_url: str, issuer: str, accounts: list[int], seconds: float):
+    timings, done, lock = journeys.Timings(), [0], threading.Lock()
+    queue = iter(accounts)
+    deadline = time.monotonic() + seconds
+
+    outbox = journeys.Outbox(database_url)
+
+    def person():
+        while time.monotonic() < deadline:
+            with lock:
+                i = next(queue, None)
+            if i is None:
+                return
+            browser = journeys.Browser(journeys.http_transport(port), issuer, timings)
+            try:
+                journeys.sign_in(browser, outbox, population.email(i))
+                with lock:
+                    done[0] += 1
+            except journeys.JourneyError:
+                pass
+
+    threads = [threading.Thread(target=person) for _ in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    outbox.close()
+    return done[0], timings
+
+
+def main(argv=None) -> harness.Report:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=20)
+    parser.add_argument("--accounts", type=int, default=2000)
+    args = parser.parse_args(argv)
+    report = harness.Report("Full sign-in per server core against the argon2id bound (gunicorn, 1 worker on 1 core)")
+    port, database_url, env = harness.prepared(DATABASE)
+    hashed = population.password_hash(env)
+    population.load_accounts(DATABASE, 0, args.accounts, hashed)
+    os.sched_setaffinity(0, {harness.CLIENT_CORE})
+    with harness.gunicorn(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
+        issuer = env["IDP_SERVER_ISSUER"]
+        run_sign_ins(port, database_url, issuer, list(range(args.accounts - 20, args.accounts)), 60)
+        before_backends = harness.cpu_of(harness.backend_pids(DATABASE))
+        cpu, (count, timings) = harness.measured(
+            server.pids, lambda: run_sign_ins(port, database_url, issuer, list(range(args.accounts - 20)), args.seconds))
+        backends = harness.cpu_of(harness.backend_pids(DATABASE)) - before_backends
+    os.sched_setaffinity(0, set(range(os.cpu_count())))
+    verify = argon2_verify_seconds(hashed)
+    parameters = hashed.split("$")[3]
+    per_core = count / cpu
+    bound = 1 / verify
+    report.figure(f"sign-ins per server core      {per_core:8.2f} /s   ({count} sign-ins, server CPU {cpu:.2f} s, "
+                  f"{cpu / count * 1000:.1f} ms each; PostgreSQL backends {backends / max(count, 1) * 1000:.1f} ms each apart)")
+    report.figure(f"argon2id verify bound         {bound:8.2f} /s   ({verify * 1000:.1f} ms CPU per verify, {parameters})")
+    report.figure(f"ratio sign-ins / argon2 bound {per_core / bound:8.2f}      (target >= 0.7)")
+    for name in sorted(timings.samples, key=lambda n: -journeys.percentile(timings.samples[n], 0.5)):
+        values = timings.samples[name]
+        report.figure(f"  {name:<34} p50 {journeys.percentile(values, 0.5) * 1000:7.1f} ms   n={len(values)}")
+    report.figure(f"errors {len(timings.errors)}" + (f": {timings.errors[:3]}" if timings.errors else ""))
+    return report
+
+
+if __name__ == "__main__":
+    main()
