@@ -13,12 +13,14 @@ import secrets
 from datetime import timedelta
 
 from flask import Flask, Response, current_app, g, request
+from sqlalchemy import update
 
 from idp.clock import now
 from idp.extensions import db
 from idp.models import BrowserSession
 
 _UNSET = object()
+SEEN_EVERY = timedelta(minutes=1)
 
 
 def _hash(token: str) -> str:
@@ -43,7 +45,15 @@ def _load_from_cookie() -> BrowserSession | None:
         db.session.delete(browser_session)
         db.session.commit()
         return None
-    browser_session.last_seen_at = moment
+    if moment - browser_session.last_seen_at >= SEEN_EVERY:
+        # Any request, a read too, keeps the session alive; written at most once a minute,
+        # and at once, so a page that only reads still counts.
+        db.session.execute(
+            update(BrowserSession).where(BrowserSession.id == browser_session.id).values(last_seen_at=moment)
+            .execution_options(synchronize_session=False)
+        )
+        db.session.commit()
+        browser_session.last_seen_at = moment
     return browser_session
 
 

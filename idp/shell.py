@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, send_from_directory
+from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory
 from flask_babel import force_locale
 
 from idp import i18n
+from idp.api.envelope import fail
 from idp.config import PROJECT_ROOT
+from idp.errors import Errors
 from idp.flows import otp
 
 bp = Blueprint("shell", __name__)
@@ -106,7 +108,7 @@ def ui_asset(filename: str):
 def not_found(error):
     """Unknown API paths answer the envelope; any other unknown page goes home, as the spec says."""
     if request.path.startswith("/v1/") or request.path == "/v1":
-        return jsonify(success=False, message="30", data={}), 404
+        return fail(Errors.NOT_FOUND)
     if request.method == "GET" and not request.path.startswith(NON_UI_PREFIXES):
         return redirect("/", code=302)
     return error

@@ -1,9 +1,10 @@
-"""What every /v1 call must be: same-site, and JSON for anything that changes state.
+"""What every /v1 call must be: same-site, and JSON for anything that changes state; and
+what every /v1 answer is: never cached.
 
-Browsers send Origin on every cross-origin POST and Sec-Fetch-Site on every
-request, so refusing foreign values of either blocks cross-site request forgery
-without a token. A JSON content type cannot be sent cross-site without a CORS
-preflight, which this API never grants.
+Browsers send Origin with every POST and Sec-Fetch-Site with every request, so a call
+that changes state must carry the issuer as its Origin, or say it is same-origin: that
+blocks cross-site request forgery without a token. A JSON content type cannot be sent
+cross-site without a CORS preflight, which this API never grants.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from flask import current_app, request
 
 from idp.api.blueprint import bp
+from idp.api.envelope import fail
 from idp.errors import Errors, FlowError
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -22,14 +24,32 @@ def same_site_json_only():
     if request.method in SAFE_METHODS:
         return
     origin = request.headers.get("Origin")
+    fetch_site = request.headers.get("Sec-Fetch-Site")
     if origin is not None and origin != current_app.config["IDP"]["server"]["issuer"]:
         raise FlowError(Errors.CROSS_SITE)
-    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+    if fetch_site not in (None, "same-origin") or (origin is None and fetch_site is None):
         raise FlowError(Errors.CROSS_SITE)
     if request.mimetype != "application/json":
         raise FlowError(Errors.NOT_JSON)
     if not isinstance(request.get_json(silent=True), dict):
         raise FlowError(Errors.BAD_REQUEST)
+
+
+@bp.after_app_request
+def never_cached(response):
+    # Answers speak of one person's session: no browser or proxy may keep them (unknown
+    # paths and methods included, which never reach the blueprint).
+    if request.path == "/v1" or request.path.startswith("/v1/"):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.app_errorhandler(405)
+def method_not_allowed(error):
+    """Routing answers 405 before the blueprint's handlers: /v1 still answers its envelope."""
+    if request.path.startswith("/v1/"):
+        return fail(Errors.METHOD_NOT_ALLOWED)
+    return error
 
 
 def text(name: str, required: bool = True, default: str = "") -> str:

@@ -31,9 +31,13 @@ KEPT_PARAMETERS = (
 )
 
 
+# Longer than any session lives: a larger max_age asks nothing more of it.
+MAX_AGE_CAP = 10**9
+
+
 def _max_age(params) -> int | None:
     value = params.get("max_age")
-    return int(value) if value and value.isdigit() else None
+    return min(int(value), MAX_AGE_CAP) if value and value.isascii() and value.isdigit() else None
 
 
 def _signed_in_user(browser_session: BrowserSession | None) -> User | None:

@@ -10,6 +10,7 @@ from authlib.oauth2.rfc6749.util import scope_to_list
 from authlib.oauth2.rfc6750 import BearerTokenGenerator
 from authlib.oauth2.rfc7636 import CodeChallenge
 from authlib.oidc.core import OpenIDCode
+from authlib.oidc.core.errors import RequestNotSupportedError, RequestURINotSupportedError
 from flask import current_app
 from sqlalchemy import insert, update
 from sqlalchemy.orm import joinedload
@@ -45,6 +46,18 @@ def revoke_grant(authorization_code_id: int | None) -> None:
         .where(Token.authorization_code_id == authorization_code_id, Token.revoked_at.is_(None))
         .values(revoked_at=now())
     )
+
+
+def _redeem_once(redemption, grant_id: int | None, parameter: str) -> None:
+    """Spend a code or a refresh token after every other check passed. The conditional
+    UPDATE lets exactly one of two concurrent requests win (the loser waits on the row lock,
+    then finds it spent); the loser is a replay and revokes the whole grant, the winner's new
+    tokens included (RFC 9700 §4.14.2)."""
+    if db.session.execute(redemption).rowcount != 1:
+        db.session.rollback()
+        revoke_grant(grant_id)
+        db.session.commit()
+        raise InvalidGrantError(f"Invalid '{parameter}' in request.")
 
 
 class TokenGenerator(BearerTokenGenerator):
@@ -91,10 +104,20 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
 
     def validate_authorization_request(self):
         redirect_uri = super().validate_authorization_request()
+        data = self.request.payload.data
         if "openid" not in scope_to_list(self.request.scope or ""):
             raise InvalidScopeError("The 'openid' scope is required.", redirect_uri=redirect_uri)
-        max_age = self.request.payload.data.get("max_age")
-        if max_age is not None and not max_age.isdigit():
+        # OpenID Connect Core §6: an OP that takes no request objects says so, rather than
+        # acting on the other parameters as if the object were not there.
+        if data.get("request"):
+            raise RequestNotSupportedError(redirect_uri=redirect_uri)
+        if data.get("request_uri"):
+            raise RequestURINotSupportedError(redirect_uri=redirect_uri)
+        if data.get("response_mode", "query") != "query":
+            raise InvalidRequestError("Only the 'query' response_mode is supported.", redirect_uri=redirect_uri)
+        max_age = data.get("max_age")
+        # str.isdigit() takes "²" and other digits int() refuses: ASCII digits only.
+        if max_age is not None and not (max_age.isascii() and max_age.isdigit()):
             raise InvalidRequestError("'max_age' must be a whole number of seconds.", redirect_uri=redirect_uri)
         return redirect_uri
 
@@ -133,18 +156,13 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         return found
 
     def authenticate_user(self, authorization_code: AuthorizationCode) -> EndUser | None:
-        # Redeem here, after every check passed: a conditional UPDATE lets exactly one of two
-        # concurrent requests win; the loser is a replay and revokes what the winner got.
-        redeemed = db.session.execute(
+        _redeem_once(
             update(AuthorizationCode)
             .where(AuthorizationCode.id == authorization_code.id, AuthorizationCode.redeemed_at.is_(None))
-            .values(redeemed_at=now())
+            .values(redeemed_at=now()),
+            authorization_code.id,
+            "code",
         )
-        if redeemed.rowcount != 1:
-            db.session.rollback()
-            revoke_grant(authorization_code.id)
-            db.session.commit()
-            raise InvalidGrantError("Invalid 'code' in request.")
         return _end_user(authorization_code.user_id, self.request.client)
 
     def delete_authorization_code(self, authorization_code: AuthorizationCode) -> None:
@@ -169,10 +187,15 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):
         return found
 
     def authenticate_user(self, refresh_token: Token) -> EndUser | None:
+        _redeem_once(
+            update(Token).where(Token.id == refresh_token.id, Token.revoked_at.is_(None)).values(revoked_at=now()),
+            refresh_token.authorization_code_id,
+            "refresh_token",
+        )
         return _end_user(refresh_token.user_id, self.request.client)
 
     def revoke_old_credential(self, refresh_token: Token) -> None:
-        refresh_token.revoked_at = now()
+        """Revoked already, when it was redeemed (authenticate_user)."""
 
 
 class PkceS256(CodeChallenge):

@@ -3,7 +3,8 @@
 Development keeps the file in instance/ and creates it on first run. Production names
 it with IDP_SIGNING_KEYS_FILE (mounted from the secret store) and refuses to start
 without it. The first key without "retired_at" signs; retired keys stay published in
-the JWKS until ID tokens they signed have expired, then rotation drops them.
+the JWKS until ID tokens they signed have expired, then drop out of it by themselves (the
+next rotation removes them from the file).
 The file is parsed once and kept in memory, parsed: importing an RSA private key from its
 JWK costs tens of milliseconds, far more than signing with it. Each use compares the file's
 identity (inode, mtime, size) with the parsed copy's and parses it again when it changed,
@@ -34,7 +35,8 @@ class Loaded:
     stamp: tuple[int, int, int]
     entries: list[dict]
     signing: RSAKey
-    jwks: dict
+    # Each key's public JWK with the moment it was retired (None: it signs).
+    published: list[tuple[int | None, dict]]
 
 
 class KeyFile:
@@ -83,7 +85,9 @@ def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:
     signing = next((key for key, entry in zip(keys, entries) if RETIRED_AT not in entry), None)
     if signing is None:
         raise ConfigError(f"{problem} has no active (unretired) key")
-    return Loaded(stamp=stamp, entries=entries, signing=signing, jwks=KeySet(keys).as_dict(private=False))
+    public = KeySet(keys).as_dict(private=False)["keys"]
+    published = [(entry.get(RETIRED_AT), jwk) for entry, jwk in zip(entries, public)]
+    return Loaded(stamp=stamp, entries=entries, signing=signing, published=published)
 
 
 def _import(entry: dict, problem: str) -> RSAKey:
@@ -107,7 +111,11 @@ def signing_key() -> RSAKey:
 
 
 def public_jwks() -> dict:
-    return _key_file().loaded().jwks
+    """The keys relying services may need: the signing key, and retired ones until the last
+    ID token they signed has expired — then a retired key drops out by itself."""
+    keep = current_app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
+    moment = timestamp()
+    return {"keys": [jwk for retired_at, jwk in _key_file().loaded().published if retired_at is None or retired_at + keep > moment]}
 
 
 def rotate(keep_retired_seconds: int) -> str:

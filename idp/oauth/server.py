@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from urllib.parse import urlencode
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
 from authlib.integrations.flask_oauth2.authorization_server import create_token_generator
-from authlib.integrations.flask_oauth2.requests import FlaskOAuth2Request
+from authlib.integrations.flask_oauth2.requests import FlaskOAuth2Payload, FlaskOAuth2Request
 from authlib.oauth2.rfc6749 import OAuth2Request
 from authlib.oauth2.rfc6749.requests import BasicOAuth2Payload
 from authlib.oauth2.rfc6750 import BearerTokenValidator
@@ -44,12 +45,26 @@ class StoredAuthorizationRequest(OAuth2Request):
         return {}
 
 
+class NormalisedPayload(FlaskOAuth2Payload):
+    """The live request's parameters, with prompt's white space normalised: "none " is "none"
+    (Authlib compares the whole value)."""
+
+    @cached_property
+    def data(self):
+        values = self._request.values.copy()
+        if "prompt" in values:
+            values["prompt"] = " ".join(values["prompt"].split())
+        return values
+
+
 class Server(AuthorizationServer):
     def create_oauth2_request(self, request):
         # Authlib's Flask server always wraps the live request; resume hands in a stored one.
         if isinstance(request, OAuth2Request):
             return request
-        return FlaskOAuth2Request(flask_request)
+        live = FlaskOAuth2Request(flask_request)
+        live.payload = NormalisedPayload(flask_request)
+        return live
 
 
 class Issuer(IssuerParameter):

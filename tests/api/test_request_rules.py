@@ -15,8 +15,32 @@ def test_a_same_origin_client_is_accepted(client):
     assert response.status_code == 200
 
 
-def test_a_request_without_origin_is_accepted(app):
-    assert app.test_client().post(PRIVACY, json={}).status_code == 200
+def test_a_post_without_origin_that_says_it_is_same_origin_is_accepted(app, client):
+    response = client.post(PRIVACY, json={}, headers={"Origin": None, "Sec-Fetch-Site": "same-origin"})
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("fetch_site", [None, "same-site", "none"])
+def test_a_post_without_origin_and_not_same_origin_is_refused(client, fetch_site):
+    headers = {"Origin": None} | ({"Sec-Fetch-Site": fetch_site} if fetch_site else {})
+    response = client.post(PRIVACY, json={}, headers=headers)
+    assert (response.status_code, response.json["message"]) == (403, "24")
+
+
+@pytest.mark.parametrize("path", ["/v1/session", "/v1/profile", "/v1/password/policy", "/v1/nothing-here"])
+def test_no_v1_answer_is_ever_cached(client, path):
+    assert client.get(path).headers["Cache-Control"] == "no-store"
+
+
+def test_a_post_answer_is_never_cached_either(client):
+    assert client.post(PRIVACY, json={}).headers["Cache-Control"] == "no-store"
+
+
+def test_a_method_a_v1_path_does_not_take_answers_the_envelope(client):
+    response = client.delete("/v1/session")
+    assert (response.status_code, response.json, response.mimetype) == (
+        405, {"success": False, "message": "23", "data": {}}, "application/json",
+    )
 
 
 @pytest.mark.parametrize(

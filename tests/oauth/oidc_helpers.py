@@ -24,6 +24,8 @@ class Browser:
         return self.http.get(urljoin(self.base, url), allow_redirects=False, timeout=5, **kwargs)
 
     def post(self, url: str, **kwargs) -> requests.Response:
+        # Browsers send Origin with every POST.
+        kwargs["headers"] = {"Origin": self.base, **kwargs.get("headers", {})}
         return self.http.post(urljoin(self.base, url), allow_redirects=False, timeout=5, **kwargs)
 
     def sign_in(self, user: User, **body) -> str:

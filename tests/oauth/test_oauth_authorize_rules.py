@@ -110,6 +110,45 @@ def test_a_malformed_max_age_is_refused(browser, rp, metadata):
     assert_error_redirect(browser.get(authorize_url(client, max_age="soon")), "invalid_request", client, metadata)
 
 
+@pytest.mark.parametrize("max_age", ["²", "１２", "-1", "1.5"])
+def test_a_max_age_of_anything_but_ascii_digits_is_refused_even_when_signed_in(signed_in_code, browser, rp, metadata, max_age):
+    signed_in_code()
+    client = rp()
+    assert_error_redirect(browser.get(authorize_url(client, max_age=max_age)), "invalid_request", client, metadata)
+
+
+def test_an_enormous_max_age_is_no_older_than_any_session(signed_in_code, browser, rp):
+    signed_in_code()
+    response = browser.get(rp().authorization_url(max_age="1000000000000000"))
+    assert query(response.headers["Location"])["code"]
+
+
+def test_prompt_none_with_spaces_is_prompt_none(browser, rp, metadata):
+    client = rp()
+    assert_error_redirect(browser.get(client.authorization_url(prompt="none ")), "login_required", client, metadata)
+
+
+@pytest.mark.parametrize("parameter, error", [
+    ("request", "request_not_supported"),
+    ("request_uri", "request_uri_not_supported"),
+])
+def test_request_objects_are_refused_as_not_supported(browser, rp, metadata, parameter, error):
+    client = rp()
+    response = browser.get(authorize_url(client, **{parameter: "eyJhbGciOiJub25lIn0.e30." if parameter == "request" else "https://rp-a.example/r"}))
+    assert_error_redirect(response, error, client, metadata)
+
+
+@pytest.mark.parametrize("mode", ["fragment", "form_post", "web_message"])
+def test_a_response_mode_other_than_query_is_refused(browser, rp, metadata, mode):
+    client = rp()
+    assert_error_redirect(browser.get(authorize_url(client, response_mode=mode)), "invalid_request", client, metadata)
+
+
+def test_the_query_response_mode_is_accepted(signed_in_code):
+    _, location = signed_in_code(response_mode="query")
+    assert query(location)["code"]
+
+
 def test_unknown_parameters_are_ignored(signed_in_code):
     _, location = signed_in_code(foo="bar", claims_locales="tlh")
     assert query(location)["code"]

@@ -273,3 +273,21 @@ def test_the_id_token_carries_no_name_without_the_profile_scope(signed_in_code, 
     client, location = signed_in_code(scope="openid")
     claims = decode_id_token(client.fetch_token(location)["id_token"], metadata)
     assert "given_name" not in claims and "name" not in claims
+
+
+def test_concurrent_refreshes_of_one_token_give_one_new_token_and_end_the_grant(signed_in_code, rp):
+    from concurrent.futures import ThreadPoolExecutor
+
+    client, location = signed_in_code(rp(scope="openid profile offline_access"))
+    first = client.fetch_token(location)
+    endpoint = client.metadata["token_endpoint"]
+
+    def refresh(refresh_token):
+        return requests.post(endpoint, auth=("rp-a", SECRET),
+                             data={"grant_type": "refresh_token", "refresh_token": refresh_token}, timeout=30)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(lambda _: refresh(first["refresh_token"]), range(8)))
+    assert sorted(answer.status_code for answer in answers) == [200] + [400] * 7
+    winner = next(answer.json() for answer in answers if answer.status_code == 200)
+    assert refresh(winner["refresh_token"]).json()["error"] == "invalid_grant"

@@ -57,6 +57,18 @@ def test_a_rotation_after_the_id_token_lifetime_drops_keys_retired_long_ago(app,
         assert retired not in [key["kid"] for key in keys.public_jwks()["keys"]]
 
 
+def test_a_retired_key_leaves_the_jwks_by_itself_once_its_tokens_have_expired(app, runner):
+    runner.invoke(args=["keys", "rotate"])
+    with app.app_context():
+        retired = keys.public_jwks()["keys"][1]["kid"]
+    lifetime = app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
+    with time_machine.travel(time.time() + lifetime - 60), app.app_context():
+        assert retired in [key["kid"] for key in keys.public_jwks()["keys"]]
+    with time_machine.travel(time.time() + lifetime + 1), app.app_context():
+        assert retired not in [key["kid"] for key in keys.public_jwks()["keys"]]
+        assert keys.signing_key().kid in [key["kid"] for key in keys.public_jwks()["keys"]]
+
+
 def test_production_refuses_to_start_without_a_signing_key_file(monkeypatch, tmp_path):
     monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
     monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
@@ -97,9 +109,13 @@ def _app_with_key_file(monkeypatch, tmp_path, entries):
 
 def test_the_signing_keys_are_parsed_once_while_the_file_is_unchanged(monkeypatch, tmp_path):
     app, _ = _app_with_key_file(monkeypatch, tmp_path, [keys.new_key_entry()])
+    parsed = []
+    real = keys._load
+    monkeypatch.setattr(keys, "_load", lambda *args: parsed.append(args) or real(*args))
     with app.app_context():
         assert keys.signing_key() is keys.signing_key()
-        assert keys.public_jwks() is keys.public_jwks()
+        assert keys.public_jwks() == keys.public_jwks()
+    assert len(parsed) <= 1
 
 
 def test_a_rotation_written_by_another_process_is_used_without_a_restart(monkeypatch, tmp_path):
@@ -110,7 +126,7 @@ def test_a_rotation_written_by_another_process_is_used_without_a_restart(monkeyp
         # Another worker (or `flask keys rotate`) replaces the file: this worker never wrote it.
         second = keys.new_key_entry()
         replacement = tmp_path / "keys.new"
-        replacement.write_text(json.dumps({"keys": [second, {**first, keys.RETIRED_AT: 1}]}), encoding="utf-8")
+        replacement.write_text(json.dumps({"keys": [second, {**first, keys.RETIRED_AT: int(time.time())}]}), encoding="utf-8")
         replacement.replace(key_file)
         assert keys.signing_key().kid == second["kid"]
         assert [key["kid"] for key in keys.public_jwks()["keys"]] == [second["kid"], first["kid"]]

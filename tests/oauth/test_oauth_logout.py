@@ -1,6 +1,7 @@
 """RP-initiated logout at the end-session endpoint, and sign-out from the login UI (POST /v1/logout)."""
 from __future__ import annotations
 
+import time
 from urllib.parse import urlencode
 
 from oidc_helpers import query
@@ -46,7 +47,8 @@ def test_logout_without_a_hint_asks_for_confirmation_first(signed_in_code, brows
     assert page.status_code == 200
     assert "Se déconnecter?" in page.text
     assert signed_in(browser)
-    done = browser.post("/logout", data={"confirm": "yes"})
+    token = page.text.split('name="token" value="')[1].split('"')[0]
+    done = browser.post("/logout", data={"confirm": "yes", "token": token})
     assert done.status_code == 200
     assert not signed_in(browser)
 
@@ -70,3 +72,49 @@ def test_a_prompt_none_after_logout_answers_login_required(signed_in_code, brows
     browser.post("/v1/logout", json={})
     response = browser.get(rp().authorization_url(prompt="none"))
     assert query(response.headers["Location"])["error"] == "login_required"
+
+
+def test_another_persons_id_token_asks_first_and_keeps_the_session(signed_in_code, browser, app, live_server):
+    from idp.extensions import db
+    from idp.models import User
+    from oidc_helpers import Browser
+    import requests
+
+    client, location = signed_in_code()
+    someone_elses = client.fetch_token(location)["id_token"]
+    with app.app_context():
+        other = User(email="other@example.ca", email_verified=True, password_hash="x", language="en")
+        db.session.add(other)
+        db.session.commit()
+        other_id = other.id
+    victim = Browser(live_server.url, requests.Session())
+    victim.post("/_test/sign-in", json={"user_id": other_id})
+    page = victim.get("/logout?" + urlencode({"id_token_hint": someone_elses}))
+    assert page.status_code == 200 and "Sign out?" in page.text
+    assert signed_in(victim)
+
+
+def test_the_confirmation_form_needs_the_token_the_page_carried(signed_in_code, browser):
+    signed_in_code()
+    page = browser.get("/logout")
+    forged = browser.post("/logout", data={"confirm": "yes"})
+    assert forged.status_code == 200 and "Sign out?" in forged.text
+    assert signed_in(browser)
+    token = page.text.split('name="token" value="')[1].split('"')[0]
+    browser.post("/logout", data={"confirm": "yes", "token": token})
+    assert not signed_in(browser)
+
+
+def test_a_persons_own_expired_id_token_still_signs_out_at_once(signed_in_code, browser):
+    import time_machine
+
+    client, location = signed_in_code()
+    id_token = client.fetch_token(location)["id_token"]
+    start = time.time()
+    for minutes in (25, 50, 65):
+        with time_machine.travel(start + minutes * 60):
+            assert signed_in(browser)
+    with time_machine.travel(start + 65 * 60):
+        response = browser.get("/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/"}))
+        assert response.headers["Location"] == "https://rp-a.example/"
+        assert not signed_in(browser)

@@ -1,0 +1,32 @@
+"""Browser sessions: an idle timeout that reading pages resets, and an absolute one."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def signed_in(signup, frozen):
+    signup.through("profile")
+
+
+def is_signed_in(client) -> bool:
+    return client.get("/v1/profile").status_code == 200
+
+
+def test_a_session_ends_after_thirty_minutes_without_a_request(client, signed_in, frozen):
+    frozen.shift(30 * 60)
+    assert not is_signed_in(client)
+
+
+def test_reading_pages_keeps_a_session_alive(client, signed_in, frozen):
+    for _ in range(6):
+        frozen.shift(20 * 60)
+        assert client.get("/v1/session").json["data"]["authenticated"]
+    assert is_signed_in(client)
+
+
+def test_a_session_ends_after_twelve_hours_however_active(client, signed_in, frozen):
+    for _ in range(36):
+        frozen.shift(20 * 60)
+        client.get("/v1/session")
+    assert not is_signed_in(client)
