@@ -197,15 +197,18 @@ def test_refresh_tokens_come_only_with_offline_access(signed_in_code, rp):
     assert offline.fetch_token(location)["refresh_token"]
 
 
+def refresher(client):
+    """Refreshes at the client's token endpoint, as rp-a."""
+    def refresh(refresh_token):
+        return requests.post(client.metadata["token_endpoint"], auth=("rp-a", SECRET),
+                             data={"grant_type": "refresh_token", "refresh_token": refresh_token}, timeout=30)
+    return refresh
+
+
 def test_a_refresh_token_is_rotated_and_its_reuse_revokes_the_grant(signed_in_code, rp):
     client, location = signed_in_code(rp(scope="openid profile offline_access"))
     first = client.fetch_token(location)
-    endpoint = client.metadata["token_endpoint"]
-
-    def refresh(refresh_token):
-        return requests.post(endpoint, auth=("rp-a", SECRET),
-                             data={"grant_type": "refresh_token", "refresh_token": refresh_token}, timeout=5)
-
+    refresh = refresher(client)
     second = refresh(first["refresh_token"])
     assert second.status_code == 200
     rotated = second.json()
@@ -280,12 +283,7 @@ def test_concurrent_refreshes_of_one_token_give_one_new_token_and_end_the_grant(
 
     client, location = signed_in_code(rp(scope="openid profile offline_access"))
     first = client.fetch_token(location)
-    endpoint = client.metadata["token_endpoint"]
-
-    def refresh(refresh_token):
-        return requests.post(endpoint, auth=("rp-a", SECRET),
-                             data={"grant_type": "refresh_token", "refresh_token": refresh_token}, timeout=30)
-
+    refresh = refresher(client)
     with ThreadPoolExecutor(max_workers=8) as pool:
         answers = list(pool.map(lambda _: refresh(first["refresh_token"]), range(8)))
     assert sorted(answer.status_code for answer in answers) == [200] + [400] * 7
