@@ -27,6 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config["SECRET_KEY"] = settings_module.secret_key(app.config["IDP"], app.instance_path)
+    app.config["APP_SECRET_KEY"] = settings_module.app_secret_key(app.config["IDP"], app.instance_path)
 
     from idp import i18n, models, security_headers, sessions  # noqa: F401 (models registers the tables)
 

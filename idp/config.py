@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from cryptography.fernet import Fernet
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETTINGS_FILE = PROJECT_ROOT / "config" / "settings.toml"
 
@@ -87,6 +89,15 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     },
     "profile": {
         "reauthentication_window_seconds": POSITIVE_INT,
+    },
+    "methods": {
+        "app_secret_key": TEXT,
+        "app_drift_steps": Rule(int, lambda v: 0 <= v <= 2, "a whole number from 0 to 2"),
+        "backup_codes": Rule(int, lambda v: 5 <= v <= 20, "a whole number from 5 to 20"),
+        "backup_code_length": Rule(int, lambda v: 8 <= v <= 16, "a whole number from 8 to 16"),
+        "backup_codes_low": NON_NEGATIVE_INT,
+        "passkey_user_verification": _one_of("required", "preferred", "discouraged"),
+        "passkey_timeout_seconds": POSITIVE_INT,
     },
     "session": {
         "cookie_name": Rule(str, lambda v: v.isidentifier(), "letters, digits and underscores"),
@@ -204,18 +215,36 @@ def database_url(environ: dict[str, str], instance_path: str) -> str:
     raise ConfigError("DATABASE_URL must be a postgresql:// or sqlite:/// URL")
 
 
-def secret_key(settings: dict[str, dict[str, Any]], instance_path: str) -> str:
-    """The configured secret; in development one is generated once and kept in instance/."""
-    configured = settings["server"]["secret_key"]
+def _instance_secret(settings: dict, instance_path: str, configured: str, variable: str, file_name: str,
+                     make: Callable[[], str]) -> str:
+    """The configured secret; in development one is made once and kept in instance/."""
     if configured:
-        if len(configured) < 32:
-            raise ConfigError("IDP_SERVER_SECRET_KEY must be at least 32 characters")
         return configured
     if settings["server"]["environment"] != "development":
-        raise ConfigError("IDP_SERVER_SECRET_KEY is required outside development")
-    path = Path(instance_path) / "secret_key"
+        raise ConfigError(f"{variable} is required outside development")
+    path = Path(instance_path) / file_name
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(48), encoding="utf-8")
+        path.write_text(make(), encoding="utf-8")
         path.chmod(0o600)
     return path.read_text(encoding="utf-8").strip()
+
+
+def secret_key(settings: dict[str, dict[str, Any]], instance_path: str) -> str:
+    """The secret of the HMACs (codes, sessions, counters) and pairwise subjects."""
+    configured = settings["server"]["secret_key"]
+    if configured and len(configured) < 32:
+        raise ConfigError("IDP_SERVER_SECRET_KEY must be at least 32 characters")
+    return _instance_secret(settings, instance_path, configured, "IDP_SERVER_SECRET_KEY", "secret_key",
+                            lambda: secrets.token_urlsafe(48))
+
+
+def app_secret_key(settings: dict[str, dict[str, Any]], instance_path: str) -> str:
+    """The Fernet key that encrypts the secrets of authenticator apps."""
+    key = _instance_secret(settings, instance_path, settings["methods"]["app_secret_key"],
+                           "IDP_METHODS_APP_SECRET_KEY", "app_secret_key", lambda: Fernet.generate_key().decode())
+    try:
+        Fernet(key)
+    except ValueError:
+        raise ConfigError("IDP_METHODS_APP_SECRET_KEY must be a Fernet key (32 bytes, url-safe base64)") from None
+    return key

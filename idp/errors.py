@@ -48,6 +48,9 @@ class Errors(Enum):
     REAUTHENTICATION_EXPIRED = ("36", 409, "The password and code were given too long ago for this change: confirm it is you again")
     ACCOUNT_NEEDS_RECOVERY = ("37", 403, "Too many failed attempts on this account: it must be recovered (I forgot my password)")
     PHONE_SENDING_PAUSED = ("38", 503, "Codes by text message and call are paused for a while: try again later")
+    PASSKEY_FAILED = ("39", 400, "The passkey did not answer as one of this account's: try again or choose another way")
+    LAST_STRONG_METHOD = ("40", 409, "This is the only way left to prove it is you: add another one first")
+    PASSKEY_NAME = ("41", 400, "Give the passkey a name of at most data.maxLength characters")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

@@ -36,7 +36,7 @@ def finish(completed: Completed) -> dict:
         db.session.commit()
         return {"journey": journey.view(completed.journey)}
     browser_session = sessions.current()
-    sessions.authenticate(browser_session, completed.user.id, amr=completed.amr)
+    sessions.authenticate(browser_session, completed.user.id, amr=completed.proof.amr, acr=completed.proof.acr)
     redirect_to = complete_login(browser_session, completed.user.language)
     db.session.commit()
     settings = current_app.config["IDP"]["session"]

@@ -60,3 +60,14 @@ def text(name: str, required: bool = True, default: str = "") -> str:
     if not isinstance(value, str):
         raise FlowError(Errors.BAD_REQUEST, data={"field": name})
     return value
+
+
+def answer(name: str = "otp") -> str | dict:
+    """The answer to a second factor: a code (a string field), or a passkey's signed
+    challenge (the credential object navigator.credentials.get() gave)."""
+    credential = request.get_json().get("credential")
+    if credential is not None:
+        if not isinstance(credential, dict):
+            raise FlowError(Errors.BAD_REQUEST, data={"field": "credential"})
+        return credential
+    return text(name)

@@ -1,12 +1,14 @@
 """Profile views under /v1/profile: the signed-in person comes from the server session only."""
 from __future__ import annotations
 
+from flask import request
+
 from idp import sessions
 from idp.api.blueprint import bp
 from idp.api.envelope import ok
-from idp.api.guard import text
+from idp.api.guard import answer, text
 from idp.api.services import request_language
-from idp.flows import email_change, password_change, phone_change, profile, reauthentication
+from idp.flows import email_change, methods_change, password_change, phone_change, profile, reauthentication
 
 
 @bp.get("/profile")
@@ -26,19 +28,19 @@ def profile_language():
     return ok({})
 
 
-@bp.post("/profile/<any(email,phone,password):change>/password")
+@bp.post("/profile/<any(email,phone,password,methods):change>/password")
 def profile_reauthenticate_password(change: str):
     return ok(reauthentication.verify_password(sessions.current(), reauthentication.CHANGES[change], text("password")))
 
 
-@bp.post("/profile/<any(email,phone,password):change>/code/send")
+@bp.post("/profile/<any(email,phone,password,methods):change>/code/send")
 def profile_reauthenticate_code_send(change: str):
     return ok(reauthentication.send_code(sessions.current(), reauthentication.CHANGES[change], text("otpType")))
 
 
-@bp.post("/profile/<any(email,phone,password):change>/code/verify")
+@bp.post("/profile/<any(email,phone,password,methods):change>/code/verify")
 def profile_reauthenticate_code_verify(change: str):
-    return ok(reauthentication.verify_code(sessions.current(), reauthentication.CHANGES[change], text("otp")))
+    return ok(reauthentication.verify_code(sessions.current(), reauthentication.CHANGES[change], answer()))
 
 
 @bp.post("/profile/email/new")
@@ -69,3 +71,39 @@ def profile_phone_verify():
 @bp.post("/profile/password/new")
 def profile_password_new():
     return ok(password_change.set_password(sessions.current(), text("password")))
+
+
+@bp.get("/profile/methods")
+def profile_methods():
+    return ok(methods_change.summary(sessions.current()))
+
+
+@bp.post("/profile/methods/app")
+def profile_methods_app():
+    return ok(methods_change.start_app(sessions.current()))
+
+
+@bp.post("/profile/methods/app/confirm")
+def profile_methods_app_confirm():
+    return ok(methods_change.confirm_app(sessions.current(), text("otp")))
+
+
+@bp.post("/profile/methods/backup-codes")
+def profile_methods_backup_codes():
+    return ok(methods_change.create_backup_codes(sessions.current()))
+
+
+@bp.post("/profile/methods/passkey")
+def profile_methods_passkey():
+    return ok(methods_change.start_passkey(sessions.current()))
+
+
+@bp.post("/profile/methods/passkey/register")
+def profile_methods_passkey_register():
+    return ok(methods_change.register_passkey(sessions.current(), answer(), text("name")))
+
+
+@bp.post("/profile/methods/remove")
+def profile_methods_remove():
+    passkey_id = request.get_json().get("id")
+    return ok(methods_change.remove(sessions.current(), text("method"), passkey_id if isinstance(passkey_id, int) else None))

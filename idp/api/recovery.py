@@ -5,7 +5,7 @@ from idp import i18n, sessions
 from idp.api.blueprint import bp
 from idp.api.browser import finish, session_id
 from idp.api.envelope import ok
-from idp.api.guard import text
+from idp.api.guard import answer, text
 from idp.flows import recovery, validation
 
 
@@ -24,12 +24,12 @@ def recovery_verify():
 
 @bp.post("/recovery/code/send")
 def recovery_code_send():
-    return ok(recovery.send_phone_code(session_id(), text("otpType")))
+    return ok(recovery.send_code(session_id(), text("otpType")))
 
 
 @bp.post("/recovery/code/verify")
 def recovery_code_verify():
-    return ok(recovery.verify_phone_code(session_id(), text("otp")))
+    return ok(recovery.verify_code(session_id(), answer()))
 
 
 @bp.post("/recovery/password")

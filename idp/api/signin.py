@@ -5,7 +5,7 @@ from idp import sessions
 from idp.api.blueprint import bp
 from idp.api.browser import finish, session_id
 from idp.api.envelope import ok
-from idp.api.guard import text
+from idp.api.guard import answer, text
 from idp.flows import signin
 
 
@@ -24,5 +24,7 @@ def otp_send():
 
 @bp.post("/otp/otp/verify")
 def otp_verify():
-    completed = signin.verify_code(session_id(), text("userName"), text("otpType"), text("otp"), text("trxnId"))
+    completed = signin.verify_code(
+        session_id(), text("userName"), text("otpType"), answer(), text("trxnId", required=False) or None
+    )
     return ok(finish(completed))

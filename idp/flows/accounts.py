@@ -1,6 +1,5 @@
 """What every flow asks of an existing account: the person signed in, the password check
-and its throttles, the second factor, the end of a flow, and what follows a change of
-factor."""
+and its throttles, the end of a flow, and what follows a change of factor."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,13 +9,9 @@ from flask import current_app
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import devices, failures, limits, otp, passwords, requester, validation
-from idp.flows.journey import Event
-from idp.models import BrowserSession, Journey, PhoneCredential, Token, User
-
-# RFC 8176 names the voice call "tel".
-AMR_CHANNEL = {"sms": "sms", "voice": "tel", "email": None}
-
+from idp.flows import devices, failures, limits, otp, passwords, requester
+from idp.flows.second_factor import Proof
+from idp.models import BrowserSession, Journey, Token, User
 
 @dataclass(frozen=True)
 class Completed:
@@ -25,16 +20,9 @@ class Completed:
     journey is then the sign-up, where it stopped)."""
 
     user: User
-    amr: list[str]
+    proof: Proof
     journey: Journey
     signs_in: bool = True
-
-
-def amr_for(channel: str) -> list[str]:
-    """What the sign-in proved (RFC 8176): an e-mail code is not a second factor."""
-    if channel == "email":
-        return ["pwd", "otp"]
-    return ["pwd", "otp", AMR_CHANNEL[channel], "mfa"]
 
 
 def signed_in_user(browser_session: BrowserSession | None) -> User:
@@ -43,33 +31,6 @@ def signed_in_user(browser_session: BrowserSession | None) -> User:
     if browser_session is None or browser_session.user_id is None:
         raise FlowError(Errors.SIGN_IN_REQUIRED)
     return db.session.get(User, browser_session.user_id)
-
-
-def verified_phone(user: User) -> PhoneCredential | None:
-    return user.phone if user.phone is not None and user.phone.verified_at is not None else None
-
-
-def begin_second_factor(current: Journey, user: User) -> None:
-    """A journey that will ask for a code to the account's own factor knows where it goes:
-    the phone's preferred channel, or e-mail for an account whose sign-up stopped before
-    the phone step."""
-    phone = verified_phone(user)
-    current.user_id, current.email, current.language = user.id, user.email, user.language
-    current.phone_e164 = phone.e164 if phone else None
-    current.channel = phone.channel if phone else "email"
-
-
-def send_second_factor(current: Journey, event: Event, user: User, channel: str) -> dict:
-    """A code to the phone on the account (channel picks sms or voice), or by e-mail when
-    the account has no verified phone; never to a number the browser sends."""
-    phone = verified_phone(user)
-    if phone is not None:
-        channel = validation.channel(channel, validation.PHONE_CHANNELS)
-        template, destination = otp.PHONE_TEMPLATES[channel], phone.e164
-    else:
-        channel = validation.channel(channel, ("email",))
-        template, destination = "signin_code", user.email
-    return otp.send(current, event, channel, destination, user.language, template, user_id=user.id, own_factor=True)
 
 
 def _rules() -> dict:
@@ -102,11 +63,11 @@ def check_password(user: User | None, email: str, password: str) -> None:
     raise FlowError(Errors.WRONG_CREDENTIALS)
 
 
-def complete(user: User, channel: str, current: Journey) -> Completed:
+def complete(user: User, proof: Proof, current: Journey) -> Completed:
     """The person proved the password and a second factor: their runs of failures end."""
     device = devices.trusted_device(user.id)
     failures.succeeded(failures.account_key(user, user.email), *([limits.key("device", device)] if device else []))
-    return Completed(user, amr_for(channel), current)
+    return Completed(user, proof, current)
 
 
 def after_factor_change(user: User, browser_session: BrowserSession) -> dict:

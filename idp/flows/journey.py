@@ -17,8 +17,9 @@ from enum import StrEnum
 from idp.clock import seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
+from idp.flows import methods
 from idp.flows.validation import mask_phone
-from idp.models import Journey, OtpTransaction
+from idp.models import Journey, OtpTransaction, User
 from idp.models.otp import CodeState
 
 
@@ -29,6 +30,7 @@ class Flow(StrEnum):
     EMAIL_CHANGE = "email_change"
     PHONE_CHANGE = "phone_change"
     PASSWORD_CHANGE = "password_change"
+    METHODS = "methods"
 
 
 class State(StrEnum):
@@ -41,12 +43,19 @@ class State(StrEnum):
     ACCOUNT_CREATED = "ACCOUNT_CREATED"
     PHONE_CODE_SENT = "PHONE_CODE_SENT"
     PHONE_VERIFIED = "PHONE_VERIFIED"
-    # A code to a factor the account already has (sign-in, re-authentication).
+    # The second factor asked: a code sent (by text, call or e-mail), or a method the
+    # person holds chosen (an app, a backup code, a passkey).
     CODE_SENT = "CODE_SENT"
+    METHOD_CHOSEN = "METHOD_CHOSEN"
+    SECOND_FACTOR_VERIFIED = "SECOND_FACTOR_VERIFIED"
+    # Recovery of an account that never had a second factor: its address is all there is.
+    NO_SECOND_FACTOR = "NO_SECOND_FACTOR"
     # The password and a code to a current factor, just now: a factor may change.
     REAUTHENTICATED = "REAUTHENTICATED"
     NEW_EMAIL_CODE_SENT = "NEW_EMAIL_CODE_SENT"
     NEW_EMAIL_VERIFIED = "NEW_EMAIL_VERIFIED"
+    APP_PENDING = "APP_PENDING"
+    PASSKEY_PENDING = "PASSKEY_PENDING"
     COMPLETED = "COMPLETED"
 
 
@@ -62,12 +71,21 @@ class Event(StrEnum):
     RESUME_AT_NAME = "resume_at_name"
     VERIFY_PASSWORD = "verify_password"
     SEND_CODE = "send_code"
+    CHOOSE_METHOD = "choose_method"
     VERIFY_CODE = "verify_code"
-    VERIFY_EMAIL_CODE_NO_PHONE = "verify_email_code_no_phone"
+    VERIFY_METHOD = "verify_method"
+    VERIFY_EMAIL_CODE_NO_FACTOR = "verify_email_code_no_factor"
     SEND_NEW_EMAIL_CODE = "send_new_email_code"
     VERIFY_NEW_EMAIL_CODE = "verify_new_email_code"
     CONFIRM_EMAIL = "confirm_email"
     SET_PASSWORD = "set_password"
+    SIGNED_UP = "signed_up"
+    START_APP = "start_app"
+    CONFIRM_APP = "confirm_app"
+    START_PASSKEY = "start_passkey"
+    REGISTER_PASSKEY = "register_passkey"
+    CREATE_BACKUP_CODES = "create_backup_codes"
+    REMOVE_METHOD = "remove_method"
 
 
 @dataclass(frozen=True)
@@ -87,11 +105,22 @@ def _restart(target: State) -> Transition:
     return Transition(frozenset(State), target, restarts=True)
 
 
-# Before a factor changes: the password, then a code to a factor the account has now.
+def _second_factor(asked_from: tuple[State, ...], proved: State) -> dict[Event, Transition]:
+    """The second factor asked and answered: a code sent (again, or by another channel), or
+    a method the person holds chosen, then checked."""
+    asking = asked_from + (State.CODE_SENT, State.METHOD_CHOSEN)
+    return {
+        Event.SEND_CODE: _step(asking, State.CODE_SENT),
+        Event.CHOOSE_METHOD: _step(asking, State.METHOD_CHOSEN),
+        Event.VERIFY_CODE: _step((State.CODE_SENT,), proved),
+        Event.VERIFY_METHOD: _step((State.METHOD_CHOSEN,), proved),
+    }
+
+
+# Before a factor or a method changes: the password, then a second factor the account has now.
 REAUTHENTICATION: dict[Event, Transition] = {
-    Event.VERIFY_PASSWORD: _restart(State.CODE_SENT),
-    Event.SEND_CODE: _step((State.CODE_SENT,), State.CODE_SENT),
-    Event.VERIFY_CODE: _step((State.CODE_SENT,), State.REAUTHENTICATED),
+    Event.VERIFY_PASSWORD: _restart(State.PASSWORD_VERIFIED),
+    **_second_factor((State.PASSWORD_VERIFIED,), State.REAUTHENTICATED),
 }
 
 TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
@@ -111,20 +140,18 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     },
     Flow.SIGNIN: {
         Event.VERIFY_PASSWORD: _restart(State.PASSWORD_VERIFIED),
-        Event.SEND_CODE: _step((State.PASSWORD_VERIFIED, State.CODE_SENT), State.CODE_SENT),
         # An account whose sign-up stopped is then taken to where it stopped (RESUME_AT_*).
-        Event.VERIFY_CODE: _step((State.CODE_SENT,), State.COMPLETED),
+        **_second_factor((State.PASSWORD_VERIFIED,), State.COMPLETED),
     },
     Flow.RECOVERY: {
         # The same answer for every address; only an account's address gets the code.
         Event.SEND_EMAIL_CODE: _restart(State.EMAIL_CODE_SENT),
-        # A verified address sends the two-step code to the account's phone at once.
-        Event.VERIFY_EMAIL_CODE: _step((State.EMAIL_CODE_SENT,), State.PHONE_CODE_SENT),
-        # An account that never had a second factor: its address is all there is to prove.
-        Event.VERIFY_EMAIL_CODE_NO_PHONE: _step((State.EMAIL_CODE_SENT,), State.EMAIL_VERIFIED),
-        Event.SEND_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_CODE_SENT),
-        Event.VERIFY_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_VERIFIED),
-        Event.SET_PASSWORD: _step((State.PHONE_VERIFIED, State.EMAIL_VERIFIED), State.COMPLETED),
+        # Recovery never bypasses a second factor: a verified address asks for one at once...
+        Event.VERIFY_EMAIL_CODE: _step((State.EMAIL_CODE_SENT,), State.EMAIL_VERIFIED),
+        **_second_factor((State.EMAIL_VERIFIED,), State.SECOND_FACTOR_VERIFIED),
+        # ...but an account that never had one has only its address to prove.
+        Event.VERIFY_EMAIL_CODE_NO_FACTOR: _step((State.EMAIL_CODE_SENT,), State.NO_SECOND_FACTOR),
+        Event.SET_PASSWORD: _step((State.SECOND_FACTOR_VERIFIED, State.NO_SECOND_FACTOR), State.COMPLETED),
     },
     Flow.EMAIL_CHANGE: {
         **REAUTHENTICATION,
@@ -145,11 +172,27 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         **REAUTHENTICATION,
         Event.SET_PASSWORD: _step((State.REAUTHENTICATED,), State.COMPLETED),
     },
+    Flow.METHODS: {
+        **REAUTHENTICATION,
+        # A sign-up that just proved the password and the phone may add methods at once.
+        Event.SIGNED_UP: _restart(State.REAUTHENTICATED),
+        Event.START_APP: _step((State.REAUTHENTICATED, State.APP_PENDING), State.APP_PENDING),
+        Event.CONFIRM_APP: _step((State.APP_PENDING,), State.COMPLETED),
+        Event.START_PASSKEY: _step((State.REAUTHENTICATED, State.PASSKEY_PENDING), State.PASSKEY_PENDING),
+        Event.REGISTER_PASSKEY: _step((State.PASSKEY_PENDING,), State.COMPLETED),
+        Event.CREATE_BACKUP_CODES: _step((State.REAUTHENTICATED,), State.COMPLETED),
+        Event.REMOVE_METHOD: _step((State.REAUTHENTICATED,), State.COMPLETED),
+    },
 }
 
 # The login UI's screen (its path after /{language}/) in each state: the first is where
 # the person is; the others lead back ("use a different e-mail", "choose another way").
 # {otpType} is the channel of the journey's newest code.
+def _asking(screen: str, *back: str) -> dict[State, tuple[str, ...]]:
+    """The second factor's screen (the method is the journey's otpType) and the ways back."""
+    return {State.CODE_SENT: (screen, *back), State.METHOD_CHOSEN: (screen, *back)}
+
+
 SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
     Flow.SIGNUP: {
         State.PRIVACY_ACCEPTED: ("signUp", "signUp/privacy"),
@@ -162,38 +205,53 @@ SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
     },
     Flow.SIGNIN: {
         State.PASSWORD_VERIFIED: ("signIn/selectverification", "signIn", "signIn/password"),
-        State.CODE_SENT: ("signIn/verification/{otpType}", "signIn/selectverification", "signIn", "signIn/password"),
+        **_asking("signIn/verification/{otpType}", "signIn/selectverification", "signIn", "signIn/password"),
         State.COMPLETED: ("redirecttorp", "signIn", "signIn/password"),
     },
     Flow.RECOVERY: {
         State.EMAIL_CODE_SENT: ("forgotpassword/checkemail", "forgotpassword"),
-        State.EMAIL_VERIFIED: ("forgotpassword/newpassword",),
-        State.PHONE_CODE_SENT: ("forgotpassword/verification", "forgotpassword"),
-        State.PHONE_VERIFIED: ("forgotpassword/newpassword",),
+        State.EMAIL_VERIFIED: ("forgotpassword/verification", "forgotpassword"),
+        **_asking("forgotpassword/verification", "forgotpassword"),
+        State.SECOND_FACTOR_VERIFIED: ("forgotpassword/newpassword",),
+        State.NO_SECOND_FACTOR: ("forgotpassword/newpassword",),
         State.COMPLETED: ("redirecttorp",),
     },
     Flow.EMAIL_CHANGE: {
-        State.CODE_SENT: ("completetwostepverification", "firstverifyitsyou"),
+        State.PASSWORD_VERIFIED: ("firstverifyitsyou",),
+        **_asking("completetwostepverification", "firstverifyitsyou"),
         State.REAUTHENTICATED: ("enternewemail",),
         State.NEW_EMAIL_CODE_SENT: ("checkyouremail", "enternewemail"),
         State.NEW_EMAIL_VERIFIED: ("areYouSureUpdateYourEmail", "enternewemail"),
         State.COMPLETED: ("youMayUpdateEmailAtOtherPlaces",),
     },
     Flow.PHONE_CHANGE: {
-        State.CODE_SENT: ("completetwostepverification/phone", "firstverifyitsyou/phone"),
+        State.PASSWORD_VERIFIED: ("firstverifyitsyou/phone",),
+        **_asking("completetwostepverification/phone", "firstverifyitsyou/phone"),
         State.REAUTHENTICATED: ("enterNewPhoneNumber",),
         State.PHONE_CODE_SENT: ("verifynewphone", "enterNewPhoneNumber"),
         State.COMPLETED: ("phonechanged",),
     },
     Flow.PASSWORD_CHANGE: {
-        State.CODE_SENT: ("completetwostepverification/password", "firstverifyitsyou/password"),
+        State.PASSWORD_VERIFIED: ("firstverifyitsyou/password",),
+        **_asking("completetwostepverification/password", "firstverifyitsyou/password"),
         State.REAUTHENTICATED: ("changepassword",),
         State.COMPLETED: ("passwordchanged",),
     },
+    Flow.METHODS: {
+        State.PASSWORD_VERIFIED: ("firstverifyitsyou/methods",),
+        **_asking("completetwostepverification/methods", "firstverifyitsyou/methods"),
+        State.REAUTHENTICATED: ("signinmethods/change", "signinmethods"),
+        State.APP_PENDING: ("signinmethods/app", "signinmethods/change"),
+        State.PASSKEY_PENDING: ("signinmethods/passkey", "signinmethods/change"),
+        State.COMPLETED: ("signinmethods/done", "signinmethods"),
+    },
 }
 
+# The states in which a journey waits for the second factor.
+ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
+
 # The flows of a signed-in person: their journeys are that person's only.
-ACCOUNT_FLOWS = frozenset({Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE})
+ACCOUNT_FLOWS = frozenset({Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE, Flow.METHODS})
 
 
 def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None) -> Journey | None:
@@ -229,7 +287,7 @@ def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str
         found = Journey(browser_session_id=browser_session_id, flow=flow)
         db.session.add(found)
     found.state = State.START
-    found.email = found.language = found.phone_e164 = found.channel = found.reauthenticated_at = found.code_id = None
+    found.email = found.language = found.phone_e164 = found.channel = found.reauthenticated_at = found.code_id = found.pending = found.proof = None
     found.user_id = user_id
     db.session.flush()
     return found
@@ -275,7 +333,15 @@ def view(journey: Journey) -> dict:
         "trxnId": code.id if code else None,
         "id": journey.user_id if flow == Flow.SIGNUP else None,
         "resendAfter": seconds_until(code.resend_at) if waiting else 0,
+        "methods": _methods_offered(journey, state),
     }
+
+
+def _methods_offered(journey: Journey, state: State) -> list[str]:
+    """While the second factor is asked, the person's methods, for "use another way"."""
+    if journey.user_id is None or state not in ASKING:
+        return []
+    return methods.methods_of(db.session.get(User, journey.user_id))
 
 
 def views(browser_session_id: int | None, user_id: str | None) -> dict[str, dict]:

@@ -250,12 +250,36 @@ def _issue(
     return transaction, code
 
 
+@dataclass(frozen=True)
+class Guess:
+    """One try at a secret the person should hold (a code, a backup code, a passkey): it
+    spends the wrong-code budgets of its destination and, for an account's own factor,
+    counts in the account's run of failures (failures.py)."""
+
+    rules: Policy
+    budgets: Budgets
+    user: User | None
+
+    @classmethod
+    def of(cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool, stops_at_cap: bool) -> "Guess":
+        rules = policy()
+        guess = cls(rules, Budgets.of(rules, browser_session_id, destination, own_factor), user if own_factor else None)
+        guess.budgets.ensure_open()
+        if guess.user is not None and stops_at_cap:
+            failures.ensure_usable(failures.account_key(guess.user, ""))
+        return guess
+
+    def wrong(self) -> None:
+        """Count the wrong guess; committed, because the API rolls back everything else."""
+        self.budgets.spend(self.budgets.wrong, self.rules)
+        if self.user is not None:
+            failures.failed(failures.account_key(self.user, ""), self.user)
+        db.session.commit()
+
+
 def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:
-    budgets = Budgets.of(rules, transaction.browser_session_id, transaction.destination, transaction.own_factor)
-    budgets.ensure_open()
-    account = failures.account_key(db.session.get(User, transaction.user_id), "") if transaction.own_factor else None
-    if account and stops_at_cap:
-        failures.ensure_usable(account)
+    user = db.session.get(User, transaction.user_id) if transaction.user_id else None
+    guess = Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor, stops_at_cap)
     if transaction.state in (CodeState.USED, CodeState.SUPERSEDED):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if transaction.state == CodeState.FAILED or transaction.attempts >= rules.max_attempts:
@@ -295,10 +319,7 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
             .values(state=CodeState.FAILED)
             .execution_options(synchronize_session=False)
         )
-    budgets.spend(budgets.wrong, rules)
-    if account:
-        failures.failed(account, db.session.get(User, transaction.user_id))
-    db.session.commit()
+    guess.wrong()
     if attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)
     raise FlowError(Errors.WRONG_CODE, data={"retries": rules.max_attempts - attempts})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, otp, reauthentication, validation
+from idp.flows import accounts, audit, journey, methods, otp, reauthentication, validation
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, PhoneCredential
 
@@ -22,7 +22,7 @@ def send_code(browser_session: BrowserSession | None, phone: str, channel: str) 
 def verify_code(browser_session: BrowserSession | None, code: str) -> dict:
     user, current = reauthentication.step(browser_session, Flow.PHONE_CHANGE, Event.VERIFY_PHONE_CODE)
     otp.check(current, Event.VERIFY_PHONE_CODE, code)
-    old = accounts.verified_phone(user)
+    old = methods.verified_phone(user)
     if old is not None:
         otp.deliver(old.channel, old.e164, "phone_replaced", user.language, ending=current.phone_e164[-4:])
     accounts.notify_change(user, "phone")

@@ -8,7 +8,7 @@ the name, announced by e-mail in the person's language.
 from __future__ import annotations
 
 from idp.extensions import db
-from idp.flows import accounts, audit, validation
+from idp.flows import accounts, audit, methods, validation
 from idp.models import BrowserSession, Token, User
 from idp.oauth.clients import query_client
 
@@ -22,7 +22,7 @@ def connected_services(user: User, language: str) -> list[dict]:
 
 def read(browser_session: BrowserSession | None, language: str) -> dict:
     user = accounts.signed_in_user(browser_session)
-    phone = accounts.verified_phone(user)
+    phone = methods.verified_phone(user)
     return {
         "firstName": user.first_name or "",
         "lastName": user.last_name or "",

@@ -14,35 +14,42 @@ from flask import current_app
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, otp
+from idp.flows import accounts, journey, second_factor
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 
-# The changes of a factor, by the name the API uses.
-CHANGES = {"email": Flow.EMAIL_CHANGE, "phone": Flow.PHONE_CHANGE, "password": Flow.PASSWORD_CHANGE}
+# The changes that need it, by the name the API uses.
+CHANGES = {"email": Flow.EMAIL_CHANGE, "phone": Flow.PHONE_CHANGE, "password": Flow.PASSWORD_CHANGE, "methods": Flow.METHODS}
 
 
 def verify_password(browser_session: BrowserSession | None, flow: Flow, password: str) -> dict:
-    """The password again (failures count as at sign-in); the code goes at once to the
-    phone on the account, or to its address when it has no phone. Starts the change over."""
+    """The password again (failures count as at sign-in); the second factor is asked at
+    once, by the method the person used last. Starts the change over."""
     user = accounts.signed_in_user(browser_session)
     accounts.check_password(user, user.email, password)
     current = journey.begin(browser_session.id, flow, Event.VERIFY_PASSWORD, user.id)
-    accounts.begin_second_factor(current, user)
-    return accounts.send_second_factor(current, Event.VERIFY_PASSWORD, user, current.channel)
+    second_factor.begin(current, user)
+    journey.advance(current, Event.VERIFY_PASSWORD)
+    return second_factor.ask_first(current, user)
 
 
-def send_code(browser_session: BrowserSession | None, flow: Flow, channel: str) -> dict:
-    """A new code, or the other phone channel."""
+def _own(browser_session: BrowserSession | None, flow: Flow) -> tuple[User, Journey]:
     user = accounts.signed_in_user(browser_session)
-    current = journey.begin(browser_session.id, flow, Event.SEND_CODE, user.id)
-    return accounts.send_second_factor(current, Event.SEND_CODE, user, channel)
+    found = journey.find(browser_session.id, flow, user.id)
+    if found is None:
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    return user, found
 
 
-def verify_code(browser_session: BrowserSession | None, flow: Flow, code: str) -> dict:
-    user = accounts.signed_in_user(browser_session)
-    current = journey.begin(browser_session.id, flow, Event.VERIFY_CODE, user.id)
-    otp.check(current, Event.VERIFY_CODE, code)
+def send_code(browser_session: BrowserSession | None, flow: Flow, method: str) -> dict:
+    """A new code, or another of the person's methods."""
+    user, current = _own(browser_session, flow)
+    return second_factor.ask(current, user, method)
+
+
+def verify_code(browser_session: BrowserSession | None, flow: Flow, answer) -> dict:
+    user, current = _own(browser_session, flow)
+    second_factor.check(current, user, answer)
     current.reauthenticated_at = now()
     db.session.commit()
     return {"journey": journey.view(current)}

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, otp, passwords, signup, validation
+from idp.flows import accounts, audit, journey, methods, otp, passwords, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
-from idp.models import BrowserSession, User
+from idp.models import BrowserSession, Journey, User
 
 
 def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
@@ -33,33 +33,39 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     )
 
 
+def _journey(browser_session_id: int | None) -> tuple[Journey, User]:
+    found = journey.find(browser_session_id, Flow.RECOVERY)
+    if found is None or found.user_id is None:
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    return found, db.session.get(User, found.user_id)
+
+
 def verify_email_code(browser_session_id: int | None, code: str) -> dict:
-    """The address is the account's: the two-step code goes to its phone at once (an
-    account without a phone goes straight to its new password)."""
+    """The address is the account's: its second factor is asked at once, by the method the
+    person used last (an account that never had one goes straight to its new password)."""
     current = journey.begin(browser_session_id, Flow.RECOVERY, Event.VERIFY_EMAIL_CODE)
     user = db.session.get(User, current.user_id) if current.user_id else None
-    event = Event.VERIFY_EMAIL_CODE if user is None or accounts.verified_phone(user) else Event.VERIFY_EMAIL_CODE_NO_PHONE
-    otp.check(current, event, code)
+    has_factor = user is None or bool(methods.strong_methods(user))
+    otp.check(current, Event.VERIFY_EMAIL_CODE if has_factor else Event.VERIFY_EMAIL_CODE_NO_FACTOR, code)
     if user is None:
         # No code was delivered to an unknown address: even a lucky guess goes no further.
         raise FlowError(Errors.WRONG_CODE)
-    if event == Event.VERIFY_EMAIL_CODE_NO_PHONE:
+    if not has_factor:
         db.session.commit()
         return {"journey": journey.view(current)}
-    accounts.begin_second_factor(current, user)
-    return accounts.send_second_factor(current, Event.SEND_PHONE_CODE, user, current.channel)
+    second_factor.begin(current, user)
+    return second_factor.ask_first(current, user)
 
 
-def send_phone_code(browser_session_id: int | None, channel: str) -> dict:
-    """A new code (or the other channel): always the phone on the account."""
-    current = journey.begin(browser_session_id, Flow.RECOVERY, Event.SEND_PHONE_CODE)
-    user = db.session.get(User, current.user_id)
-    return accounts.send_second_factor(current, Event.SEND_PHONE_CODE, user, channel)
+def send_code(browser_session_id: int | None, method: str) -> dict:
+    """A new code, or another of the person's methods."""
+    current, user = _journey(browser_session_id)
+    return second_factor.ask(current, user, method)
 
 
-def verify_phone_code(browser_session_id: int | None, code: str) -> dict:
-    current = journey.begin(browser_session_id, Flow.RECOVERY, Event.VERIFY_PHONE_CODE)
-    otp.check(current, Event.VERIFY_PHONE_CODE, code)
+def verify_code(browser_session_id: int | None, answer) -> dict:
+    current, user = _journey(browser_session_id)
+    second_factor.check(current, user, answer)
     db.session.commit()
     return {"journey": journey.view(current)}
 
@@ -75,4 +81,5 @@ def set_password(browser_session: BrowserSession | None, password: str) -> Compl
     user.password_hash = passwords.hash_password(password)
     journey.advance(current, Event.SET_PASSWORD)
     audit.record(user.id, browser_session.id, "password_reset", **accounts.after_factor_change(user, browser_session))
-    return signup.resume(browser_session.id, accounts.complete(user, current.channel, current))
+    proof = second_factor.proof_of(current) if current.proof else second_factor.Proof(["pwd", "otp"], None)
+    return signup.resume(browser_session.id, accounts.complete(user, proof, current))

@@ -1,4 +1,4 @@
-"""Sign-in: password, then a one-time code to the phone on the account.
+"""Sign-in: the password, then a second factor of the person's choosing (second_factor.py).
 
 The password check and its throttles are accounts.check_password's. An account whose
 sign-up stopped before the phone step gets its code by e-mail at once, and is then taken
@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, otp, signup, validation
+from idp.flows import accounts, journey, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Journey, User
 
 
-def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
-    found = journey.begin(browser_session_id, Flow.SIGNIN, event)
-    if validation.email(email) != found.email:
+def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, User]:
+    found = journey.find(browser_session_id, Flow.SIGNIN)
+    if found is None or found.user_id is None or validation.email(email) != found.email:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
-    return found
+    return found, db.session.get(User, found.user_id)
 
 
 def login(browser_session_id: int, email: str, password: str) -> dict:
@@ -27,27 +27,25 @@ def login(browser_session_id: int, email: str, password: str) -> dict:
     user = db.session.scalar(db.select(User).filter_by(email=email))
     accounts.check_password(user, email, password)
     current = journey.begin(browser_session_id, Flow.SIGNIN, Event.VERIFY_PASSWORD)
-    accounts.begin_second_factor(current, user)
+    second_factor.begin(current, user)
     journey.advance(current, Event.VERIFY_PASSWORD)
     answer = {"id": user.id, "phone": journey.shown_phone(current), "otpType": current.channel}
     if current.channel == "email":
-        # Nothing to choose without a phone: the code goes to the address at once.
-        return answer | accounts.send_second_factor(current, Event.SEND_CODE, user, "email")
+        # Nothing to choose without a second factor: the code goes to the address at once.
+        return answer | second_factor.ask(current, user, "email")
     db.session.commit()
     return answer | {"journey": journey.view(current)}
 
 
-def send_code(browser_session_id: int | None, email: str, channel: str) -> dict:
-    """A code to the phone on the account, whatever number the browser shows; otpType
-    only picks sms or voice."""
-    current = _journey_for(browser_session_id, Event.SEND_CODE, email)
-    user = db.session.get(User, current.user_id)
-    return accounts.send_second_factor(current, Event.SEND_CODE, user, channel)
+def send_code(browser_session_id: int | None, email: str, method: str) -> dict:
+    """A code to the phone on the account (sms, voice), whatever number the browser shows;
+    or the method the person holds (app, backup, passkey)."""
+    current, user = _journey_for(browser_session_id, email)
+    return second_factor.ask(current, user, method)
 
 
-def verify_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> Completed:
+def verify_code(browser_session_id: int | None, email: str, method: str, answer, transaction_id: str | None) -> Completed:
     """Not committed: the caller signs the browser in (or goes on with the sign-up), then commits."""
-    current = _journey_for(browser_session_id, Event.VERIFY_CODE, email)
-    otp.check(current, Event.VERIFY_CODE, code, transaction_id, validation.channel(channel))
-    completed = accounts.complete(db.session.get(User, current.user_id), channel, current)
-    return signup.resume(browser_session_id, completed)
+    current, user = _journey_for(browser_session_id, email)
+    proof = second_factor.check(current, user, answer, transaction_id, method)
+    return signup.resume(browser_session_id, accounts.complete(user, proof, current))

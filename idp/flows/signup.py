@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, otp, passwords, validation
+from idp.flows import accounts, journey, methods, methods_change, otp, passwords, second_factor, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Journey, OtpTransaction, PhoneCredential, User
@@ -116,7 +116,8 @@ def complete_profile(
     user.first_name, user.last_name, user.language = first, last, language
     user.profile_completed_at = now()
     journey.advance(current, Event.COMPLETE_PROFILE)
-    return accounts.complete(user, current.channel, current)
+    methods_change.opened_by_sign_up(browser_session_id, user)
+    return accounts.complete(user, second_factor.Proof(["pwd", "otp", second_factor.AMR_CHANNEL[current.channel], "mfa"], second_factor.ACR_MFA), current)
 
 
 def resume(browser_session_id: int, completed: Completed) -> Completed:
@@ -124,7 +125,7 @@ def resume(browser_session_id: int, completed: Completed) -> Completed:
     sign-up where it stopped (the phone step, then the name), having proved the password
     and the address or phone. A complete account passes through."""
     user = completed.user
-    phone = accounts.verified_phone(user)
+    phone = methods.verified_phone(user)
     if phone is not None and user.profile_completed_at is not None:
         return completed
     event = Event.RESUME_AT_PHONE if phone is None else Event.RESUME_AT_NAME
@@ -133,4 +134,4 @@ def resume(browser_session_id: int, completed: Completed) -> Completed:
     if phone is not None:
         current.phone_e164, current.channel = phone.e164, phone.channel
     journey.advance(current, event)
-    return Completed(user, completed.amr, current, signs_in=False)
+    return Completed(user, completed.proof, current, signs_in=False)

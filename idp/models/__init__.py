@@ -2,6 +2,7 @@
 from idp.models.audit import AuditEvent
 from idp.models.oauth import AuthorizationCode, Interaction, Token
 from idp.models.limits import LimitCounter
+from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
 from idp.models.journey import Journey
 from idp.models.otp import OtpTransaction
 from idp.models.outbox import OutboxMessage
@@ -9,7 +10,9 @@ from idp.models.session import BrowserSession
 from idp.models.user import PhoneCredential, User
 
 __all__ = [
+    "AppCredential",
     "AuditEvent",
+    "BackupCode",
     "AuthorizationCode",
     "BrowserSession",
     "Interaction",
@@ -17,6 +20,7 @@ __all__ = [
     "LimitCounter",
     "OtpTransaction",
     "OutboxMessage",
+    "PasskeyCredential",
     "PhoneCredential",
     "Token",
     "User",

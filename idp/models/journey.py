@@ -21,6 +21,11 @@ class Journey(db.Model):
     channel: Mapped[str | None] = mapped_column(db.String(8))
     # The code the journey waits for (otp_transactions.id): the one a verify step checks.
     code_id: Mapped[str | None] = mapped_column(db.String(36))
+    # What the journey holds until the person confirms it: a new app's encrypted secret, or
+    # the WebAuthn challenge a passkey must sign.
+    pending: Mapped[str | None] = mapped_column(db.Text)
+    # How the second factor was proved in this journey (amr, acr), for the session it opens.
+    proof: Mapped[dict | None] = mapped_column(db.JSON)
     # When the person last proved the password and a current factor in this journey.
     reauthenticated_at: Mapped[object | None] = mapped_column(db.DateTime)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)

@@ -17,6 +17,8 @@ class User(db.Model):
     # Correspondence language for e-mail, SMS and voice: "en" or "fr".
     language: Mapped[str] = mapped_column(db.String(2), default="en")
     profile_completed_at: Mapped[object | None] = mapped_column(db.DateTime)
+    # The second factor the person used last: offered first next time (phone, app, passkey).
+    preferred_method: Mapped[str | None] = mapped_column(db.String(16))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
 

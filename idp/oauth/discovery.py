@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
+from idp.flows.second_factor import ACR_MFA, ACR_PHISHING_RESISTANT
 from idp.oauth import keys
 from idp.oauth.clients import SUPPORTED_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS
 from idp.oauth.server import issuer
@@ -36,6 +37,9 @@ def metadata() -> dict:
         "claims_supported": CLAIMS_SUPPORTED,
         "prompt_values_supported": ["none", "login"],
         "ui_locales_supported": ["en", "fr"],
+        "acr_values_supported": [ACR_MFA, ACR_PHISHING_RESISTANT],
+        # Not in Discovery 1.0, but what relying services ask: the amr values (RFC 8176) we send.
+        "amr_values_supported": ["pwd", "otp", "sms", "tel", "hwk", "swk", "user", "mfa"],
         "claims_parameter_supported": False,
         "request_parameter_supported": False,
         "request_uri_parameter_supported": False,

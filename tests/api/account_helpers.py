@@ -42,3 +42,30 @@ def age_sign_in(app, minutes: int) -> None:
         for browser_session in db.session.scalars(db.select(BrowserSession).filter(BrowserSession.user_id.is_not(None))):
             browser_session.auth_time = browser_session.auth_time - timedelta(minutes=minutes)
         db.session.commit()
+
+
+def app_secret(key_shown: str) -> str:
+    """The secret a person types into their app from the key the setup page shows."""
+    return key_shown.replace(" ", "")
+
+
+def add_app(client, outbox) -> str:
+    """An authenticator app added from the profile; answers its secret."""
+    import pyotp
+
+    reauthenticate(client, outbox, "methods")
+    secret = app_secret(post(client, "/profile/methods/app").json["data"]["key"])
+    assert post(client, "/profile/methods/app/confirm", otp=pyotp.TOTP(secret).now()).status_code == 200
+    return secret
+
+
+def add_backup_codes(client, outbox) -> list[str]:
+    reauthenticate(client, outbox, "methods")
+    return post(client, "/profile/methods/backup-codes").json["data"]["codes"]
+
+
+def add_passkey(client, outbox, authenticator, name: str = "My laptop") -> None:
+    reauthenticate(client, outbox, "methods")
+    options = post(client, "/profile/methods/passkey").json["data"]["publicKey"]
+    response = client.post("/v1/profile/methods/passkey/register", json={"credential": authenticator.create(options), "name": name})
+    assert response.status_code == 200, response.json

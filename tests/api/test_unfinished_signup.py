@@ -74,8 +74,13 @@ def test_a_complete_account_signs_in_as_always(signup, signin, client):
     assert signin.through("verify").json["data"]["redirectTo"] == "/fr/profilehome"
 
 
-def test_an_email_code_claims_no_second_factor():
-    from idp.flows.accounts import amr_for
+def test_an_email_code_claims_no_second_factor(signin, stopped_after_password, outbox, app):
+    from idp.extensions import db
+    from idp.models import Journey
 
-    assert amr_for("email") == ["pwd", "otp"]
-    assert amr_for("voice") == ["pwd", "otp", "tel", "mfa"]
+    signin.trxn = signin.login().json["data"]["trxnId"]
+    signin.channel = "email"
+    signin.verify(code=outbox.code(EMAIL))
+    with app.app_context():
+        proved = db.session.scalar(db.select(Journey.proof).filter_by(flow="signin"))
+    assert proved == {"amr": ["pwd", "otp"], "acr": None}

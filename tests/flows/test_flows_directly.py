@@ -23,12 +23,12 @@ def test_a_sign_up_then_a_sign_in_without_http(browser_session):
     signup.verify_phone_code(browser_session.id, email, "sms", _last_code(phone), trxn)
     completed = signup.complete_profile(browser_session.id, email, user_id, "", "Tremblay", "fr")
     db.session.commit()
-    assert completed.amr == ["pwd", "otp", "sms", "mfa"]
+    assert completed.proof.amr == ["pwd", "otp", "sms", "mfa"]
 
     assert signin.login(browser_session.id, email, "Maple-Syrup-Harbour-42")["otpType"] == "sms"
     trxn = signin.send_code(browser_session.id, email, "voice")["trxnId"]
     completed = signin.verify_code(browser_session.id, email, "voice", _last_code(phone), trxn)
-    assert (completed.user.id, completed.amr) == (user_id, ["pwd", "otp", "tel", "mfa"])
+    assert (completed.user.id, completed.proof.amr) == (user_id, ["pwd", "otp", "tel", "mfa"])
 
 
 def test_a_browser_without_a_session_has_no_journey(ctx):

@@ -35,7 +35,7 @@ def test_every_message_template_exists_in_english_and_french(name):
 @pytest.mark.parametrize("language", notify.LANGUAGES)
 def test_every_template_renders_its_code_and_expiry(app, name, language):
     with app.test_request_context():
-        subject, body = notify.render(name, language, code="482915", minutes=10)
+        subject, body = notify.render(name, language, code="482915", minutes=10, change="name", ending="1234")
     if name in CODELESS:
         assert "482915" not in body
     else:
@@ -51,7 +51,10 @@ def test_the_voice_message_reads_the_digits_one_by_one(app):
     assert "4, 8, 2, 9, 1, 5" in body
 
 
-@pytest.mark.parametrize("change", ["name", "email", "phone", "password"])
+@pytest.mark.parametrize("change", [
+    "name", "email", "phone", "password", "app_added", "app_removed", "passkey_added", "passkey_removed",
+    "backup_codes_created", "backup_removed", "phone_removed",
+])
 @pytest.mark.parametrize("language", notify.LANGUAGES)
 def test_the_change_notice_names_the_change_and_says_what_to_do_if_it_was_not_you(app, change, language):
     with app.test_request_context():

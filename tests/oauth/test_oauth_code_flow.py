@@ -47,6 +47,16 @@ def test_the_login_ui_learns_the_waiting_service_and_login_hint(browser, rp):
     }
 
 
+def test_the_id_token_tells_how_the_person_proved_it(browser, person, rp, metadata):
+    client = rp()
+    browser.get(client.authorization_url())
+    resumed = browser.get(browser.sign_in(person, amr=["pwd", "hwk", "user", "mfa"], acr="urn:signin:acr:phishing-resistant"))
+    claims = decode_id_token(client.fetch_token(resumed.headers["Location"])["id_token"], metadata)
+    assert (claims["amr"], claims["acr"]) == (["pwd", "hwk", "user", "mfa"], "urn:signin:acr:phishing-resistant")
+    assert claims["acr"] in metadata["acr_values_supported"]
+    assert set(claims["amr"]) <= set(metadata["amr_values_supported"])
+
+
 def test_the_token_response_carries_an_id_token_with_every_required_claim(signed_in_code, metadata, person):
     client, location = signed_in_code()
     token = client.fetch_token(location)

@@ -5,6 +5,7 @@ import json
 import time
 
 import pytest
+from cryptography.fernet import Fernet
 import requests
 import time_machine
 from authlib.oauth2 import rfc9207
@@ -72,6 +73,8 @@ def test_a_retired_key_leaves_the_jwks_by_itself_once_its_tokens_have_expired(ap
 def test_production_refuses_to_start_without_a_signing_key_file(monkeypatch, tmp_path):
     monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
     monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("IDP_SERVER_SECRET_KEY", "s" * 40)
+    monkeypatch.setenv("IDP_METHODS_APP_SECRET_KEY", Fernet.generate_key().decode())
     monkeypatch.setenv("RESERVATIONS_CLIENT_SECRET", "x" * 40)
     monkeypatch.delenv("IDP_SIGNING_KEYS_FILE", raising=False)
     with pytest.raises(ConfigError, match="IDP_SIGNING_KEYS_FILE is required"):
@@ -83,6 +86,8 @@ def test_production_loads_the_signing_keys_from_the_named_file(monkeypatch, tmp_
     key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
     monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
     monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("IDP_SERVER_SECRET_KEY", "s" * 40)
+    monkeypatch.setenv("IDP_METHODS_APP_SECRET_KEY", Fernet.generate_key().decode())
     monkeypatch.setenv("RESERVATIONS_CLIENT_SECRET", "x" * 40)
     monkeypatch.setenv("IDP_SIGNING_KEYS_FILE", str(key_file))
     app = create_app()

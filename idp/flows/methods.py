@@ -1,0 +1,48 @@
+"""The methods a person has to prove it is them after the password: the phone on the
+account (a code by text message or call), an authenticator app, passkeys, backup codes."""
+from __future__ import annotations
+
+from idp.extensions import db
+from idp.flows import app_codes, backup_codes, passkeys
+from idp.models import PhoneCredential, User
+
+# The methods remembered as the person's choice, for what they stand for.
+PREFERRED = {"sms": "phone", "voice": "phone", "app": "app", "passkey": "passkey"}
+
+
+def verified_phone(user: User) -> PhoneCredential | None:
+    return user.phone if user.phone is not None and user.phone.verified_at is not None else None
+
+
+def strong_methods(user: User) -> list[str]:
+    """The person's methods that stand on their own: phone, app, passkey."""
+    return [
+        name for name, present in (
+            ("phone", verified_phone(user) is not None),
+            ("app", app_codes.confirmed(user) is not None),
+            ("passkey", bool(passkeys.of(user))),
+        ) if present
+    ]
+
+
+def methods_of(user: User) -> list[str]:
+    """What the person may use, the kind they used last first; e-mail only for an account
+    that has no second factor at all."""
+    phone = verified_phone(user)
+    offered = []
+    if phone is not None:
+        offered += [phone.channel, "voice" if phone.channel == "sms" else "sms"]
+    if app_codes.confirmed(user) is not None:
+        offered.append("app")
+    if passkeys.of(user):
+        offered.append("passkey")
+    if not offered:
+        return ["email"]
+    if backup_codes.remaining(user):
+        offered.append("backup")
+    preferred = user.preferred_method
+    return sorted(offered, key=lambda method: not (preferred and PREFERRED.get(method) == preferred))
+
+
+def remove_phone(user: User) -> int:
+    return db.session.execute(db.delete(PhoneCredential).where(PhoneCredential.user_id == user.id)).rowcount

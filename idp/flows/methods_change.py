@@ -1,0 +1,125 @@
+"""How you sign in (the profile): the person's methods, and adding, replacing and removing
+them — an authenticator app, passkeys, a set of backup codes, the phone.
+
+Each change needs the password and a current second factor given for it
+(reauthentication.py); right after a sign-up, which has just proved both, the first
+change needs nothing more. The last strong method (phone, app, passkey) is never removed.
+Each change is announced by e-mail in the person's language; then, as after any change of
+a way in, every other session ends and the relying services' tokens are revoked.
+"""
+from __future__ import annotations
+
+from idp.clock import now
+from idp.errors import Errors, FlowError
+from idp.extensions import db
+from idp.flows import accounts, app_codes, audit, backup_codes, journey, methods, otp, passkeys, reauthentication, validation
+from idp.flows.journey import Event, Flow
+from idp.models import BrowserSession, Journey, User
+
+PASSKEY_NAME_MAX_LENGTH = 100
+
+
+def _iso(moment) -> str | None:
+    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
+
+
+def summary(browser_session: BrowserSession | None) -> dict:
+    """What the person has, as "How you sign in" lists it."""
+    user = accounts.signed_in_user(browser_session)
+    phone, app = methods.verified_phone(user), app_codes.confirmed(user)
+    return {
+        "phone": {"number": validation.mask_phone(phone.e164), "channel": phone.channel} if phone else None,
+        "app": {"addedAt": _iso(app.confirmed_at), "lastUsedAt": _iso(app.last_used_at)} if app else None,
+        "passkeys": [
+            {"id": passkey.id, "name": passkey.name, "addedAt": _iso(passkey.created_at), "lastUsedAt": _iso(passkey.last_used_at)}
+            for passkey in passkeys.of(user)
+        ],
+        "backupCodes": backup_codes.summary(user),
+        "preferred": user.preferred_method,
+    }
+
+
+def opened_by_sign_up(browser_session_id: int, user: User) -> None:
+    """A sign-up just proved the password and the phone: the first change needs nothing more."""
+    current = journey.begin(browser_session_id, Flow.METHODS, Event.SIGNED_UP, user.id)
+    journey.advance(current, Event.SIGNED_UP)
+    current.reauthenticated_at = now()
+
+
+def _done(browser_session: BrowserSession, user: User, current: Journey, event: Event, change: str, **details) -> dict:
+    journey.advance(current, event)
+    accounts.notify_change(user, change)
+    audit.record(user.id, browser_session.id, change, **details, **accounts.after_factor_change(user, browser_session))
+    db.session.commit()
+    return {"journey": journey.view(current)}
+
+
+def start_app(browser_session: BrowserSession | None) -> dict:
+    """A new app's secret, shown once; the journey keeps it until the first code."""
+    user, current = reauthentication.step(browser_session, Flow.METHODS, Event.START_APP)
+    secret, current.pending = app_codes.new_secret()
+    journey.advance(current, Event.START_APP)
+    db.session.commit()
+    return app_codes.setup_page(user, secret, user.language) | {"journey": journey.view(current)}
+
+
+def confirm_app(browser_session: BrowserSession | None, code: str) -> dict:
+    """The first code of the new app: it counts from now (and replaces an earlier app)."""
+    user, current = reauthentication.step(browser_session, Flow.METHODS, Event.CONFIRM_APP)
+    guess = otp.Guess.of(current.browser_session_id, f"app:{user.id}", user, own_factor=True, stops_at_cap=True)
+    if not app_codes.confirm(user, current.pending, validation.code(code, 6)):
+        guess.wrong()
+        raise FlowError(Errors.WRONG_CODE)
+    current.pending = None
+    return _done(browser_session, user, current, Event.CONFIRM_APP, "app_added")
+
+
+def create_backup_codes(browser_session: BrowserSession | None) -> dict:
+    """A new set, shown this once; the old set stops working."""
+    user, current = reauthentication.step(browser_session, Flow.METHODS, Event.CREATE_BACKUP_CODES)
+    codes = backup_codes.new_set(user)
+    return {"codes": codes} | _done(browser_session, user, current, Event.CREATE_BACKUP_CODES, "backup_codes_created")
+
+
+def start_passkey(browser_session: BrowserSession | None) -> dict:
+    """What the browser needs to make a passkey for this account."""
+    user, current = reauthentication.step(browser_session, Flow.METHODS, Event.START_PASSKEY)
+    options = passkeys.registration_options(current, user)
+    journey.advance(current, Event.START_PASSKEY)
+    db.session.commit()
+    return {"publicKey": options, "journey": journey.view(current)}
+
+
+def register_passkey(browser_session: BrowserSession | None, credential: dict, name: str) -> dict:
+    """The new passkey, named by the person, once the browser's answer signs the challenge."""
+    name = " ".join(name.split())
+    if not name or len(name) > PASSKEY_NAME_MAX_LENGTH:
+        raise FlowError(Errors.PASSKEY_NAME, data={"maxLength": PASSKEY_NAME_MAX_LENGTH})
+    user, current = reauthentication.step(browser_session, Flow.METHODS, Event.REGISTER_PASSKEY)
+    if passkeys.register(current, user, credential, name) is None:
+        raise FlowError(Errors.PASSKEY_FAILED)
+    return _done(browser_session, user, current, Event.REGISTER_PASSKEY, "passkey_added")
+
+
+def remove(browser_session: BrowserSession | None, method: str, passkey_id: int | None) -> dict:
+    """Remove a method — never the last strong one: there must stay a way to prove it is you."""
+    user, current = reauthentication.step(browser_session, Flow.METHODS, Event.REMOVE_METHOD)
+    if method not in ("phone", "app", "passkey", "backup"):
+        raise FlowError(Errors.CHOOSE_METHOD)
+    strong = methods.strong_methods(user)
+    last_of_its_kind = method != "passkey" or len(passkeys.of(user)) == 1
+    if method != "backup" and last_of_its_kind and strong == [method]:
+        raise FlowError(Errors.LAST_STRONG_METHOD)
+    if method == "phone":
+        removed = methods.remove_phone(user)
+    elif method == "app":
+        removed = app_codes.remove(user)
+    elif method == "passkey":
+        removed = passkeys.remove(user, passkey_id or 0)
+    else:
+        removed = backup_codes.remove(user)
+    if not removed:
+        raise FlowError(Errors.NOT_FOUND)
+    if user.preferred_method == method:
+        user.preferred_method = None
+    return _done(browser_session, user, current, Event.REMOVE_METHOD, f"{method}_removed")

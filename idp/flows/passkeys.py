@@ -1,0 +1,156 @@
+"""Passkeys (WebAuthn) with py_webauthn: registering one from the profile, and using one as
+the second factor after the password.
+
+The relying party is this service: its id is the issuer's host and the only origin the
+issuer. A challenge is made for each ceremony and kept in the journey until the browser
+answers (journey.pending); user verification follows methods.passkey_user_verification.
+"""
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+from flask import current_app
+from webauthn import (
+    generate_authentication_options,
+    generate_registration_options,
+    options_to_json,
+    verify_authentication_response,
+    verify_registration_response,
+)
+from webauthn.helpers import bytes_to_base64url, base64url_to_bytes
+from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
+from webauthn.helpers.structs import (
+    AuthenticatorSelectionCriteria,
+    AuthenticatorTransport,
+    PublicKeyCredentialDescriptor,
+    ResidentKeyRequirement,
+    UserVerificationRequirement,
+)
+
+from idp.clock import now
+from idp.extensions import db
+from idp.models import Journey, PasskeyCredential, User
+
+RP_NAME = "Sign-in for federal services"
+
+
+def _settings() -> dict:
+    return current_app.config["IDP"]["methods"]
+
+
+def _origin() -> str:
+    return current_app.config["IDP"]["server"]["issuer"]
+
+
+def _rp_id() -> str:
+    return urlsplit(_origin()).hostname
+
+
+def _user_verification() -> UserVerificationRequirement:
+    return UserVerificationRequirement(_settings()["passkey_user_verification"])
+
+
+def of(user: User) -> list[PasskeyCredential]:
+    return db.session.scalars(db.select(PasskeyCredential).filter_by(user_id=user.id).order_by(PasskeyCredential.id)).all()
+
+
+KNOWN_TRANSPORTS = {transport.value: transport for transport in AuthenticatorTransport}
+
+
+def _descriptors(user: User) -> list[PublicKeyCredentialDescriptor]:
+    return [
+        PublicKeyCredentialDescriptor(
+            id=base64url_to_bytes(passkey.credential_id),
+            transports=[KNOWN_TRANSPORTS[name] for name in passkey.transports or [] if name in KNOWN_TRANSPORTS] or None,
+        )
+        for passkey in of(user)
+    ]
+
+
+def registration_options(current: Journey, user: User) -> dict:
+    """What navigator.credentials.create() needs; the journey keeps the challenge."""
+    options = generate_registration_options(
+        rp_id=_rp_id(),
+        rp_name=RP_NAME,
+        user_id=user.id.encode(),
+        user_name=user.email,
+        user_display_name=" ".join(part for part in (user.first_name, user.last_name) if part) or user.email,
+        timeout=_settings()["passkey_timeout_seconds"] * 1000,
+        authenticator_selection=AuthenticatorSelectionCriteria(
+            resident_key=ResidentKeyRequirement.PREFERRED, user_verification=_user_verification()
+        ),
+        exclude_credentials=_descriptors(user),
+    )
+    current.pending = bytes_to_base64url(options.challenge)
+    return json.loads(options_to_json(options))
+
+
+def register(current: Journey, user: User, credential: dict, name: str) -> PasskeyCredential | None:
+    """The new passkey when the browser's answer signs the journey's challenge; else None."""
+    try:
+        verified = verify_registration_response(
+            credential=credential,
+            expected_challenge=base64url_to_bytes(current.pending or ""),
+            expected_rp_id=_rp_id(),
+            expected_origin=_origin(),
+            require_user_verification=_settings()["passkey_user_verification"] == "required",
+        )
+    except (InvalidRegistrationResponse, ValueError, KeyError, TypeError):
+        return None
+    current.pending = None
+    passkey = PasskeyCredential(
+        user_id=user.id,
+        credential_id=bytes_to_base64url(verified.credential_id),
+        public_key=verified.credential_public_key,
+        sign_count=verified.sign_count,
+        transports=(credential.get("response") or {}).get("transports") if isinstance(credential, dict) else None,
+        backed_up=verified.credential_backed_up,
+        name=name,
+        created_at=now(),
+    )
+    db.session.add(passkey)
+    return passkey
+
+
+def authentication_options(current: Journey, user: User) -> dict:
+    """What navigator.credentials.get() needs to use one of the person's passkeys."""
+    options = generate_authentication_options(
+        rp_id=_rp_id(),
+        timeout=_settings()["passkey_timeout_seconds"] * 1000,
+        allow_credentials=_descriptors(user),
+        user_verification=_user_verification(),
+    )
+    current.pending = bytes_to_base64url(options.challenge)
+    return json.loads(options_to_json(options))
+
+
+def authenticate(current: Journey, user: User, credential: dict) -> dict | None:
+    """How the person proved it when one of their passkeys signed the journey's challenge
+    ({"backedUp", "userVerified"}); None otherwise."""
+    found = db.session.scalar(
+        db.select(PasskeyCredential).filter_by(user_id=user.id, credential_id=str(credential.get("id", "")))
+    ) if isinstance(credential, dict) else None
+    if found is None or not current.pending:
+        return None
+    try:
+        verified = verify_authentication_response(
+            credential=credential,
+            expected_challenge=base64url_to_bytes(current.pending),
+            expected_rp_id=_rp_id(),
+            expected_origin=_origin(),
+            credential_public_key=found.public_key,
+            credential_current_sign_count=found.sign_count,
+            require_user_verification=_settings()["passkey_user_verification"] == "required",
+        )
+    except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError):
+        return None
+    current.pending = None
+    found.sign_count, found.last_used_at, found.backed_up = verified.new_sign_count, now(), verified.credential_backed_up
+    return {"backedUp": verified.credential_backed_up, "userVerified": verified.user_verified}
+
+
+def remove(user: User, passkey_id: int) -> int:
+    return db.session.execute(
+        db.delete(PasskeyCredential).where(PasskeyCredential.user_id == user.id, PasskeyCredential.id == passkey_id)
+    ).rowcount

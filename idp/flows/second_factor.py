@@ -1,0 +1,116 @@
+"""The second factor of sign-in, re-authentication and recovery.
+
+The person's methods are offered with the one they used last first: a code by text message
+or call to the phone on the account, an authenticator app's code, a backup code, a
+passkey — and, for an account that never had any of these, a code by e-mail (which is not
+a second factor: it never signs anyone in). Asking sends a code (SEND_CODE) or names the
+method the person will use (CHOOSE_METHOD); the answer is checked by VERIFY_CODE or
+VERIFY_METHOD. Wrong answers of every method spend the same budgets and count in the
+same run of failures. What was proved becomes the session's amr and acr.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from idp.errors import Errors, FlowError
+from idp.extensions import db
+from idp.flows import app_codes, backup_codes, journey, otp, passkeys, validation
+from idp.flows.journey import Event
+from idp.flows.methods import PREFERRED, methods_of, verified_phone
+from idp.models import Journey, User
+
+PHONE_CHANNELS = validation.PHONE_CHANNELS
+# Methods that send a code; the others the person holds.
+SENT = ("sms", "voice", "email")
+
+# OpenID Connect acr values (discovery lists them): a second factor, and one that a
+# phishing site cannot replay (a passkey is bound to this site's origin).
+ACR_MFA = "urn:signin:acr:mfa"
+ACR_PHISHING_RESISTANT = "urn:signin:acr:phishing-resistant"
+# RFC 8176 names the voice call "tel".
+AMR_CHANNEL = {"sms": "sms", "voice": "tel"}
+
+
+@dataclass(frozen=True)
+class Proof:
+    """How the person proved the second factor: the session's amr and acr."""
+
+    amr: list[str]
+    acr: str | None
+
+
+def begin(current: Journey, user: User) -> None:
+    """A journey about to ask for the second factor knows whose it is and where codes go."""
+    phone = verified_phone(user)
+    current.user_id, current.email, current.language = user.id, user.email, user.language
+    current.phone_e164 = phone.e164 if phone else None
+    current.channel = methods_of(user)[0]
+
+
+def ask(current: Journey, user: User, method: str) -> dict:
+    """Send a code by the method (sms, voice, email), or prepare the one the person holds
+    (app, backup, passkey: a passkey's answer carries the WebAuthn request options)."""
+    if not journey.allows(current, journey.Flow(current.flow), Event.SEND_CODE if method in SENT else Event.CHOOSE_METHOD):
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    if method not in methods_of(user):
+        raise FlowError(Errors.CHOOSE_METHOD)
+    if method in SENT:
+        destination = verified_phone(user).e164 if method in PHONE_CHANNELS else user.email
+        template = otp.PHONE_TEMPLATES.get(method, "signin_code")
+        return otp.send(current, Event.SEND_CODE, method, destination, user.language, template, user_id=user.id, own_factor=True)
+    current.channel, current.code_id = method, None
+    options = passkeys.authentication_options(current, user) if method == "passkey" else None
+    journey.advance(current, Event.CHOOSE_METHOD)
+    db.session.commit()
+    return {"journey": journey.view(current)} | ({"publicKey": options} if options else {})
+
+
+def ask_first(current: Journey, user: User) -> dict:
+    """Ask by the person's first method, as soon as the journey needs the second factor."""
+    return ask(current, user, methods_of(user)[0])
+
+
+def check(current: Journey, user: User, answer, transaction_id: str | None = None, channel: str | None = None) -> Proof:
+    """The person's answer to what was asked: a code, an app's or backup code, or the
+    passkey's signed challenge. Advances the journey, which keeps the proof; not committed,
+    except a wrong answer."""
+    method = current.channel
+    event = Event.VERIFY_CODE if method in SENT else Event.VERIFY_METHOD
+    if not journey.allows(current, journey.Flow(current.flow), event):
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    # Recovery is the way out of a locked account: its answers still count, but never stop.
+    stops_at_cap = current.flow != journey.Flow.RECOVERY
+    if method in SENT:
+        otp.check(current, Event.VERIFY_CODE, str(answer), transaction_id, channel)
+        proof = Proof(["pwd", "otp"], None) if method == "email" else Proof(["pwd", "otp", AMR_CHANNEL[method], "mfa"], ACR_MFA)
+    else:
+        if channel is not None and channel != method:
+            raise FlowError(Errors.STEP_OUT_OF_ORDER)
+        guess = otp.Guess.of(current.browser_session_id, f"{method}:{user.id}", user, own_factor=True, stops_at_cap=stops_at_cap)
+        proof = _held(current, user, method, answer)
+        if proof is None:
+            guess.wrong()
+            raise FlowError(Errors.PASSKEY_FAILED if method == "passkey" else Errors.WRONG_CODE)
+        journey.advance(current, Event.VERIFY_METHOD)
+    if method in PREFERRED:
+        user.preferred_method = PREFERRED[method]
+    current.proof = {"amr": proof.amr, "acr": proof.acr}
+    return proof
+
+
+def proof_of(current: Journey) -> Proof:
+    """The proof a journey kept when its second factor was answered."""
+    return Proof(current.proof["amr"], current.proof["acr"])
+
+
+def _held(current: Journey, user: User, method: str, answer) -> Proof | None:
+    if method == "passkey":
+        used = passkeys.authenticate(current, user, answer if isinstance(answer, dict) else {})
+        if used is None:
+            return None
+        key = "swk" if used["backedUp"] else "hwk"
+        return Proof(["pwd", key, *(["user"] if used["userVerified"] else []), "mfa"], ACR_PHISHING_RESISTANT)
+    typed = str(answer)
+    if method == "app":
+        return Proof(["pwd", "otp", "mfa"], ACR_MFA) if app_codes.verify(user, validation.code(typed, 6)) else None
+    return Proof(["pwd", "otp", "mfa"], ACR_MFA) if backup_codes.use(user, typed) else None
