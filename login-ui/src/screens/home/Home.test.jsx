@@ -68,16 +68,6 @@ test('after a failed submit the e-mail is checked again on change', async () => 
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('a valid e-mail goes to the sign-in password screen without any call', async () => {
-  const user = userEvent.setup();
-  const { calls, location } = await renderApp('/en');
-  await user.type(screen.getByLabelText(en['email.label']), 'ada@example.com');
-  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
-  expect(location()).toBe('/en/signIn/password');
-  expect(calls.posts()).toHaveLength(0);
-  expect(storedSession().userData).toMatchObject({ email: 'ada@example.com', flow: 'signin' });
-});
-
 test('the e-mail is pre-filled from the login hint of the session', async () => {
   await renderApp('/en', { api: { 'GET /v1/session': ok({ authenticated: false, service: null, loginHint: 'hint@example.com' }) } });
   await waitFor(() => expect(screen.getByLabelText(en['email.label'])).toHaveValue('hint@example.com'));
