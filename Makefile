@@ -12,7 +12,7 @@ APT_PACKAGES := chromium espeak-ng
 export IDP_SERVER_ENVIRONMENT ?= development
 export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
 
-.PHONY: run test setup python-deps ui-deps ui-build translations db-upgrade system-deps migration migration-initial clean
+.PHONY: run test setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes clean
 
 setup: python-deps ui-build translations
 
@@ -74,15 +74,15 @@ test: setup system-deps
 	cd login-ui && npm test --silent
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# A new Alembic revision from the models: make migration m="what changed"
+# A new Alembic revision from the models (0001 is the released schema; every change is a
+# new revision): make migration m="what changed" rev=0003
 migration: python-deps
-	$(VENV)/bin/flask --app idp db migrate -m "$(m)"
+	tmp=$$(mktemp -d); DATABASE_URL=sqlite:///$$tmp/empty.sqlite3 IDP_INSTANCE_PATH=$$tmp IDP_SERVER_ENVIRONMENT=development \
+	  sh -c '$(VENV)/bin/flask --app idp db upgrade && $(VENV)/bin/flask --app idp db migrate -m "$(m)" --rev-id $(rev)'; rm -rf $$tmp
 
-# Until the first release the schema is one revision, rebuilt from the models.
-migration-initial: python-deps
-	rm -f migrations/versions/*.py
-	tmp=$$(mktemp -d); DATABASE_URL=sqlite:///$$tmp/empty.sqlite3 IDP_INSTANCE_PATH=$$tmp \
-	  $(VENV)/bin/flask --app idp db migrate -m "initial schema" --rev-id 0001; rm -rf $$tmp
+# The UI's copy of the error names, from idp/errors.py (a test fails when it is stale).
+error-codes: python-deps
+	$(PY) -m idp.errors > login-ui/src/i18n/errorCodes.json
 
 clean:
 	rm -rf $(STAMPS) login-ui/dist instance

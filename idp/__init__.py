@@ -18,7 +18,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         IDP=settings,
         SQLALCHEMY_DATABASE_URI=settings_module.database_url(os.environ, app.instance_path),
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=settings["server"]["max_request_bytes"],
         JSON_SORT_KEYS=False,
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=os.path.join(os.path.dirname(__file__), "translations"),
@@ -37,10 +37,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security_headers.init_app(app)
 
     from idp import health, notify, oauth, shell
+    from idp.flows import cli as journeys_cli
     from idp.api import bp as api_bp
 
     oauth.init_app(app)
     notify.init_app(app)
+    app.cli.add_command(journeys_cli.group)
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api_bp)

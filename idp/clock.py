@@ -1,7 +1,18 @@
 """The one place the service reads the time, so tests can move it (time-machine)."""
+import math
 from datetime import datetime, timezone
 
 
 def now() -> datetime:
     """Current UTC time, naive: the database columns hold naive UTC on SQLite and PostgreSQL alike."""
     return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def seconds_until(moment: datetime) -> int:
+    """Whole seconds from now until moment, rounded up (a wait is never shown shorter than it is)."""
+    return max(0, math.ceil((moment - now()).total_seconds()))
+
+
+def timestamp() -> int:
+    """Seconds since the epoch, as JWT claims and key files count time."""
+    return int(datetime.now(timezone.utc).timestamp())

@@ -48,12 +48,17 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "issuer": Rule(str, lambda v: v.startswith(("http://", "https://")) and not v.endswith("/"),
                        "an http(s) URL without a trailing slash"),
         "secret_key": TEXT,
+        "max_request_bytes": Rule(int, lambda v: v >= 4096, "a whole number of bytes, 4096 or more"),
     },
     "password": {
         "min_length": POSITIVE_INT,
         "max_length": POSITIVE_INT,
+        "min_strength": Rule(int, lambda v: 0 <= v <= 4, "a zxcvbn score from 0 to 4"),
         "max_failures": POSITIVE_INT,
         "lockout_seconds": POSITIVE_INT,
+        "argon2_time_cost": POSITIVE_INT,
+        "argon2_memory_kib": Rule(int, lambda v: v >= 8192, "a number of KiB, 8192 or more"),
+        "argon2_parallelism": POSITIVE_INT,
     },
     "otp": {
         "length": Rule(int, lambda v: 4 <= v <= 10, "a whole number from 4 to 10"),
@@ -66,6 +71,15 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "max_wrong_codes": POSITIVE_INT,
         "window_seconds": POSITIVE_INT,
         "block_seconds": POSITIVE_INT,
+    },
+    "names": {
+        "max_length": Rule(int, lambda v: 2 <= v <= 100, "a whole number from 2 to 100 (the database column holds 100)"),
+    },
+    "phone": {
+        "max_digits": Rule(int, lambda v: 8 <= v <= 20, "a whole number from 8 to 20"),
+    },
+    "profile": {
+        "reverify_window_seconds": NON_NEGATIVE_INT,
     },
     "session": {
         "cookie_name": Rule(str, lambda v: v.isidentifier(), "letters, digits and underscores"),
@@ -124,16 +138,21 @@ def _check(value: Any, rule: Rule, name: str) -> Any:
     return value
 
 
+def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """A configuration file's contents; ConfigError naming the file when it is missing or not TOML."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{what} {path} is missing") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{what} {path} is not valid TOML: {error}") from None
+
+
 def load_settings(settings_file: Path | None = None, environ: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """Read the defaults file, apply IDP_* overrides, validate everything."""
     settings_file = settings_file or Path(os.environ.get("IDP_SETTINGS_FILE", DEFAULT_SETTINGS_FILE))
     environ = os.environ if environ is None else environ
-    try:
-        raw = tomllib.loads(settings_file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"settings file {settings_file} is missing") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"settings file {settings_file} is not valid TOML: {error}") from None
+    raw = read_toml(settings_file, "settings file")
 
     unknown_sections = set(raw) - set(SCHEMA)
     if unknown_sections:

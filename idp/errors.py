@@ -1,49 +1,72 @@
-"""Domain errors carry a stable catalogue code; the UI owns the words in each language.
+"""Named errors: each carries a stable catalogue code and the HTTP status it answers with.
 
-Codes 1-13 are the specification's; 14 and up were added for situations it does not
-name. The list below is the contract between idp/flows, idp/api and login-ui.
+The wire format is the specification's: `message` is the numeric code as a string
+("20"), and the UI owns the words in each language. Codes 1-13 are the
+specification's; 14 and up were added for situations it does not name. This table is
+the contract between idp/flows, idp/api and login-ui, whose
+src/i18n/errorCodes.json is generated from it (`python -m idp.errors`).
 """
 from __future__ import annotations
 
-CATALOGUE: dict[str, str] = {
-    "1": "Error summary heading: there was a problem",
-    "2": "Invalid e-mail address",
-    "3": "A code must be six digits",
-    "5": "Password length wrong (with data.pwdMinLength and data.pwdMaxLength)",
-    "7": "Server error, try again later",
-    "8": "Phone number has the wrong number of digits (with data.digits)",
-    "10": "Phone number required",
-    "11": "Invalid name / last name required",
-    "14": "Code does not match",
-    "15": "Code expired: request a new one",
-    "16": "Too many wrong codes for this code: request a new one",
-    "17": "Too many codes sent or tried: wait (data.retryAfter seconds) and try again",
-    "18": "Too many wrong passwords: password sign-in locked for a while (data.retryAfter)",
-    "19": "E-mail address or password incorrect",
-    "20": "This step is not available now: start again",
-    "21": "Password too easy to guess (data.reason: common | sequence | repeat | personal | weak)",
-    "22": "Phone number not valid for the chosen country",
-    "23": "The request could not be understood (not JSON, missing or malformed field)",
-    "24": "Request refused: it did not come from this site",
-    "25": "We could not send the message: try again",
-    "26": "Choose a verification method: sms, voice or email",
-    "27": "Choose a language: English or French",
-    "28": "Name too long (data.maxLength)",
-    "29": "You need to be signed in",
-    "30": "Nothing found at this address",
-    "31": "An account already exists for this e-mail address: sign in instead",
-    "32": "The new e-mail address is the one the account already has",
-    "33": "Password recovery needs the verified phone of the account: contact the help desk",
-}
+import json
+from enum import Enum
+
+
+class Errors(Enum):
+    """What went wrong, as (catalogue code, HTTP status, meaning)."""
+
+    INVALID_EMAIL = ("2", 400, "Invalid e-mail address")
+    INVALID_CODE_FORMAT = ("3", 400, "A code must be six digits")
+    PASSWORD_LENGTH = ("5", 400, "Password length wrong (with data.pwdMinLength and data.pwdMaxLength)")
+    SERVER_ERROR = ("7", 500, "Server error, try again later")
+    PHONE_DIGITS = ("8", 400, "Phone number has the wrong number of digits (with data.digits)")
+    PHONE_REQUIRED = ("10", 400, "Phone number required")
+    INVALID_NAME = ("11", 400, "Invalid name (data.reason: invalid) or last name required (data.reason: required)")
+    WRONG_CODE = ("14", 400, "Code does not match (data.retries left)")
+    CODE_EXPIRED = ("15", 400, "Code expired: request a new one")
+    CODE_USED_UP = ("16", 400, "Too many wrong codes for this code: request a new one")
+    TOO_MANY_CODES = ("17", 429, "Too many codes sent or tried: wait (data.retryAfter seconds) and try again")
+    PASSWORD_LOCKED = ("18", 429, "Too many wrong passwords: password sign-in locked for a while (data.retryAfter)")
+    WRONG_CREDENTIALS = ("19", 401, "E-mail address or password incorrect")
+    STEP_OUT_OF_ORDER = ("20", 409, "This step is not available now: start again")
+    PASSWORD_TOO_EASY = ("21", 400, "Password too easy to guess (data.reason: common | sequence | repeat | personal | weak)")
+    INVALID_PHONE = ("22", 400, "Phone number not valid for the chosen country")
+    BAD_REQUEST = ("23", 400, "The request could not be understood (missing or malformed field)")
+    NOT_JSON = ("23", 415, "The request body is not JSON")
+    TOO_LARGE = ("23", 413, "The request body is too large")
+    METHOD_NOT_ALLOWED = ("23", 405, "This address does not take that method")
+    CROSS_SITE = ("24", 403, "Request refused: it did not come from this site")
+    DELIVERY_FAILED = ("25", 503, "We could not send the message: try again")
+    CHOOSE_METHOD = ("26", 400, "Choose a verification method: sms, voice or email")
+    CHOOSE_LANGUAGE = ("27", 400, "Choose a language: English or French")
+    NAME_TOO_LONG = ("28", 400, "Name too long (data.maxLength)")
+    SIGN_IN_REQUIRED = ("29", 401, "You need to be signed in")
+    NOT_FOUND = ("30", 404, "Nothing found at this address")
+    ACCOUNT_EXISTS = ("31", 409, "An account already exists for this e-mail address: sign in instead")
+    SAME_EMAIL = ("32", 400, "The new e-mail address is the one the account already has")
+    RECOVERY_NEEDS_PHONE = ("33", 409, "Password recovery needs the verified phone of the account: contact the help desk")
+    RESEND_TOO_SOON = ("34", 429, "A new code cannot be sent yet (data.retryAfter seconds)")
+
+    def __init__(self, code: str, status: int, meaning: str):
+        self.code, self.status, self.meaning = code, status, meaning
 
 
 class FlowError(Exception):
-    """A rule of a flow was not met. status is the HTTP status the API answers with."""
+    """A rule was not met: the API answers error.status with the envelope {success: false,
+    message: error.code, data}."""
 
-    def __init__(self, code: str, status: int = 400, data: dict | None = None):
-        if code not in CATALOGUE:
-            raise ValueError(f"unknown catalogue code {code}")
-        super().__init__(f"{code}: {CATALOGUE[code]}")
-        self.code = code
-        self.status = status
+    def __init__(self, error: Errors, data: dict | None = None):
+        super().__init__(f"{error.name} ({error.code}): {error.meaning}")
+        self.error = error
+        self.code = error.code
+        self.status = error.status
         self.data = data or {}
+
+
+def ui_codes() -> dict[str, str]:
+    """The names the UI uses, with their wire codes (login-ui/src/i18n/errorCodes.json)."""
+    return {error.name: error.code for error in Errors}
+
+
+if __name__ == "__main__":
+    print(json.dumps(ui_codes(), indent=2))

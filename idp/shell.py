@@ -14,6 +14,7 @@ from flask_babel import force_locale
 
 from idp import i18n
 from idp.config import PROJECT_ROOT
+from idp.flows import otp
 
 bp = Blueprint("shell", __name__)
 
@@ -42,10 +43,26 @@ def _asset_version(name: str) -> str:
         return "missing"
 
 
+def ui_policy(settings: dict) -> dict:
+    """The policy numbers the UI shows or checks before the server does (config/settings.toml)."""
+    codes = otp.policy()
+    return {
+        "codeLength": codes.length,
+        "codeExpiryMinutes": codes.expiry_minutes,
+        "resendWaitSeconds": codes.resend_wait_seconds,
+        "pwdMinLength": settings["password"]["min_length"],
+        "pwdMaxLength": settings["password"]["max_length"],
+        "nameMaxLength": settings["names"]["max_length"],
+        "phoneMaxDigits": settings["phone"]["max_digits"],
+    }
+
+
 def render_shell(language: str):
+    settings = current_app.config["IDP"]
     ui_config = {
-        "environment": current_app.config["IDP"]["server"]["environment"],
+        "environment": settings["server"]["environment"],
         "apiBase": "/v1",
+        "policy": ui_policy(settings),
     }
     with force_locale(language):
         html = render_template(

@@ -3,37 +3,41 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from idp.api.envelope import fail
-from idp.errors import FlowError
+from idp.errors import Errors, FlowError
 from idp.extensions import db
 
 bp = Blueprint("api", __name__, url_prefix="/v1")
+
+# What the request itself got wrong, by the HTTP status werkzeug raised.
+HTTP_ERRORS = {
+    404: Errors.NOT_FOUND,
+    405: Errors.METHOD_NOT_ALLOWED,
+    413: Errors.TOO_LARGE,
+    415: Errors.NOT_JSON,
+}
 
 
 @bp.errorhandler(FlowError)
 def flow_error(error: FlowError):
     db.session.rollback()
-    response, status = fail(error.code, error.status, error.data)
-    if "retryAfter" in error.data:
-        response.headers["Retry-After"] = str(error.data["retryAfter"])
-    return response, status
+    return fail(error.error, error.data)
 
 
 @bp.errorhandler(IntegrityError)
 def conflicting_request(error: IntegrityError):
     # Two requests of one browser raced to start the same journey: the loser starts again.
     db.session.rollback()
-    return fail("20", 409)
+    return fail(Errors.STEP_OUT_OF_ORDER)
 
 
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException):
     db.session.rollback()
-    # 400/405/413/415 and friends: the request itself was not acceptable.
-    return fail("30" if error.code == 404 else "23", error.code or 400)
+    return fail(HTTP_ERRORS.get(error.code, Errors.BAD_REQUEST))
 
 
 @bp.errorhandler(Exception)
 def unexpected_error(error: Exception):
     db.session.rollback()
     current_app.logger.exception("unexpected error in /v1")
-    return fail("7", 500)
+    return fail(Errors.SERVER_ERROR)

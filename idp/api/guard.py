@@ -12,7 +12,7 @@ from typing import Any
 from flask import current_app, request
 
 from idp.api.blueprint import bp
-from idp.errors import FlowError
+from idp.errors import Errors, FlowError
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -23,13 +23,13 @@ def same_site_json_only():
         return
     origin = request.headers.get("Origin")
     if origin is not None and origin != current_app.config["IDP"]["server"]["issuer"]:
-        raise FlowError("24", status=403)
+        raise FlowError(Errors.CROSS_SITE)
     if request.headers.get("Sec-Fetch-Site") == "cross-site":
-        raise FlowError("24", status=403)
+        raise FlowError(Errors.CROSS_SITE)
     if request.mimetype != "application/json":
-        raise FlowError("23", status=415)
+        raise FlowError(Errors.NOT_JSON)
     if not isinstance(request.get_json(silent=True), dict):
-        raise FlowError("23")
+        raise FlowError(Errors.BAD_REQUEST)
 
 
 def text(name: str, required: bool = True, default: str = "") -> str:
@@ -38,5 +38,5 @@ def text(name: str, required: bool = True, default: str = "") -> str:
     if value is None and not required:
         return default
     if not isinstance(value, str):
-        raise FlowError("23", data={"field": name})
+        raise FlowError(Errors.BAD_REQUEST, data={"field": name})
     return value

@@ -6,7 +6,7 @@ from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.guard import text
 from idp.api.services import request_language
-from idp.flows import profile
+from idp.flows import email_change, phone_change, profile
 
 
 @bp.get("/profile")
@@ -28,41 +28,39 @@ def profile_language():
 
 @bp.post("/profile/email/password")
 def profile_email_password():
-    return ok(profile.verify_password(sessions.current(), text("password")))
+    return ok(email_change.verify_password(sessions.current(), text("password")))
 
 
 @bp.post("/profile/email/code/send")
 def profile_email_code_send():
-    return ok(profile.send_code(sessions.current(), text("otpType")))
+    return ok(email_change.send_code(sessions.current(), text("otpType")))
 
 
 @bp.post("/profile/email/code/verify")
 def profile_email_code_verify():
-    profile.verify_code(sessions.current(), text("otp"))
-    return ok({})
+    return ok(email_change.verify_code(sessions.current(), text("otp")))
 
 
 @bp.post("/profile/email/new")
 def profile_email_new():
-    return ok(profile.send_new_email_code(sessions.current(), text("email")))
+    return ok(email_change.send_new_email_code(sessions.current(), text("email")))
 
 
 @bp.post("/profile/email/new/verify")
 def profile_email_new_verify():
-    profile.verify_new_email_code(sessions.current(), text("otp"))
-    return ok({})
+    return ok(email_change.verify_new_email_code(sessions.current(), text("otp")))
 
 
 @bp.post("/profile/email/confirm")
 def profile_email_confirm():
-    return ok({"email": profile.confirm_email(sessions.current())})
+    return ok(email_change.confirm(sessions.current()))
 
 
 @bp.post("/profile/phone")
 def profile_phone():
-    return ok(profile.send_phone_code(sessions.current(), text("phoneNumber", required=False), text("otpType")))
+    return ok(phone_change.send_code(sessions.current(), text("phoneNumber", required=False), text("otpType")))
 
 
 @bp.post("/profile/phone/verify")
 def profile_phone_verify():
-    return ok(profile.verify_phone_code(sessions.current(), text("otp")))
+    return ok(phone_change.verify_code(sessions.current(), text("otp")))

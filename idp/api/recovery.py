@@ -29,11 +29,9 @@ def recovery_code_send():
 
 @bp.post("/recovery/code/verify")
 def recovery_code_verify():
-    recovery.verify_phone_code(session_id(), text("otp"))
-    return ok({})
+    return ok(recovery.verify_phone_code(session_id(), text("otp")))
 
 
 @bp.post("/recovery/password")
 def recovery_password():
-    completed = recovery.set_password(sessions.current(), text("password"))
-    return ok({"redirectTo": finish(completed)})
+    return ok(finish(recovery.set_password(sessions.current(), text("password"))))

@@ -1,9 +1,10 @@
-"""GET /v1/session (who is signed in, which service waits) and POST /v1/logout."""
+"""GET /v1/session (who is signed in, which service waits, where each journey stands) and POST /v1/logout."""
 from idp import sessions
 from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.services import request_language
 from idp.extensions import db
+from idp.flows import journey
 from idp.oauth.clients import query_client
 from idp.oauth.interaction import pending_for
 
@@ -13,11 +14,13 @@ def session_info():
     browser_session = sessions.current()
     waiting = pending_for(browser_session)
     client = query_client(waiting.client_id) if waiting else None
+    user_id = browser_session.user_id if browser_session else None
     return ok(
         {
-            "authenticated": bool(browser_session and browser_session.user_id),
+            "authenticated": user_id is not None,
             "service": client.service.in_language(request_language()) if client else None,
             "loginHint": waiting.params.get("login_hint") if waiting else None,
+            "journeys": journey.views(browser_session.id if browser_session else None, user_id),
         }
     )
 

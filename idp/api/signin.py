@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from idp import sessions
 from idp.api.blueprint import bp
-from idp.api.envelope import ok
 from idp.api.browser import finish, session_id
+from idp.api.envelope import ok
 from idp.api.guard import text
 from idp.flows import signin
 
@@ -25,4 +25,4 @@ def otp_send():
 @bp.post("/otp/otp/verify")
 def otp_verify():
     completed = signin.verify_code(session_id(), text("userName"), text("otpType"), text("otp"), text("trxnId"))
-    return ok({"redirectTo": finish(completed)})
+    return ok(finish(completed))

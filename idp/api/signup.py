@@ -1,12 +1,17 @@
-"""Sign-up views: /v1/otp/transient_otp/*, /v1/users/create, /v1/users/createcoreprofile."""
+"""Sign-up views: /v1/signup/privacy, /v1/otp/transient_otp/*, /v1/users/create, /v1/users/createcoreprofile."""
 from __future__ import annotations
 
 from idp import i18n, sessions
 from idp.api.blueprint import bp
-from idp.api.envelope import ok
 from idp.api.browser import finish, session_id
+from idp.api.envelope import ok
 from idp.api.guard import text
 from idp.flows import signup, validation
+
+
+@bp.post("/signup/privacy")
+def signup_privacy():
+    return ok(signup.accept_privacy(sessions.current(create=True).id))
 
 
 @bp.post("/otp/transient_otp/send")
@@ -15,8 +20,7 @@ def transient_otp_send():
     if channel == "email":
         language = text("language", required=False)
         language = validation.language(language) if language else i18n.from_browser()
-        browser_session = sessions.current(create=True)
-        return ok(signup.send_email_code(browser_session.id, text("userName"), language))
+        return ok(signup.send_email_code(session_id(), text("userName"), language))
     return ok(signup.send_phone_code(session_id(), text("userName"), channel, text("phoneNumber", required=False)))
 
 
@@ -24,16 +28,13 @@ def transient_otp_send():
 def transient_otp_verify():
     channel = validation.channel(text("otpType"))
     if channel == "email":
-        signup.verify_email_code(session_id(), text("userName"), text("otp"), text("trxnId"))
-    else:
-        signup.verify_phone_code(session_id(), text("userName"), channel, text("otp"), text("trxnId"))
-    return ok({})
+        return ok(signup.verify_email_code(session_id(), text("userName"), text("otp"), text("trxnId")))
+    return ok(signup.verify_phone_code(session_id(), text("userName"), channel, text("otp"), text("trxnId")))
 
 
 @bp.post("/users/create")
 def users_create():
-    user = signup.create_account(session_id(), text("userName"), text("password"), text("trxnId"))
-    return ok({"id": user.id, "userName": user.email})
+    return ok(signup.create_account(session_id(), text("userName"), text("password"), text("trxnId")))
 
 
 @bp.post("/users/createcoreprofile")
@@ -46,4 +47,4 @@ def users_create_core_profile():
         text("lastName", required=False),
         text("language"),
     )
-    return ok({"redirectTo": finish(completed)})
+    return ok(finish(completed))

@@ -1,1 +1,1 @@
-"""See DESIGN.md for what lives here."""
+"""The domain: sign-up, sign-in, recovery and the profile as plain functions (README.md beside this file)."""

@@ -1,96 +1,286 @@
-"""Server-side step state of sign-up and sign-in: the server's copy of the seed's client flags.
+"""Where each journey stands: one state type and one transition table for the five flows.
 
-Each flow is a state machine (drawn in README.md beside this file). An event is
-allowed only from the states listed in TRANSITIONS; anything else is refused with
-catalogue code 20 before the flow changes anything.
+Sign-up, sign-in, password recovery, the e-mail change and the phone change are each a
+state machine over one row of `journeys` per browser session and flow. An event may
+happen only from the states TRANSITIONS lists for it; anything else is refused with
+STEP_OUT_OF_ORDER before the flow changes anything. SCREENS names the screen of the
+login UI for each state, so the UI asks the server where a journey stands instead of
+guessing from what it stored (as GOV.UK One Login's journey machine and Ory Kratos'
+flows do). README.md beside this file draws TRANSITIONS (`flask --app idp journeys
+draw`); a test fails when the drawing and the table differ.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
-from idp.errors import FlowError
+from idp.clock import seconds_until
+from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.models import Journey
+from idp.flows.validation import mask_phone
+from idp.models import Journey, OtpTransaction
+from idp.models.otp import CodeState
 
-SIGNUP = "signup"
-SIGNIN = "signin"
+
+class Flow(StrEnum):
+    SIGNUP = "signup"
+    SIGNIN = "signin"
+    RECOVERY = "recovery"
+    EMAIL_CHANGE = "email_change"
+    PHONE_CHANGE = "phone_change"
 
 
 class State(StrEnum):
+    # No row yet, or a row wiped by an event that starts the journey again.
     START = "START"
-    # Sign-up (the seed's viewPrivacy is client-side; sending the e-mail code is step 1 here).
+    PRIVACY_ACCEPTED = "PRIVACY_ACCEPTED"
+    PASSWORD_VERIFIED = "PASSWORD_VERIFIED"
     EMAIL_CODE_SENT = "EMAIL_CODE_SENT"
     EMAIL_VERIFIED = "EMAIL_VERIFIED"
     ACCOUNT_CREATED = "ACCOUNT_CREATED"
     PHONE_CODE_SENT = "PHONE_CODE_SENT"
     PHONE_VERIFIED = "PHONE_VERIFIED"
-    # Sign-in.
-    PASSWORD_VERIFIED = "PASSWORD_VERIFIED"
+    # A code to a factor the account already has (sign-in, re-verification).
     CODE_SENT = "CODE_SENT"
-    # Both.
+    REVERIFIED = "REVERIFIED"
+    NEW_EMAIL_CODE_SENT = "NEW_EMAIL_CODE_SENT"
+    NEW_EMAIL_VERIFIED = "NEW_EMAIL_VERIFIED"
     COMPLETED = "COMPLETED"
 
 
 class Event(StrEnum):
+    ACCEPT_PRIVACY = "accept_privacy"
     SEND_EMAIL_CODE = "send_email_code"
     VERIFY_EMAIL_CODE = "verify_email_code"
     CREATE_ACCOUNT = "create_account"
     SEND_PHONE_CODE = "send_phone_code"
     VERIFY_PHONE_CODE = "verify_phone_code"
     COMPLETE_PROFILE = "complete_profile"
-    LOGIN = "login"
+    VERIFY_PASSWORD = "verify_password"
     SEND_CODE = "send_code"
     VERIFY_CODE = "verify_code"
+    REUSE_RECENT_SIGN_IN = "reuse_recent_sign_in"
+    SEND_NEW_EMAIL_CODE = "send_new_email_code"
+    VERIFY_NEW_EMAIL_CODE = "verify_new_email_code"
+    CONFIRM_EMAIL = "confirm_email"
+    SET_PASSWORD = "set_password"
 
 
-ANY = frozenset(State)
+@dataclass(frozen=True)
+class Transition:
+    sources: frozenset[State]
+    target: State
+    # The event may happen in any state and begins the journey again: what the journey
+    # knew is wiped first.
+    restarts: bool = False
 
-# (flow, event) -> (states it may happen in, state it leads to)
-TRANSITIONS: dict[tuple[str, Event], tuple[frozenset[State], State]] = {
-    # A new e-mail code restarts sign-up for that address ("use a different e-mail").
-    (SIGNUP, Event.SEND_EMAIL_CODE): (ANY, State.EMAIL_CODE_SENT),
-    (SIGNUP, Event.VERIFY_EMAIL_CODE): (frozenset({State.EMAIL_CODE_SENT}), State.EMAIL_VERIFIED),
-    (SIGNUP, Event.CREATE_ACCOUNT): (frozenset({State.EMAIL_VERIFIED}), State.ACCOUNT_CREATED),
-    # Resending or choosing another phone or channel stays at step 5.
-    (SIGNUP, Event.SEND_PHONE_CODE): (frozenset({State.ACCOUNT_CREATED, State.PHONE_CODE_SENT}), State.PHONE_CODE_SENT),
-    (SIGNUP, Event.VERIFY_PHONE_CODE): (frozenset({State.PHONE_CODE_SENT}), State.PHONE_VERIFIED),
-    (SIGNUP, Event.COMPLETE_PROFILE): (frozenset({State.PHONE_VERIFIED}), State.COMPLETED),
-    # A correct password always (re)starts sign-in.
-    (SIGNIN, Event.LOGIN): (ANY, State.PASSWORD_VERIFIED),
-    (SIGNIN, Event.SEND_CODE): (frozenset({State.PASSWORD_VERIFIED, State.CODE_SENT}), State.CODE_SENT),
-    (SIGNIN, Event.VERIFY_CODE): (frozenset({State.CODE_SENT}), State.COMPLETED),
+
+def _step(sources: tuple[State, ...], target: State) -> Transition:
+    return Transition(frozenset(sources), target)
+
+
+def _restart(target: State) -> Transition:
+    return Transition(frozenset(State), target, restarts=True)
+
+
+TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
+    Flow.SIGNUP: {
+        Event.ACCEPT_PRIVACY: _restart(State.PRIVACY_ACCEPTED),
+        # Another address ("use a different e-mail") may be entered until it is verified.
+        Event.SEND_EMAIL_CODE: _step((State.PRIVACY_ACCEPTED, State.EMAIL_CODE_SENT, State.EMAIL_VERIFIED), State.EMAIL_CODE_SENT),
+        Event.VERIFY_EMAIL_CODE: _step((State.EMAIL_CODE_SENT,), State.EMAIL_VERIFIED),
+        Event.CREATE_ACCOUNT: _step((State.EMAIL_VERIFIED,), State.ACCOUNT_CREATED),
+        # A resend, another phone or the other channel stays at the phone step.
+        Event.SEND_PHONE_CODE: _step((State.ACCOUNT_CREATED, State.PHONE_CODE_SENT), State.PHONE_CODE_SENT),
+        Event.VERIFY_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_VERIFIED),
+        Event.COMPLETE_PROFILE: _step((State.PHONE_VERIFIED,), State.COMPLETED),
+    },
+    Flow.SIGNIN: {
+        Event.VERIFY_PASSWORD: _restart(State.PASSWORD_VERIFIED),
+        Event.SEND_CODE: _step((State.PASSWORD_VERIFIED, State.CODE_SENT), State.CODE_SENT),
+        Event.VERIFY_CODE: _step((State.CODE_SENT,), State.COMPLETED),
+    },
+    Flow.RECOVERY: {
+        # The same answer for every address; only an account's address gets the code.
+        Event.SEND_EMAIL_CODE: _restart(State.EMAIL_CODE_SENT),
+        # A verified address sends the two-step code to the account's phone at once.
+        Event.VERIFY_EMAIL_CODE: _step((State.EMAIL_CODE_SENT,), State.PHONE_CODE_SENT),
+        Event.SEND_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_CODE_SENT),
+        Event.VERIFY_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.PHONE_VERIFIED),
+        Event.SET_PASSWORD: _step((State.PHONE_VERIFIED,), State.COMPLETED),
+    },
+    Flow.EMAIL_CHANGE: {
+        # A correct password sends the two-step code at once.
+        Event.VERIFY_PASSWORD: _restart(State.CODE_SENT),
+        Event.SEND_CODE: _step((State.CODE_SENT,), State.CODE_SENT),
+        Event.VERIFY_CODE: _step((State.CODE_SENT,), State.REVERIFIED),
+        Event.REUSE_RECENT_SIGN_IN: _restart(State.REVERIFIED),
+        # Another address may be entered until the change is confirmed.
+        Event.SEND_NEW_EMAIL_CODE: _step(
+            (State.REVERIFIED, State.NEW_EMAIL_CODE_SENT, State.NEW_EMAIL_VERIFIED), State.NEW_EMAIL_CODE_SENT
+        ),
+        Event.VERIFY_NEW_EMAIL_CODE: _step((State.NEW_EMAIL_CODE_SENT,), State.NEW_EMAIL_VERIFIED),
+        Event.CONFIRM_EMAIL: _step((State.NEW_EMAIL_VERIFIED,), State.COMPLETED),
+    },
+    Flow.PHONE_CHANGE: {
+        # A new number (or channel) starts the change again; the old phone stays until verified.
+        Event.SEND_PHONE_CODE: _restart(State.PHONE_CODE_SENT),
+        Event.VERIFY_PHONE_CODE: _step((State.PHONE_CODE_SENT,), State.COMPLETED),
+    },
 }
 
+# The login UI's screen (its path after /{language}/) in each state: the first is where
+# the person is; the others lead back ("use a different e-mail", "choose another way").
+# {otpType} is the channel of the journey's newest code.
+SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
+    Flow.SIGNUP: {
+        State.PRIVACY_ACCEPTED: ("signUp", "signUp/privacy"),
+        State.EMAIL_CODE_SENT: ("signUp/verification/email", "signUp", "signUp/privacy"),
+        State.EMAIL_VERIFIED: ("signUp/password", "signUp", "signUp/privacy"),
+        State.ACCOUNT_CREATED: ("signUp/verificationsetup",),
+        State.PHONE_CODE_SENT: ("signUp/verification/{otpType}", "signUp/verificationsetup"),
+        State.PHONE_VERIFIED: ("signUp/profile",),
+        State.COMPLETED: ("redirecttorp",),
+    },
+    Flow.SIGNIN: {
+        State.PASSWORD_VERIFIED: ("signIn/selectverification", "signIn", "signIn/password"),
+        State.CODE_SENT: ("signIn/verification/{otpType}", "signIn/selectverification", "signIn", "signIn/password"),
+        State.COMPLETED: ("redirecttorp", "signIn", "signIn/password"),
+    },
+    Flow.RECOVERY: {
+        State.EMAIL_CODE_SENT: ("forgotpassword/checkemail", "forgotpassword"),
+        State.PHONE_CODE_SENT: ("forgotpassword/verification", "forgotpassword"),
+        State.PHONE_VERIFIED: ("forgotpassword/newpassword",),
+        State.COMPLETED: ("redirecttorp",),
+    },
+    Flow.EMAIL_CHANGE: {
+        State.CODE_SENT: ("completetwostepverification", "firstverifyitsyou"),
+        State.REVERIFIED: ("enternewemail",),
+        State.NEW_EMAIL_CODE_SENT: ("checkyouremail", "enternewemail"),
+        State.NEW_EMAIL_VERIFIED: ("areYouSureUpdateYourEmail", "enternewemail"),
+        State.COMPLETED: ("youMayUpdateEmailAtOtherPlaces",),
+    },
+    Flow.PHONE_CHANGE: {
+        State.PHONE_CODE_SENT: ("verifynewphone", "enterNewPhoneNumber"),
+        State.COMPLETED: ("phonechanged",),
+    },
+}
 
-def find(browser_session_id: int | None, flow: str) -> Journey | None:
+# The flows of a signed-in person: their journeys are that person's only.
+ACCOUNT_FLOWS = frozenset({Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE})
+
+
+def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None) -> Journey | None:
+    """The browser session's journey of this flow. With user_id, only that person's:
+    someone else signing in on the same browser never continues another's change."""
     if browser_session_id is None:
         return None
-    return db.session.scalar(db.select(Journey).filter_by(browser_session_id=browser_session_id, flow=flow))
+    found = db.session.scalar(db.select(Journey).filter_by(browser_session_id=browser_session_id, flow=flow))
+    if found is not None and user_id is not None and found.user_id != user_id:
+        return None
+    return found
 
 
-def require(journey: Journey | None, flow: str, event: Event) -> Journey:
-    """The journey, when event may happen now; else FlowError 20 and nothing changed."""
-    allowed, _ = TRANSITIONS[(flow, event)]
-    state = State(journey.state) if journey is not None else State.START
-    if state not in allowed:
-        raise FlowError("20", status=409)
-    return journey
+def state_of(journey: Journey | None) -> State:
+    return State(journey.state) if journey is not None else State.START
 
 
-def start(browser_session_id: int, flow: str) -> Journey:
-    """The session's journey of this flow, wiped back to START (one row per session and flow)."""
-    journey = find(browser_session_id, flow)
-    if journey is None:
-        journey = Journey(browser_session_id=browser_session_id, flow=flow)
-        db.session.add(journey)
-    journey.state = State.START
-    journey.email = journey.language = journey.user_id = journey.phone_e164 = journey.channel = None
+def allows(journey: Journey | None, flow: Flow, event: Event) -> bool:
+    return state_of(journey) in TRANSITIONS[flow][event].sources
+
+
+def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str | None = None) -> Journey:
+    """The journey, when event may happen now (else STEP_OUT_OF_ORDER and nothing
+    changed). An event that restarts the journey wipes it, or makes its row."""
+    found = find(browser_session_id, flow, user_id)
+    if browser_session_id is None or not allows(found, flow, event):
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    if not TRANSITIONS[flow][event].restarts:
+        return found
+    if found is None:
+        found = db.session.scalar(db.select(Journey).filter_by(browser_session_id=browser_session_id, flow=flow))
+    if found is None:
+        found = Journey(browser_session_id=browser_session_id, flow=flow)
+        db.session.add(found)
+    found.state = State.START
+    found.email = found.language = found.phone_e164 = found.channel = None
+    found.user_id = user_id
     db.session.flush()
-    return journey
+    return found
 
 
-def advance(journey: Journey, flow: str, event: Event) -> None:
-    allowed, target = TRANSITIONS[(flow, event)]
-    if State(journey.state) not in allowed:
-        raise FlowError("20", status=409)
-    journey.state = target
+def advance(journey: Journey, event: Event) -> None:
+    transition = TRANSITIONS[Flow(journey.flow)][event]
+    if state_of(journey) not in transition.sources:
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    journey.state = transition.target
+
+
+def newest_code(journey: Journey) -> OtpTransaction | None:
+    return db.session.scalar(
+        db.select(OtpTransaction).filter_by(journey_id=journey.id).order_by(OtpTransaction.created_at.desc()).limit(1)
+    )
+
+
+def shown_phone(journey: Journey) -> str:
+    """The number a person typed at sign-up is theirs to see; elsewhere only its last four digits."""
+    if not journey.phone_e164:
+        return ""
+    if journey.flow == Flow.SIGNUP:
+        return journey.phone_e164
+    return mask_phone(journey.phone_e164)
+
+
+def view(journey: Journey) -> dict:
+    """The journey as the UI reads it: its state, its screens and what they show."""
+    flow, state = Flow(journey.flow), State(journey.state)
+    code = newest_code(journey)
+    channel = journey.channel or (code.channel if code else None)
+    screens = [screen.replace("{otpType}", channel or "") for screen in SCREENS[flow][state]]
+    waiting = code is not None and code.resend_at is not None and code.state == CodeState.PENDING
+    return {
+        "flow": flow.value,
+        "state": state.value,
+        "screen": screens[0],
+        "open": screens,
+        "email": journey.email,
+        "emailLanguage": ({"en": "eng", "fr": "fr"}.get(journey.language or "") if flow == Flow.SIGNUP else None),
+        "otpType": channel,
+        "phone": shown_phone(journey),
+        "trxnId": code.id if code else None,
+        "id": journey.user_id if flow == Flow.SIGNUP else None,
+        "resendAfter": seconds_until(code.resend_at) if waiting else 0,
+    }
+
+
+def views(browser_session_id: int | None, user_id: str | None) -> dict[str, dict]:
+    """Every journey of the browser session that the UI may continue, by flow."""
+    if browser_session_id is None:
+        return {}
+    found = db.session.scalars(db.select(Journey).filter_by(browser_session_id=browser_session_id)).all()
+    return {
+        journey.flow: view(journey)
+        for journey in found
+        if journey.state != State.START
+        and (Flow(journey.flow) not in ACCOUNT_FLOWS or (user_id is not None and journey.user_id == user_id))
+    }
+
+
+def mermaid() -> str:
+    """TRANSITIONS as a Mermaid state diagram, one box per flow (README.md holds it). An
+    event that restarts its journey is drawn from [*]: it may happen in any state."""
+    lines = ["stateDiagram-v2", "    direction LR"]
+    for flow, events in TRANSITIONS.items():
+        lines.append(f'    state "{flow.value}" as {flow.value} {{')
+        targets = sorted({transition.target for transition in events.values()}, key=list(State).index)
+        lines += [f'        state "{state.value}" as {flow.value}_{state.value}' for state in targets]
+        for event, transition in events.items():
+            target = f"{flow.value}_{transition.target.value}"
+            if transition.restarts:
+                lines.append(f"        [*] --> {target}: {event.value}")
+                continue
+            for source in sorted(transition.sources, key=list(State).index):
+                lines.append(f"        {flow.value}_{source.value} --> {target}: {event.value}")
+        lines.append(f"        {flow.value}_{State.COMPLETED.value} --> [*]")
+        lines.append("    }")
+    return "\n".join(lines) + "\n"

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import math
 from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from idp.clock import now
-from idp.errors import FlowError
+from idp.clock import now, seconds_until
+from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.models import LimitCounter
 
@@ -56,8 +55,7 @@ def ensure_not_blocked(keys: list[str]) -> None:
         db.select(LimitCounter.blocked_until).filter(LimitCounter.key.in_(keys), LimitCounter.blocked_until > moment)
     ).all()
     if blocked:
-        retry_after = math.ceil((max(blocked) - moment).total_seconds())
-        raise FlowError("17", status=429, data={"retryAfter": retry_after})
+        raise FlowError(Errors.TOO_MANY_CODES, data={"retryAfter": seconds_until(max(blocked))})
 
 
 def _insert_ignoring_duplicates(values: dict):

@@ -1,10 +1,15 @@
-"""One-time codes: issue, resend and verify, with per-code and per-window limits.
+"""One-time codes: the one way a journey sends a code (send) and checks one (check).
 
-A code is 6 random digits from `secrets`, kept only as an HMAC bound to its
-transaction id, valid for expiry_seconds, usable once, and only from the browser
-session and journey that asked for it. A resend while a transaction is pending
-replaces its code but keeps its wrong-attempt count, so resending never buys
-more guesses.
+A code is random digits from `secrets`, kept only as an HMAC bound to its transaction
+id, valid for otp.expiry_seconds, usable once, and only from the browser session and
+journey that asked for it. Every number (length, expiry, wrong codes per code, resend
+wait, send and guess limits) comes from config/settings.toml through Policy.
+
+- A new code for the same destination may be asked only after the resend wait, which
+  grows with each code sent (RESEND_TOO_SOON otherwise); a used-up code does not make
+  anyone wait.
+- A resend while a code is pending replaces the code but keeps its wrong-attempt count,
+  so resending never buys more guesses.
 """
 from __future__ import annotations
 
@@ -14,22 +19,18 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy import update
 
-from flask import current_app
-
 from idp import notify
-from idp.clock import now
-from idp.errors import FlowError
+from idp.clock import now, seconds_until
+from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import limits
+from idp.flows import journey, limits, validation
+from idp.flows.journey import Event
 from idp.models import Journey, OtpTransaction
+from idp.models.otp import CodeState
 from idp.models.types import new_uuid
-
-PENDING = "PENDING"
-USED = "USED"
-FAILED = "FAILED"
-SUPERSEDED = "SUPERSEDED"
 
 TYPES = {"email": "emailotp", "sms": "smsotp", "voice": "voiceotp"}
 
@@ -39,11 +40,12 @@ PHONE_TEMPLATES = {"sms": "phone_code", "voice": "voice_code"}
 
 @dataclass(frozen=True)
 class Policy:
-    """Everything otp needs from the settings, so flows and tests can build one directly."""
+    """Everything codes need from the settings, so flows and tests can build one directly."""
 
     length: int
     expiry_seconds: int
     max_attempts: int
+    resend_wait_seconds: int
     limits: limits.Limits
     secret: str
 
@@ -59,6 +61,7 @@ class Policy:
             length=otp["length"],
             expiry_seconds=otp["expiry_seconds"],
             max_attempts=otp["max_attempts"],
+            resend_wait_seconds=otp["resend_wait_seconds"],
             limits=limits.Limits.from_settings(config["IDP"]["limits"]),
             secret=config["SECRET_KEY"],
         )
@@ -68,68 +71,125 @@ def policy() -> Policy:
     return Policy.from_config(current_app.config)
 
 
-def latest_of(found: Journey) -> OtpTransaction:
-    """The journey's newest code: the browser never needs to carry a transaction id."""
-    transaction = db.session.scalar(
-        db.select(OtpTransaction).filter_by(journey_id=found.id).order_by(OtpTransaction.created_at.desc()).limit(1)
-    )
-    if transaction is None:
-        raise FlowError("20", status=409)
-    return transaction
+def send(
+    current: Journey,
+    event: Event,
+    channel: str,
+    destination: str,
+    language: str,
+    template: str | None,
+    *,
+    with_code: bool = True,
+    user_id: str | None = None,
+) -> dict:
+    """Issue a code for the journey, deliver `template` to the destination in `language`
+    (carrying the code when with_code; nothing at all when template is None, with the
+    same answer), advance the journey and commit. Answers the code as the API shows it."""
+    rules = policy()
+    current.channel = channel
+    transaction, code = _issue(rules, current, channel, destination, user_id)
+    if template is not None:
+        values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
+        deliver(channel, destination, template, language, **values)
+    journey.advance(current, event)
+    db.session.commit()
+    return describe(rules, transaction, current)
 
 
 def deliver(channel: str, to: str, template: str, language: str, **values) -> None:
-    """Send through idp.notify; a provider failure becomes code 25 and the caller's
-    transaction is rolled back, so the person can simply ask again."""
+    """Send through idp.notify; a provider failure becomes DELIVERY_FAILED and the caller's
+    transaction is rolled back, so nobody is told a code was sent that was not."""
     try:
         notify.send(channel, to, template, language, **values)
     except notify.DeliveryError:
-        raise FlowError("25", status=503) from None
+        raise FlowError(Errors.DELIVERY_FAILED) from None
 
 
-def _hash(policy: Policy, transaction_id: str, code: str) -> str:
+def check(current: Journey, event: Event, code: str, transaction_id: str | None = None, channel: str | None = None) -> OtpTransaction:
+    """Spend the journey's newest code when `code` matches it and advance the journey.
+    The browser may name the code it answers (the specification's trxnId and otpType): it must be
+    that newest one. Not committed, except the count of a wrong code, which is committed
+    before FlowError is raised because the API rolls back everything else."""
+    rules = policy()
+    transaction = journey.newest_code(current)
+    if transaction is None or (transaction_id is not None and transaction_id != transaction.id):
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    if channel is not None and channel != transaction.channel:
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    _verify(rules, transaction, validation.code(code, rules.length))
+    journey.advance(current, event)
+    return transaction
+
+
+def describe(rules: Policy, transaction: OtpTransaction, current: Journey) -> dict:
+    """The code as the specification's API answers it, with where the journey now stands."""
+    return {
+        "trxnId": transaction.id,
+        "type": TYPES[transaction.channel],
+        "created": _iso(transaction.created_at),
+        "updated": _iso(transaction.updated_at),
+        "expiry": _iso(transaction.expires_at),
+        "state": CodeState.PENDING.value,
+        "correlationID": transaction.correlation_id,
+        "emailAddress": current.email or "",
+        "phoneNumber": journey.shown_phone(current),
+        "attempts": transaction.attempts,
+        "retries": rules.max_attempts - transaction.attempts,
+        "resendAfter": seconds_until(transaction.resend_at),
+        "journey": journey.view(current),
+    }
+
+
+def _iso(moment) -> str:
+    return moment.replace(microsecond=0).isoformat() + "Z"
+
+
+def _hash(rules: Policy, transaction_id: str, code: str) -> str:
     message = f"{transaction_id}:{code}".encode()
-    return hmac.new(policy.secret.encode(), message, hashlib.sha256).hexdigest()
+    return hmac.new(rules.secret.encode(), message, hashlib.sha256).hexdigest()
 
 
-def _new_code(length: int) -> str:
-    return f"{secrets.randbelow(10**length):0{length}d}"
-
-
-def _limit_keys(policy: Policy, browser_session_id: int, destination: str) -> dict[str, list[str]]:
+def _limit_keys(rules: Policy, browser_session_id: int, destination: str) -> dict[str, list[str]]:
     return {
         kind: [
-            limits.destination_key(kind, destination, policy.secret),
+            limits.destination_key(kind, destination, rules.secret),
             limits.session_key(kind, browser_session_id),
         ]
         for kind in (limits.SEND, limits.WRONG_CODE)
     }
 
 
-def issue(policy: Policy, journey: Journey, channel: str, destination: str, user_id: str | None = None) -> tuple[OtpTransaction, str]:
-    """A fresh code for the destination. The caller delivers it, then commits."""
-    keys = _limit_keys(policy, journey.browser_session_id, destination)
+def _issue(rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None) -> tuple[OtpTransaction, str]:
+    """A fresh code for the destination; the caller delivers it, then commits."""
+    keys = _limit_keys(rules, current.browser_session_id, destination)
     limits.ensure_not_blocked(keys[limits.SEND] + keys[limits.WRONG_CODE])
-    for key in keys[limits.SEND]:
-        limits.hit(key, limits.SEND, policy.limits)
-
     moment = now()
-    pending = db.session.scalars(
-        db.select(OtpTransaction).filter_by(journey_id=journey.id, state=PENDING).with_for_update()
+    codes = db.session.scalars(
+        db.select(OtpTransaction)
+        .filter_by(journey_id=current.id)
+        .order_by(OtpTransaction.created_at.desc())
+        .with_for_update()
     ).all()
+    previous = next((code for code in codes if code.destination == destination), None)
+    if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
+        raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
+    for key in keys[limits.SEND]:
+        limits.hit(key, limits.SEND, rules.limits)
+
     transaction = None
-    for candidate in pending:
+    for candidate in codes:
+        if candidate.state != CodeState.PENDING:
+            continue
         same = candidate.channel == channel and candidate.destination == destination
         if same and candidate.expires_at > moment and transaction is None:
             transaction = candidate
         else:
-            candidate.state = SUPERSEDED
-    code = _new_code(policy.length)
+            candidate.state = CodeState.SUPERSEDED
     if transaction is None:
         transaction = OtpTransaction(
             id=new_uuid(),
-            browser_session_id=journey.browser_session_id,
-            journey_id=journey.id,
+            browser_session_id=current.browser_session_id,
+            journey_id=current.id,
             user_id=user_id,
             channel=channel,
             destination=destination,
@@ -137,51 +197,43 @@ def issue(policy: Policy, journey: Journey, channel: str, destination: str, user
             created_at=moment,
         )
         db.session.add(transaction)
-    transaction.code_hash = _hash(policy, transaction.id, code)
-    transaction.expires_at = moment + timedelta(seconds=policy.expiry_seconds)
+    code = f"{secrets.randbelow(10**rules.length):0{rules.length}d}"
+    transaction.sends = previous.sends + 1 if previous is not None else 1
+    transaction.code_hash = _hash(rules, transaction.id, code)
+    transaction.expires_at = moment + timedelta(seconds=rules.expiry_seconds)
+    transaction.resend_at = moment + timedelta(seconds=rules.resend_wait_seconds * transaction.sends)
     transaction.updated_at = moment
     db.session.flush()
     return transaction, code
 
 
-def verify(policy: Policy, journey: Journey, transaction_id: str, code: str, channel: str) -> OtpTransaction:
-    """Spend the transaction when the code matches. A wrong code is counted and committed
-    before FlowError is raised, because the API rolls back everything else on errors."""
-    transaction = db.session.get(OtpTransaction, transaction_id)
-    foreign = (
-        transaction is None
-        or transaction.journey_id != journey.id
-        or transaction.browser_session_id != journey.browser_session_id
-        or transaction.channel != channel
-    )
-    if foreign:
-        raise FlowError("20", status=409)
-    keys = _limit_keys(policy, journey.browser_session_id, transaction.destination)
+def _verify(rules: Policy, transaction: OtpTransaction, code: str) -> None:
+    keys = _limit_keys(rules, transaction.browser_session_id, transaction.destination)
     limits.ensure_not_blocked(keys[limits.SEND] + keys[limits.WRONG_CODE])
-    if transaction.state in (USED, SUPERSEDED):
-        raise FlowError("20", status=409)
-    if transaction.state == FAILED or transaction.attempts >= policy.max_attempts:
-        raise FlowError("16")
+    if transaction.state in (CodeState.USED, CodeState.SUPERSEDED):
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    if transaction.state == CodeState.FAILED or transaction.attempts >= rules.max_attempts:
+        raise FlowError(Errors.CODE_USED_UP)
     if transaction.expires_at <= now():
-        raise FlowError("15")
+        raise FlowError(Errors.CODE_EXPIRED)
 
-    if hmac.compare_digest(transaction.code_hash, _hash(policy, transaction.id, code)):
+    if hmac.compare_digest(transaction.code_hash, _hash(rules, transaction.id, code)):
         # Single use even under concurrency: only one UPDATE can move it out of PENDING.
         spent = db.session.execute(
             update(OtpTransaction)
             .where(
                 OtpTransaction.id == transaction.id,
-                OtpTransaction.state == PENDING,
-                OtpTransaction.attempts < policy.max_attempts,
+                OtpTransaction.state == CodeState.PENDING,
+                OtpTransaction.attempts < rules.max_attempts,
             )
-            .values(state=USED, updated_at=now())
+            .values(state=CodeState.USED, updated_at=now())
             .returning(OtpTransaction.id)
             .execution_options(synchronize_session=False)
         ).scalar_one_or_none()
         if spent is None:
-            raise FlowError("16")
+            raise FlowError(Errors.CODE_USED_UP)
         db.session.refresh(transaction)
-        return transaction
+        return
 
     attempts = db.session.execute(
         update(OtpTransaction)
@@ -190,37 +242,16 @@ def verify(policy: Policy, journey: Journey, transaction_id: str, code: str, cha
         .returning(OtpTransaction.attempts)
         .execution_options(synchronize_session=False)
     ).scalar_one()
-    if attempts >= policy.max_attempts:
+    if attempts >= rules.max_attempts:
         db.session.execute(
             update(OtpTransaction)
             .where(OtpTransaction.id == transaction.id)
-            .values(state=FAILED)
+            .values(state=CodeState.FAILED)
             .execution_options(synchronize_session=False)
         )
     for key in keys[limits.WRONG_CODE]:
-        limits.hit(key, limits.WRONG_CODE, policy.limits)
+        limits.hit(key, limits.WRONG_CODE, rules.limits)
     db.session.commit()
-    if attempts >= policy.max_attempts:
-        raise FlowError("16")
-    raise FlowError("14", data={"retries": policy.max_attempts - attempts})
-
-
-def describe(transaction: OtpTransaction, policy: Policy, email: str, phone: str) -> dict:
-    """The transaction as the seed's API answers it."""
-    return {
-        "trxnId": transaction.id,
-        "type": TYPES[transaction.channel],
-        "created": _iso(transaction.created_at),
-        "updated": _iso(transaction.updated_at),
-        "expiry": _iso(transaction.expires_at),
-        "state": PENDING,
-        "correlationID": transaction.correlation_id,
-        "emailAddress": email,
-        "phoneNumber": phone,
-        "attempts": transaction.attempts,
-        "retries": policy.max_attempts - transaction.attempts,
-    }
-
-
-def _iso(moment) -> str:
-    return moment.replace(microsecond=0).isoformat() + "Z"
+    if attempts >= rules.max_attempts:
+        raise FlowError(Errors.CODE_USED_UP)
+    raise FlowError(Errors.WRONG_CODE, data={"retries": rules.max_attempts - attempts})

@@ -1,22 +1,21 @@
-"""Sign-up, the seed's steps 2-7: e-mail code, account, phone code, core profile.
-
-Every function takes the browser session id, checks the journey allows the step,
-validates, changes state and commits, except complete_profile, whose caller
-marks the browser session authenticated in the same transaction.
+"""Sign-up, the specification's four steps: e-mail (and its code), password, phone (and
+its code), name. Each function checks that the journey allows the step, validates,
+changes state and commits, except complete_profile, whose caller signs the browser in
+within the same transaction.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from idp.clock import now
-from idp.errors import FlowError
+from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import journey, otp, passwords, validation
-from idp.flows.journey import SIGNUP, Event
+from idp.flows.journey import Event, Flow
 from idp.models import Journey, OtpTransaction, PhoneCredential, User
+from idp.models.otp import CodeState
 
 # RFC 8176 names the voice call "tel".
 AMR_CHANNEL = {"sms": "sms", "voice": "tel", "email": None}
@@ -28,6 +27,7 @@ class Completed:
 
     user: User
     amr: list[str]
+    journey: Journey
 
 
 def amr_for(channel: str) -> list[str]:
@@ -35,50 +35,47 @@ def amr_for(channel: str) -> list[str]:
 
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
-    found = journey.require(journey.find(browser_session_id, SIGNUP), SIGNUP, event)
+    found = journey.begin(browser_session_id, Flow.SIGNUP, event)
     # The address is the journey's, whatever the browser now claims.
     if validation.email(email) != found.email:
-        raise FlowError("20", status=409)
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
     return found
 
 
-def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
-    """Step 2. An address that already has an account gets the same answer, and an
+def accept_privacy(browser_session_id: int) -> dict:
+    """The privacy notice was read and accepted: sign-up (re)starts here."""
+    current = journey.begin(browser_session_id, Flow.SIGNUP, Event.ACCEPT_PRIVACY)
+    journey.advance(current, Event.ACCEPT_PRIVACY)
+    db.session.commit()
+    return {"journey": journey.view(current)}
+
+
+def send_email_code(browser_session_id: int | None, email: str, language: str) -> dict:
+    """Step 1. An address that already has an account gets the same answer, and an
     e-mail saying so instead of a code: the answer never tells who has an account."""
     email = validation.email(email)
-    journey.require(journey.find(browser_session_id, SIGNUP), SIGNUP, Event.SEND_EMAIL_CODE)
-    policy = otp.policy()
-    current = journey.start(browser_session_id, SIGNUP)
-    current.email, current.language, current.channel = email, language, "email"
-    transaction, code = otp.issue(policy, current, "email", email)
-    if db.session.scalar(db.select(User.id).filter_by(email=email)) is not None:
-        otp.deliver("email", email, "account_exists", language)
-    else:
-        otp.deliver("email", email, "signup_code", language, code=code, minutes=policy.expiry_minutes)
-    journey.advance(current, SIGNUP, Event.SEND_EMAIL_CODE)
-    db.session.commit()
-    return otp.describe(transaction, policy, email, "")
+    current = journey.begin(browser_session_id, Flow.SIGNUP, Event.SEND_EMAIL_CODE)
+    current.email, current.language = email, language
+    taken = db.session.scalar(db.select(User.id).filter_by(email=email)) is not None
+    template = "account_exists" if taken else "signup_code"
+    return otp.send(current, Event.SEND_EMAIL_CODE, "email", email, language, template, with_code=not taken)
 
 
-def verify_email_code(browser_session_id: int | None, email: str, code: str, transaction_id: str) -> None:
-    """Step 3."""
+def verify_email_code(browser_session_id: int | None, email: str, code: str, transaction_id: str) -> dict:
     current = _journey_for(browser_session_id, Event.VERIFY_EMAIL_CODE, email)
-    policy = otp.policy()
-    otp.verify(policy, current, transaction_id, validation.code(code, policy.length), "email")
-    journey.advance(current, SIGNUP, Event.VERIFY_EMAIL_CODE)
+    otp.check(current, Event.VERIFY_EMAIL_CODE, code, transaction_id, "email")
     db.session.commit()
+    return {"journey": journey.view(current)}
 
 
-def create_account(browser_session_id: int | None, email: str, password: str, transaction_id: str) -> User:
-    """Step 4: only for the address whose code this session verified."""
+def create_account(browser_session_id: int | None, email: str, password: str, transaction_id: str) -> dict:
+    """Step 2: only for the address whose code this journey verified. Answers the specification's
+    {id, userName}."""
     current = _journey_for(browser_session_id, Event.CREATE_ACCOUNT, email)
-    verified = db.session.scalar(
-        db.select(OtpTransaction).filter_by(id=transaction_id, journey_id=current.id, channel="email", state=otp.USED)
-    )
-    if verified is None:
-        raise FlowError("20", status=409)
-    rules = current_app.config["IDP"]["password"]
-    passwords.check_policy(password, rules["min_length"], rules["max_length"], [current.email, current.email.split("@")[0]])
+    verified = journey.newest_code(current)
+    if verified is None or verified.id != transaction_id or verified.state != CodeState.USED or verified.destination != current.email:
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
+    passwords.check_policy(password, [current.email, current.email.split("@")[0]])
     user = User(
         email=current.email,
         email_verified=True,
@@ -91,55 +88,50 @@ def create_account(browser_session_id: int | None, email: str, password: str, tr
     except IntegrityError:
         # Another sign-up of the same address won the race: one account, this one refused.
         db.session.rollback()
-        raise FlowError("31", status=409) from None
+        raise FlowError(Errors.ACCOUNT_EXISTS) from None
     current.user_id = user.id
-    journey.advance(current, SIGNUP, Event.CREATE_ACCOUNT)
+    journey.advance(current, Event.CREATE_ACCOUNT)
     db.session.commit()
-    return user
+    return {"id": user.id, "userName": user.email, "journey": journey.view(current)}
 
 
 def send_phone_code(browser_session_id: int | None, email: str, channel: str, phone: str) -> dict:
-    """Step 5 (and its resends, a new phone number or the other channel)."""
+    """Step 3 (and its resends, a new phone number or the other channel)."""
     current = _journey_for(browser_session_id, Event.SEND_PHONE_CODE, email)
     channel = validation.channel(channel, validation.PHONE_CHANNELS)
-    e164 = validation.phone(phone)
-    policy = otp.policy()
-    current.phone_e164, current.channel = e164, channel
-    transaction, code = otp.issue(policy, current, channel, e164, user_id=current.user_id)
-    otp.deliver(channel, e164, otp.PHONE_TEMPLATES[channel], current.language or "en", code=code, minutes=policy.expiry_minutes)
-    journey.advance(current, SIGNUP, Event.SEND_PHONE_CODE)
-    db.session.commit()
-    return otp.describe(transaction, policy, current.email, e164)
+    current.phone_e164 = validation.phone(phone)
+    return otp.send(
+        current, Event.SEND_PHONE_CODE, channel, current.phone_e164, current.language or "en",
+        otp.PHONE_TEMPLATES[channel], user_id=current.user_id,
+    )
 
 
-def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> None:
-    """Step 6: the phone becomes the account's two-step verification phone."""
+def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict:
+    """The phone becomes the account's two-step verification phone."""
     current = _journey_for(browser_session_id, Event.VERIFY_PHONE_CODE, email)
-    channel = validation.channel(channel, validation.PHONE_CHANNELS)
-    policy = otp.policy()
-    otp.verify(policy, current, transaction_id, validation.code(code, policy.length), channel)
+    otp.check(current, Event.VERIFY_PHONE_CODE, code, transaction_id, validation.channel(channel, validation.PHONE_CHANNELS))
     credential = db.session.scalar(db.select(PhoneCredential).filter_by(user_id=current.user_id))
     if credential is None:
         credential = PhoneCredential(user_id=current.user_id)
         db.session.add(credential)
-    credential.e164, credential.channel, credential.verified_at = current.phone_e164, channel, now()
-    journey.advance(current, SIGNUP, Event.VERIFY_PHONE_CODE)
+    credential.e164, credential.channel, credential.verified_at = current.phone_e164, current.channel, now()
     db.session.commit()
+    return {"journey": journey.view(current)}
 
 
 def complete_profile(
     browser_session_id: int | None, email: str, user_id: str, first_name: str, last_name: str, language: str
 ) -> Completed:
-    """Step 7. The id the browser sends must be the account this session created.
-    Not committed: the caller authenticates the browser session, then commits."""
+    """Step 4. The id the browser sends must be the account this journey created.
+    Not committed: the caller signs the browser in, then commits."""
     current = _journey_for(browser_session_id, Event.COMPLETE_PROFILE, email)
     if user_id != current.user_id:
-        raise FlowError("20", status=409)
+        raise FlowError(Errors.STEP_OUT_OF_ORDER)
     first = validation.name(first_name, "firstName", required=False)
     last = validation.name(last_name, "lastName", required=True)
     language = validation.language(language)
     user = db.session.get(User, current.user_id)
     user.first_name, user.last_name, user.language = first, last, language
     user.profile_completed_at = now()
-    journey.advance(current, SIGNUP, Event.COMPLETE_PROFILE)
-    return Completed(user, amr_for(current.channel))
+    journey.advance(current, Event.COMPLETE_PROFILE)
+    return Completed(user, amr_for(current.channel), current)

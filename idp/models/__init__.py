@@ -2,7 +2,8 @@
 from idp.models.audit import AuditEvent
 from idp.models.oauth import AuthorizationCode, Interaction, Token
 from idp.models.limits import LimitCounter
-from idp.models.otp import Journey, OtpTransaction
+from idp.models.journey import Journey
+from idp.models.otp import OtpTransaction
 from idp.models.outbox import OutboxMessage
 from idp.models.session import BrowserSession
 from idp.models.user import PhoneCredential, User

@@ -9,7 +9,8 @@ from idp.models.types import now
 
 
 class Interaction(db.Model):
-    """An authorization request waiting for the person to sign in (see DESIGN.md)."""
+    """An authorization request waiting for the person to sign in: /authorize keeps it and
+    /authorize/resume/<uid> takes it back, once, from the same browser (idp/oauth/interaction.py)."""
 
     __tablename__ = "interactions"
 
@@ -17,7 +18,6 @@ class Interaction(db.Model):
     browser_session_id: Mapped[int] = mapped_column(db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True)
     client_id: Mapped[str] = mapped_column(db.String(128))
     params: Mapped[dict] = mapped_column(db.JSON)
-    prompt: Mapped[list] = mapped_column(db.JSON, default=list)
     login_completed_at: Mapped[object | None] = mapped_column(db.DateTime)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     expires_at: Mapped[object] = mapped_column(db.DateTime)
@@ -98,15 +98,3 @@ class Token(db.Model, TokenMixin):
 
     def is_revoked(self) -> bool:
         return self.revoked_at is not None
-
-    def get_client(self):
-        from idp.oauth.clients import query_client
-
-        return query_client(self.client_id)
-
-    def get_user(self):
-        from idp.models.user import User
-        from idp.oauth.claims import EndUser
-
-        user = db.session.get(User, self.user_id)
-        return EndUser(user, self.get_client()) if user else None

@@ -1,26 +1,17 @@
+from enum import StrEnum
+
 from sqlalchemy.orm import Mapped, mapped_column
 
 from idp.extensions import db
 from idp.models.types import new_uuid, now
 
 
-class Journey(db.Model):
-    """Server-side state of one sign-up or sign-in flow in one browser session."""
-
-    __tablename__ = "journeys"
-    __table_args__ = (db.UniqueConstraint("browser_session_id", "flow"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    browser_session_id: Mapped[int] = mapped_column(db.ForeignKey("browser_sessions.id", ondelete="CASCADE"))
-    flow: Mapped[str] = mapped_column(db.String(16))
-    state: Mapped[str] = mapped_column(db.String(32))
-    email: Mapped[str | None] = mapped_column(db.String(254))
-    language: Mapped[str | None] = mapped_column(db.String(2))
-    user_id: Mapped[str | None] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"))
-    phone_e164: Mapped[str | None] = mapped_column(db.String(20))
-    channel: Mapped[str | None] = mapped_column(db.String(8))
-    created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
-    updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
+class CodeState(StrEnum):
+    # The specification's one state; the others say why a code no longer counts.
+    PENDING = "PENDING"
+    USED = "USED"
+    FAILED = "FAILED"
+    SUPERSEDED = "SUPERSEDED"
 
 
 class OtpTransaction(db.Model):
@@ -36,8 +27,11 @@ class OtpTransaction(db.Model):
     channel: Mapped[str] = mapped_column(db.String(8))
     destination: Mapped[str] = mapped_column(db.String(254), index=True)
     code_hash: Mapped[str] = mapped_column(db.String(64))
-    state: Mapped[str] = mapped_column(db.String(16), default="PENDING")
+    state: Mapped[str] = mapped_column(db.String(16), default=CodeState.PENDING)
     attempts: Mapped[int] = mapped_column(default=0)
+    # Codes sent to this destination in this journey so far, and when the next may be asked.
+    sends: Mapped[int] = mapped_column(default=1, server_default="1")
+    resend_at: Mapped[object | None] = mapped_column(db.DateTime)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
     expires_at: Mapped[object] = mapped_column(db.DateTime)

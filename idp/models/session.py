@@ -14,7 +14,6 @@ class BrowserSession(db.Model):
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     last_seen_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     expires_at: Mapped[object] = mapped_column(db.DateTime)
-    language: Mapped[str] = mapped_column(db.String(2), default="en")
     user_id: Mapped[str | None] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"), index=True)
     auth_time: Mapped[object | None] = mapped_column(db.DateTime)
     # Authentication methods references (RFC 8176), e.g. ["pwd", "otp", "sms"].

@@ -1,5 +1,4 @@
 """Column helpers shared by the model modules."""
-import secrets
 import uuid
 
 from idp.clock import now
@@ -9,8 +8,4 @@ def new_uuid() -> str:
     return str(uuid.uuid4())
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(32)
-
-
-__all__ = ["new_uuid", "new_token", "now"]
+__all__ = ["new_uuid", "now"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, render_template
 
+from idp.notify import dev
 from idp.notify.providers import DeliveryError, Message, Provider, providers_for
 
 CHANNELS = ("email", "sms", "voice")
@@ -43,7 +44,5 @@ def send(channel: str, to: str, template: str, language: str, **values) -> None:
 
 def init_app(app: Flask) -> None:
     """Wire the configured provider (and, in development only, the outbox pages) into the app."""
-    from idp.notify import dev
-
     app.extensions["idp_notify"] = providers_for(app.config["IDP"])
     app.register_blueprint(dev.bp)

@@ -13,6 +13,7 @@ from notifications_python_client.notifications import NotificationsAPIClient
 
 from idp.config import ConfigError
 from idp.extensions import db
+from idp.models import OutboxMessage
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,6 @@ class Outbox:
     """Development: keep the message in the outbox table (part of the request's transaction)."""
 
     def deliver(self, message: Message) -> None:
-        from idp.models import OutboxMessage
-
         db.session.add(
             OutboxMessage(
                 channel=message.channel,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hmac
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from authlib.oauth2.rfc6749 import ClientMixin
 from authlib.oauth2.rfc6749.util import scope_to_list
 from flask import Flask, current_app
 
-from idp.config import PROJECT_ROOT, ConfigError
+from idp.config import PROJECT_ROOT, ConfigError, read_toml
 
 DEFAULT_CLIENTS_FILE = PROJECT_ROOT / "config" / "clients.toml"
 SUPPORTED_SCOPES = ("openid", "profile", "email", "phone", "offline_access")
@@ -196,12 +195,7 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
 
 
 def load_clients(path: Path, environment: str, environ: dict[str, str] | os._Environ = os.environ) -> list[Client]:
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"clients file {path} is missing") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"clients file {path} is not valid TOML: {error}") from None
+    raw = read_toml(path, "clients file")
     unknown = set(raw) - {"clients"}
     if unknown:
         raise _fail(sorted(unknown)[0], "is not a known key (tables go under [clients.<client_id>])")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import time
 from datetime import timedelta
 
 from authlib.oauth2.rfc6749 import grants
@@ -15,7 +14,7 @@ from flask import current_app
 from sqlalchemy import update
 
 from idp import sessions
-from idp.clock import now
+from idp.clock import now, timestamp
 from idp.extensions import db
 from idp.models import AuthorizationCode, Token, User
 from idp.oauth import keys
@@ -211,7 +210,7 @@ class OpenIDConnect(OpenIDCode):
         return {
             "iss": current_app.config["IDP"]["server"]["issuer"],
             "aud": client.client_id,
-            "exp": int(time.time()) + _oauth_settings()["id_token_lifetime_seconds"],
+            "exp": timestamp() + _oauth_settings()["id_token_lifetime_seconds"],
         }
 
     def generate_user_info(self, user: EndUser, scope: str) -> dict:

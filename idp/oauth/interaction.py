@@ -33,7 +33,6 @@ def start(browser_session: BrowserSession, client_id: str, params: dict[str, str
         browser_session_id=browser_session.id,
         client_id=client_id,
         params=params,
-        prompt=["login"],
         created_at=moment,
         expires_at=moment + lifetime,
     )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 from flask import Flask, current_app
 from joserfc.jwk import KeySet, RSAKey
 
+from idp.clock import timestamp
 from idp.config import ConfigError
 
 ENV_VARIABLE = "IDP_SIGNING_KEYS_FILE"
@@ -89,7 +89,7 @@ def public_jwks() -> dict:
 
 def rotate(keep_retired_seconds: int) -> str:
     """Put a new signing key first; retire the old ones and drop those retired long enough ago."""
-    moment = int(time.time())
+    moment = timestamp()
     kept = []
     for entry in _key_file().entries():
         retired_at = entry.get(RETIRED_AT, moment)

@@ -1,6 +1,7 @@
 """The Authlib authorization server of one app: grants, token generator and the userinfo endpoint."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
@@ -15,9 +16,9 @@ from flask import Flask, current_app
 from flask import request as flask_request
 
 from idp.extensions import db
-from idp.models import Token
+from idp.models import Token, User
 from idp.oauth import clients, grants
-from idp.oauth.claims import user_info
+from idp.oauth.claims import EndUser, user_info
 
 EXTENSION = "idp.oauth_server"
 SCOPES_SUPPORTED = list(clients.SUPPORTED_SCOPES)
@@ -56,12 +57,39 @@ class Issuer(IssuerParameter):
         return issuer()
 
 
+@dataclass(frozen=True)
+class BearerToken:
+    """An access token as the protected endpoints see it: its row, its client and whom it speaks of."""
+
+    row: Token
+    client: clients.Client
+
+    @property
+    def scope(self) -> str:
+        return self.row.scope
+
+    def get_scope(self) -> str:
+        return self.row.scope
+
+    def is_expired(self) -> bool:
+        return self.row.is_expired()
+
+    def is_revoked(self) -> bool:
+        return self.row.is_revoked()
+
+    def get_client(self) -> clients.Client:
+        return self.client
+
+    def get_user(self) -> EndUser | None:
+        user = db.session.get(User, self.row.user_id)
+        return EndUser(user, self.client) if user else None
+
+
 class AccessTokenValidator(BearerTokenValidator):
-    def authenticate_token(self, token_string: str) -> Token | None:
+    def authenticate_token(self, token_string: str) -> BearerToken | None:
         token = db.session.scalar(db.select(Token).filter_by(access_token_hash=grants.digest(token_string)))
-        if token is None or token.get_client() is None:
-            return None
-        return token
+        client = clients.query_client(token.client_id) if token else None
+        return BearerToken(token, client) if client else None
 
 
 class BearerProtector(ResourceProtector):

@@ -27,6 +27,11 @@ class Browser:
     def post(self, path: str, **body) -> requests.Response:
         return self.http.post(f"{self.server.url}/v1{path}", json=body, headers=HEADERS, timeout=60)
 
+    def send_email_code(self) -> str:
+        """A sign-up of EMAIL up to its e-mail code; answers the code's trxnId."""
+        assert self.post("/signup/privacy").status_code == 200
+        return self.post("/otp/transient_otp/send", userName=EMAIL, otpType="email").json()["data"]["trxnId"]
+
 
 def _code(app, to: str) -> str:
     with app.app_context():
@@ -42,7 +47,7 @@ def test_fifty_concurrent_wrong_codes_count_exactly_fifty(app, live_server, monk
     monkeypatch.setitem(app.config["IDP"]["otp"], "max_attempts", 1000)
     monkeypatch.setitem(app.config["IDP"]["limits"], "max_wrong_codes", 1000)
     browser = Browser(live_server)
-    trxn = browser.post("/otp/transient_otp/send", userName=EMAIL, otpType="email").json()["data"]["trxnId"]
+    trxn = browser.send_email_code()
     guess = "000000" if _code(app, EMAIL) != "000000" else "111111"
     answers = _all_at_once(
         [lambda: browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=guess, trxnId=trxn)] * 50
@@ -56,7 +61,7 @@ def test_fifty_concurrent_wrong_codes_count_exactly_fifty(app, live_server, monk
 
 def test_fifty_concurrent_wrong_codes_never_let_a_code_through_nor_fail(app, live_server):
     browser = Browser(live_server)
-    trxn = browser.post("/otp/transient_otp/send", userName=EMAIL, otpType="email").json()["data"]["trxnId"]
+    trxn = browser.send_email_code()
     guess = "000000" if _code(app, EMAIL) != "000000" else "111111"
     answers = _all_at_once(
         [lambda: browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=guess, trxnId=trxn)] * 50
@@ -69,7 +74,7 @@ def test_fifty_concurrent_wrong_codes_never_let_a_code_through_nor_fail(app, liv
 
 def test_a_code_verified_twenty_times_at_once_is_accepted_once(app, live_server):
     browser = Browser(live_server)
-    trxn = browser.post("/otp/transient_otp/send", userName=EMAIL, otpType="email").json()["data"]["trxnId"]
+    trxn = browser.send_email_code()
     code = _code(app, EMAIL)
     answers = _all_at_once(
         [lambda: browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=code, trxnId=trxn)] * 20
@@ -82,7 +87,7 @@ def test_concurrent_sign_ups_of_one_address_make_exactly_one_account(app, live_s
     browsers = [Browser(live_server) for _ in range(8)]
     transactions = []
     for browser in browsers:
-        trxn = browser.post("/otp/transient_otp/send", userName=EMAIL, otpType="email").json()["data"]["trxnId"]
+        trxn = browser.send_email_code()
         verified = browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=_code(app, EMAIL), trxnId=trxn)
         assert verified.status_code == 200
         transactions.append(trxn)

@@ -98,7 +98,8 @@ def test_a_new_phone_gets_a_code_and_the_old_one_stays_until_it_is_verified(clie
 def test_a_verified_new_phone_replaces_the_old_one(client, account, outbox, app):
     post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="voice")
     response = post(client, "/profile/phone/verify", otp=outbox.code(NEW_PHONE))
-    assert response.json["data"] == {"phone": "******5678"}
+    assert response.json["data"]["phone"] == "******5678"
+    assert response.json["data"]["journey"]["screen"] == "phonechanged"
     phone = user(app).phone
     assert (phone.e164, phone.channel) == (NEW_PHONE, "voice")
     assert outbox.last(EMAIL).subject == "Votre téléphone de vérification en deux étapes a été modifié"

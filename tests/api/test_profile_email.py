@@ -1,6 +1,8 @@
 """The e-mail change: password, two-step code, new address, its code, confirmation."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
 
 from tests.api.account_helpers import NEW_EMAIL, age_sign_in, audit_actions, post, user
@@ -20,9 +22,8 @@ def stale(account, app):
     return account
 
 
-def reverify(client, outbox, channel="sms"):
+def reverify(client, outbox):
     assert post(client, "/profile/email/password", password=PASSWORD).status_code == 200
-    assert post(client, "/profile/email/code/send", otpType=channel).status_code == 200
     assert post(client, "/profile/email/code/verify", otp=outbox.code(PHONE)).status_code == 200
 
 
@@ -34,7 +35,8 @@ def change(client, outbox, email=NEW_EMAIL):
 
 def test_a_recent_sign_in_may_change_the_email_without_reverifying(client, account, outbox, app):
     response = change(client, outbox)
-    assert response.json["data"] == {"email": NEW_EMAIL}
+    assert response.json["data"]["email"] == NEW_EMAIL
+    assert response.json["data"]["journey"]["screen"] == "youMayUpdateEmailAtOtherPlaces"
     assert user(app, NEW_EMAIL).id == account
 
 
@@ -54,9 +56,12 @@ def test_a_stale_session_changes_the_email_after_password_and_two_step_code(clie
     assert user(app, NEW_EMAIL).id == stale
 
 
-def test_the_password_step_answers_the_masked_phone_and_channel(client, stale):
+def test_the_password_step_sends_the_two_step_code_at_once(client, stale, outbox):
     response = post(client, "/profile/email/password", password=PASSWORD)
-    assert response.json["data"] == {"phone": "******5678", "otpType": "sms"}
+    data = response.json["data"]
+    assert (data["phoneNumber"], data["type"]) == ("******5678", "smsotp")
+    assert data["journey"]["screen"] == "completetwostepverification"
+    assert outbox.last(PHONE).code
 
 
 def test_a_wrong_password_is_refused_with_19(client, stale):
@@ -69,8 +74,10 @@ def test_wrong_passwords_lock_like_at_sign_in(client, stale):
     assert (answers[-1].status_code, answers[-1].json["message"]) == (429, "18")
 
 
-def test_the_two_step_code_goes_to_the_phone_on_the_account(client, stale, outbox):
+def test_the_two_step_code_goes_to_the_phone_on_the_account(client, stale, outbox, time_machine):
+    time_machine.move_to(datetime.now(timezone.utc), tick=False)
     post(client, "/profile/email/password", password=PASSWORD)
+    time_machine.shift(10)
     response = post(client, "/profile/email/code/send", otpType="voice")
     assert response.json["data"]["type"] == "voiceotp"
     assert outbox.last(PHONE).channel == "voice"
@@ -83,14 +90,12 @@ def test_the_two_step_code_needs_the_password_first(client, stale):
 
 def test_the_new_address_needs_the_two_step_code_first(client, stale, outbox):
     post(client, "/profile/email/password", password=PASSWORD)
-    post(client, "/profile/email/code/send", otpType="sms")
     response = post(client, "/profile/email/new", email=NEW_EMAIL)
     assert (response.status_code, response.json["message"]) == (409, "20")
 
 
 def test_a_wrong_two_step_code_is_refused_with_14(client, stale, outbox):
     post(client, "/profile/email/password", password=PASSWORD)
-    post(client, "/profile/email/code/send", otpType="sms")
     response = post(client, "/profile/email/code/verify", otp=wrong(outbox.code(PHONE)))
     assert (response.status_code, response.json["message"]) == (400, "14")
 

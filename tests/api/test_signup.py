@@ -1,4 +1,4 @@
-"""Sign-up through /v1, in the seed's step order."""
+"""Sign-up through /v1, in the specification's step order."""
 from __future__ import annotations
 
 from idp.extensions import db
@@ -25,6 +25,7 @@ def test_the_email_code_arrives_in_the_chosen_correspondence_language(signup, ou
 
 
 def test_the_correspondence_language_defaults_to_the_request_language(client, outbox):
+    client.post("/v1/signup/privacy", json={})
     client.post(
         "/v1/otp/transient_otp/send",
         json={"userName": EMAIL, "otpType": "email"},

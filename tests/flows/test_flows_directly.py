@@ -15,19 +15,20 @@ def _last_code(to: str) -> str:
 
 def test_a_sign_up_then_a_sign_in_without_http(browser_session):
     email, phone = "jeanne@example.ca", "+16132345678"
+    signup.accept_privacy(browser_session.id)
     trxn = signup.send_email_code(browser_session.id, email, "fr")["trxnId"]
     signup.verify_email_code(browser_session.id, email, _last_code(email), trxn)
-    user = signup.create_account(browser_session.id, email, "Maple-Syrup-Harbour-42", trxn)
+    user_id = signup.create_account(browser_session.id, email, "Maple-Syrup-Harbour-42", trxn)["id"]
     trxn = signup.send_phone_code(browser_session.id, email, "sms", phone)["trxnId"]
     signup.verify_phone_code(browser_session.id, email, "sms", _last_code(phone), trxn)
-    completed = signup.complete_profile(browser_session.id, email, user.id, "", "Tremblay", "fr")
+    completed = signup.complete_profile(browser_session.id, email, user_id, "", "Tremblay", "fr")
     db.session.commit()
     assert completed.amr == ["pwd", "otp", "sms", "mfa"]
 
     assert signin.login(browser_session.id, email, "Maple-Syrup-Harbour-42")["otpType"] == "sms"
     trxn = signin.send_code(browser_session.id, email, "voice")["trxnId"]
     completed = signin.verify_code(browser_session.id, email, "voice", _last_code(phone), trxn)
-    assert (completed.user.id, completed.amr) == (user.id, ["pwd", "otp", "tel", "mfa"])
+    assert (completed.user.id, completed.amr) == (user_id, ["pwd", "otp", "tel", "mfa"])
 
 
 def test_a_browser_without_a_session_has_no_journey(ctx):

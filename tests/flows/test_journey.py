@@ -1,54 +1,127 @@
-"""The journey state machine: the transition table is the only way between states."""
+"""The journey machine: one table of transitions for the five flows is the only way between states."""
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
 from idp.errors import FlowError
+from idp.extensions import db
 from idp.flows import journey
-from idp.flows.journey import SIGNIN, SIGNUP, TRANSITIONS, Event, State
+from idp.flows.journey import SCREENS, TRANSITIONS, Event, Flow, State
+from idp.models import User
 
-SIGNUP_PATH = [
-    Event.SEND_EMAIL_CODE,
-    Event.VERIFY_EMAIL_CODE,
-    Event.CREATE_ACCOUNT,
-    Event.SEND_PHONE_CODE,
-    Event.VERIFY_PHONE_CODE,
-    Event.COMPLETE_PROFILE,
-]
-SIGNIN_PATH = [Event.LOGIN, Event.SEND_CODE, Event.VERIFY_CODE]
+README = Path(__file__).resolve().parents[2] / "idp" / "flows" / "README.md"
+
+HAPPY_PATHS = {
+    Flow.SIGNUP: [Event.ACCEPT_PRIVACY, Event.SEND_EMAIL_CODE, Event.VERIFY_EMAIL_CODE, Event.CREATE_ACCOUNT,
+                  Event.SEND_PHONE_CODE, Event.VERIFY_PHONE_CODE, Event.COMPLETE_PROFILE],
+    Flow.SIGNIN: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE],
+    Flow.RECOVERY: [Event.SEND_EMAIL_CODE, Event.VERIFY_EMAIL_CODE, Event.VERIFY_PHONE_CODE, Event.SET_PASSWORD],
+    Flow.EMAIL_CHANGE: [Event.VERIFY_PASSWORD, Event.VERIFY_CODE, Event.SEND_NEW_EMAIL_CODE,
+                        Event.VERIFY_NEW_EMAIL_CODE, Event.CONFIRM_EMAIL],
+    Flow.PHONE_CHANGE: [Event.SEND_PHONE_CODE, Event.VERIFY_PHONE_CODE],
+}
 
 
-@pytest.mark.parametrize("flow, path", [(SIGNUP, SIGNUP_PATH), (SIGNIN, SIGNIN_PATH)])
-def test_the_happy_path_ends_completed(browser_session, flow, path):
-    current = journey.start(browser_session.id, flow)
-    for event in path:
-        journey.advance(journey.require(current, flow, event), flow, event)
-    assert current.state == State.COMPLETED
+def _walk(browser_session_id: int, flow: Flow, events: list[Event]):
+    current = None
+    for event in events:
+        current = journey.begin(browser_session_id, flow, event)
+        journey.advance(current, event)
+    return current
+
+
+@pytest.mark.parametrize("flow", list(Flow))
+def test_the_happy_path_of_every_flow_ends_completed(browser_session, flow):
+    assert _walk(browser_session.id, flow, HAPPY_PATHS[flow]).state == State.COMPLETED
+
+
+def _states_of(flow: Flow) -> set[State]:
+    return {State.START} | {transition.target for transition in TRANSITIONS[flow].values()}
 
 
 def _every_state_an_event_is_refused_in():
-    for (flow, event), (allowed, _) in TRANSITIONS.items():
-        for state in set(State) - allowed:
-            yield flow, event, state
+    for flow, events in TRANSITIONS.items():
+        for event, transition in events.items():
+            for state in _states_of(flow) - transition.sources:
+                yield flow, event, state
 
 
 @pytest.mark.parametrize("flow, event, state", list(_every_state_an_event_is_refused_in()))
-def test_an_event_outside_its_states_is_refused_with_20(browser_session, flow, event, state):
-    current = journey.start(browser_session.id, flow)
-    current.state = state
+def test_an_event_outside_its_states_is_refused_with_20_and_changes_nothing(browser_session, flow, event, state):
+    current = journey.begin(browser_session.id, flow, next(iter(TRANSITIONS[flow])))
+    current.state, current.email = state, "kept@example.ca"
     with pytest.raises(FlowError) as refused:
-        journey.require(current, flow, event)
+        journey.begin(browser_session.id, flow, event)
     assert (refused.value.code, refused.value.status) == ("20", 409)
-    assert current.state == state
+    assert (current.state, current.email) == (state, "kept@example.ca")
 
 
-def test_starting_again_wipes_what_the_journey_knew(browser_session):
-    current = journey.start(browser_session.id, SIGNUP)
-    current.email, current.state = "a@example.ca", State.EMAIL_VERIFIED
-    again = journey.start(browser_session.id, SIGNUP)
+def test_a_step_without_a_journey_is_refused(browser_session):
+    with pytest.raises(FlowError) as refused:
+        journey.begin(browser_session.id, Flow.SIGNUP, Event.VERIFY_EMAIL_CODE)
+    assert refused.value.code == "20"
+
+
+def test_a_browser_without_a_session_has_no_journey(ctx):
+    with pytest.raises(FlowError) as refused:
+        journey.begin(None, Flow.SIGNUP, Event.ACCEPT_PRIVACY)
+    assert refused.value.code == "20"
+
+
+def test_an_event_that_restarts_wipes_what_the_journey_knew(browser_session):
+    current = _walk(browser_session.id, Flow.SIGNUP, HAPPY_PATHS[Flow.SIGNUP][:3])
+    current.email = "a@example.ca"
+    again = journey.begin(browser_session.id, Flow.SIGNUP, Event.ACCEPT_PRIVACY)
     assert again is current
     assert (again.state, again.email) == (State.START, None)
 
 
-def test_sign_up_and_sign_in_of_one_browser_are_separate_journeys(browser_session):
-    assert journey.start(browser_session.id, SIGNUP) is not journey.start(browser_session.id, SIGNIN)
+def test_every_restarting_event_may_happen_in_any_state():
+    for events in TRANSITIONS.values():
+        for transition in events.values():
+            assert transition.restarts == (State.START in transition.sources)
+            if transition.restarts:
+                assert transition.sources == frozenset(State)
+
+
+def test_the_flows_of_one_browser_are_separate_journeys(browser_session):
+    rows = {journey.begin(browser_session.id, flow, next(iter(TRANSITIONS[flow]))) for flow in Flow}
+    assert len(rows) == len(Flow)
+
+
+def test_a_profile_journey_is_only_its_persons(browser_session):
+    owner, other = (User(email=f"{name}@example.ca", password_hash="x") for name in ("owner", "other"))
+    db.session.add_all([owner, other])
+    db.session.flush()
+    journey.begin(browser_session.id, Flow.PHONE_CHANGE, Event.SEND_PHONE_CODE, user_id=owner.id)
+    assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=owner.id) is not None
+    assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=other.id) is None
+
+
+@pytest.mark.parametrize("flow", list(Flow))
+def test_every_state_a_flow_reaches_names_its_screen(flow):
+    assert set(SCREENS[flow]) == _states_of(flow) - {State.START}
+
+
+def test_the_journey_view_names_the_screen_with_the_channel_of_the_code(browser_session):
+    current = _walk(browser_session.id, Flow.SIGNUP, HAPPY_PATHS[Flow.SIGNUP][:5])
+    current.channel = "voice"
+    shown = journey.view(current)
+    assert (shown["state"], shown["screen"]) == ("PHONE_CODE_SENT", "signUp/verification/voice")
+    assert shown["open"] == ["signUp/verification/voice", "signUp/verificationsetup"]
+
+
+def _readme_diagram() -> str:
+    found = re.search(r"```mermaid\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL)
+    assert found, "idp/flows/README.md has no mermaid diagram"
+    return found.group(1)
+
+
+def test_the_readme_draws_the_table_itself(app):
+    with app.app_context():
+        assert _readme_diagram().strip() == journey.mermaid().strip(), (
+            "idp/flows/README.md differs from the journey table: paste `flask --app idp journeys draw` into it"
+        )

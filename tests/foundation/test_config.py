@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from idp import create_app
-from idp.config import ConfigError, database_url, load_settings
+from idp.config import DEFAULT_SETTINGS_FILE, SCHEMA, ConfigError, database_url, load_settings
 
 
 def test_defaults_hold_the_specification_numbers():
@@ -103,3 +103,36 @@ def test_postgres_urls_use_psycopg_3(given):
 def test_unsupported_database_url_is_refused():
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         database_url({"DATABASE_URL": "mysql://u@h/db"}, "/x")
+
+
+def _documented_keys() -> dict[str, str]:
+    """Each key of settings.toml with the comment block above it, or above the run of keys
+    it belongs to."""
+    found, block, section, in_comment = {}, [], "", False
+    for line in DEFAULT_SETTINGS_FILE.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            section, block, in_comment = line.strip("[]"), [], False
+        elif line.startswith("#"):
+            block = block + [line] if in_comment else [line]
+            in_comment = True
+        elif "=" in line:
+            found[f"{section}.{line.split('=')[0].strip()}"] = " ".join(block)
+            in_comment = False
+    return found
+
+
+def test_every_setting_is_in_the_settings_file_with_a_comment_naming_its_default():
+    documented = _documented_keys()
+    for section, rules in SCHEMA.items():
+        for key in rules:
+            assert f"{section}.{key}" in documented, f"{section}.{key} is not in settings.toml"
+            assert "Default" in documented[f"{section}.{key}"], f"{section}.{key} has no comment naming its default"
+
+
+def test_the_policy_numbers_that_lived_in_code_are_settings():
+    settings = load_settings(environ={})
+    assert settings["names"]["max_length"] == 100
+    assert settings["phone"]["max_digits"] == 15
+    assert settings["profile"]["reverify_window_seconds"] == 1200
+    assert (settings["password"]["argon2_time_cost"], settings["password"]["argon2_memory_kib"]) == (2, 19456)

@@ -47,6 +47,26 @@ def test_migrations_downgrade_to_an_empty_database(monkeypatch, tmp_path):
     assert tables == set()
 
 
+def test_codes_of_the_released_schema_upgrade_with_one_send_each(monkeypatch, tmp_path):
+    app = _app_on(f"sqlite:///{tmp_path / 'released.sqlite3'}", monkeypatch, tmp_path)
+    with app.app_context():
+        upgrade(revision="0001")
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO browser_sessions (token_hash, created_at, last_seen_at, expires_at, language) "
+                "VALUES ('h', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')"
+            ))
+            connection.execute(text(
+                "INSERT INTO otp_transactions (id, correlation_id, browser_session_id, channel, destination, "
+                "code_hash, state, attempts, created_at, updated_at, expires_at) "
+                "VALUES ('t', 'c', 1, 'email', 'a@example.ca', 'x', 'PENDING', 1, '2026-01-01', '2026-01-01', '2026-01-01')"
+            ))
+        upgrade()
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT sends, resend_at FROM otp_transactions")).one() == (1, None)
+            assert connection.execute(text("SELECT COUNT(*) FROM browser_sessions")).scalar() == 1
+
+
 @pytest.fixture
 def scratch_postgres_url():
     """A database of its own on the test server, dropped afterwards."""

@@ -57,7 +57,28 @@ def test_shell_has_no_inline_executable_script(client):
 def test_shell_hands_the_ui_its_configuration(client):
     html = client.get("/en/").text
     block = re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', html, flags=re.S)
-    assert json.loads(block.group(1)) == {"environment": "development", "apiBase": "/v1"}
+    assert json.loads(block.group(1)) == {
+        "environment": "development",
+        "apiBase": "/v1",
+        "policy": {
+            "codeLength": 6,
+            "codeExpiryMinutes": 10,
+            "resendWaitSeconds": 10,
+            "pwdMinLength": 12,
+            "pwdMaxLength": 65,
+            "nameMaxLength": 100,
+            "phoneMaxDigits": 15,
+        },
+    }
+
+
+def test_the_policy_the_ui_receives_follows_the_settings(app, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["otp"], "length", 8)
+    monkeypatch.setitem(app.config["IDP"]["otp"], "expiry_seconds", 300)
+    html = app.test_client().get("/fr/").text
+    block = re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', html, flags=re.S)
+    policy = json.loads(block.group(1))["policy"]
+    assert (policy["codeLength"], policy["codeExpiryMinutes"]) == (8, 5)
 
 
 @pytest.mark.parametrize("path", ["/signup", "/signup/verification/email", "/password", "/signin/selectverification"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from idp.extensions import db
 from idp.models import OutboxMessage
 
+SESSION_COOKIE = "idp_session"
 EMAIL = "jeanne.tremblay@example.ca"
 PASSWORD = "Maple-Syrup-Harbour-42"
 PHONE = "+16132345678"
@@ -43,11 +44,20 @@ class SignUp:
         self.client, self.outbox = client, outbox
         self.email, self.password, self.phone, self.channel = EMAIL, PASSWORD, PHONE, "sms"
         self.email_trxn = self.phone_trxn = self.user_id = None
+        self.privacy_accepted = False
 
     def post(self, path: str, **body):
         return self.client.post(f"/v1{path}", json=body)
 
+    def accept_privacy(self):
+        response = self.post("/signup/privacy")
+        self.privacy_accepted = response.status_code == 200
+        return response
+
     def send_email(self, email: str | None = None, language: str = "eng"):
+        """The e-mail step; the privacy notice is accepted first when this browser has not yet."""
+        if not self.privacy_accepted or self.client.get_cookie(SESSION_COOKIE) is None:
+            self.accept_privacy()
         self.email = self.email if email is None else email
         response = self.post("/otp/transient_otp/send", userName=self.email, otpType="email", language=language)
         if response.status_code == 200:

@@ -66,10 +66,10 @@ test('waits (codes 17 and 18) are shown in minutes, rounded up', () => {
 
 test('a new code asked too soon (34) says how many seconds to wait, in both languages', () => {
   expect(errorText(intlEn, { code: ERRORS.RESEND_TOO_SOON, data: { retryAfter: 7 } })).toBe(
-    'You asked for a new code too soon. Wait 7 seconds and try again.',
+    'Wait 7 seconds before asking for a new code.',
   );
   expect(errorText(intlFr, { code: ERRORS.RESEND_TOO_SOON, data: { retryAfter: 1 } })).toBe(
-    'Vous avez demandé un nouveau code trop tôt. Attendez 1 seconde et réessayez.',
+    'Attendez 1 seconde avant de demander un nouveau code.',
   );
   expect(errorText(intlEn, { code: ERRORS.RESEND_TOO_SOON })).toBe(en['error.34']);
 });

@@ -170,7 +170,7 @@ test('a new code asked too soon says how long to wait and counts down from it', 
   });
   await user.click(screen.getByText(en['verification.requestNewCode']));
   await waitFor(() =>
-    expect(document.getElementById('verificationCode-error')).toHaveTextContent('You asked for a new code too soon. Wait 12 seconds and try again.'),
+    expect(document.getElementById('verificationCode-error')).toHaveTextContent('Wait 12 seconds before asking for a new code.'),
   );
   expect(screen.getByTestId('countdown')).toHaveTextContent('12 seconds');
   expect(screen.queryByText(en['verification.email.resent'])).not.toBeInTheDocument();
