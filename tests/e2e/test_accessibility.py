@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -41,6 +41,8 @@ class Scan:
     screenshots: Path
     language: str
     viewport: str
+    # the redirect page's attempts to leave, answered 204 (see the fixture)
+    kept: list = field(default_factory=list)
 
     def screen(self, name: str, title_key: str, step: int | None = None) -> None:
         """The sign-in service's screen with this h1 is shown: screenshot, then no violation."""
@@ -86,8 +88,14 @@ class Scan:
         expect(self.page.get_by_role("status").filter(has_text=notice)).to_be_visible()
 
     def redirect_page(self) -> None:
-        """The redirect page (its destination kept from navigating), then on to the service."""
+        """The redirect page (its destination kept from navigating), then on to the service
+        by its link, once the page's own redirect has been kept (a sign-in resumes once)."""
         self.screen("redirecttorp", "redirect.title")
+        for _ in range(40):
+            if self.kept:
+                break
+            self.page.clock.run_for(500)
+        assert self.kept, "the redirect page did not go on to the relying service"
         self.page.unroute(RESUME)
         self.page.get_by_role("link", name=re.compile("^" + re.escape(t(self.language, "redirect.link", service="")))).click()
 
@@ -99,8 +107,14 @@ def scan(request, new_context, product, screenshots) -> Scan:
     context = new_context(language=language, viewport=VIEWPORTS[viewport])
     page = context.new_page()
     page.clock.install()
-    page.route(RESUME, lambda route: route.fulfill(status=204))
-    return Scan(page, product, screenshots, language, viewport)
+    scan = Scan(page, product, screenshots, language, viewport)
+
+    def keep(route):
+        scan.kept.append(route.request.url)
+        route.fulfill(status=204)
+
+    page.route(RESUME, keep)
+    return scan
 
 
 def account_for(new_context, product: Product, language: str) -> Person:

@@ -2,7 +2,6 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { BackLink, FormPage, NewValue, useForm } from '../../components/forms';
 import { usePath } from '../../components/hooks';
-import { NAME_FIELDS } from '../../components/NameFields';
 import { SignedIn } from '../../components/SignedIn';
 
 const PAGE = 'areYouSureEditYourName';
@@ -15,7 +14,7 @@ function Confirm({ name }) {
     await api.profileName(name);
     navigate(path('profileYouMayUpdateName'));
   };
-  const onSubmit = form.handle({ fields: NAME_FIELDS, action: save });
+  const onSubmit = form.handle({ action: save });
   const newName = <NewValue labelId="profile.nameConfirm.newName" value={[name.firstName, name.lastName].filter(Boolean).join(' ')} />;
   const back = <BackLink to="profilenameedit" labelId="profile.nameConfirm.back" state={name} />;
   const words = { titleId: 'profile.nameConfirm.title', leadId: 'profile.nameConfirm.lead', submitId: 'profile.nameConfirm.submit' };
