@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, renderApp, SERVICE, storedSession, texts } from '../../test/utils';
+import { ok, renderApp, SERVICE, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 
