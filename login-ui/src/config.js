@@ -1,20 +1,43 @@
 // Runtime configuration rendered by Flask into <script id="idp-config" type="application/json">.
-const DEFAULTS = { environment: 'production', apiBase: '/v1' };
+// `policy` carries the server's policy numbers (config/settings.toml): the UI checks and
+// shows the same bounds the server enforces. The defaults are the server's defaults.
+export const DEFAULT_POLICY = Object.freeze({
+  codeLength: 6,
+  codeExpiryMinutes: 10,
+  resendWaitSeconds: 10,
+  pwdMinLength: 12,
+  pwdMaxLength: 65,
+  nameMaxLength: 100,
+  phoneMaxDigits: 15,
+});
+
+const DEFAULTS = Object.freeze({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });
+
+// Each number of the server's policy, or the default when it is missing or not a positive whole number.
+function readPolicy(given) {
+  const source = given && typeof given === 'object' ? given : {};
+  return Object.fromEntries(
+    Object.entries(DEFAULT_POLICY).map(([key, fallback]) => {
+      const value = source[key];
+      return [key, Number.isInteger(value) && value > 0 ? value : fallback];
+    }),
+  );
+}
 
 export function readConfig(doc = typeof document !== 'undefined' ? document : null) {
   const node = doc && doc.getElementById('idp-config');
-  if (!node) return { ...DEFAULTS };
+  let parsed = {};
   try {
-    const parsed = JSON.parse(node.textContent || '{}');
-    return { ...DEFAULTS, ...parsed };
+    parsed = node ? JSON.parse(node.textContent || '{}') : {};
   } catch (e) {
-    return { ...DEFAULTS };
+    parsed = {};
   }
+  return { ...DEFAULTS, ...parsed, policy: readPolicy(parsed.policy) };
 }
 
 // process.env.NODE_ENV is replaced by webpack: "production" for `npm run build`,
 // "development" for `npm run build:dev`; Jest sets it to "test".
-export const isDevBuild = () => process.env.NODE_ENV !== 'production';
+const isDevBuild = () => process.env.NODE_ENV !== 'production';
 
 // The phone-OTP demo page reads the server's dev outbox, which only exists when the
 // server runs in development: it follows the server's config alone.

@@ -1,13 +1,36 @@
-import { demoPagesEnabled, readConfig, testDataEnabled } from './config';
+import { DEFAULT_POLICY, demoPagesEnabled, readConfig, testDataEnabled } from './config';
+
+const block = (json) => {
+  document.body.innerHTML = `<script id="idp-config" type="application/json">${json}</script>`;
+};
 
 test('the config is read from the #idp-config JSON script', () => {
-  document.body.innerHTML =
-    '<script id="idp-config" type="application/json">{"environment": "development", "apiBase": "/api/v1"}</script>';
-  expect(readConfig()).toEqual({ environment: 'development', apiBase: '/api/v1' });
+  block('{"environment": "development", "apiBase": "/api/v1"}');
+  expect(readConfig()).toMatchObject({ environment: 'development', apiBase: '/api/v1' });
 });
 
-test('without a config the app assumes production and /v1', () => {
-  expect(readConfig()).toEqual({ environment: 'production', apiBase: '/v1' });
+test('without a config the app assumes production, /v1 and the default policy', () => {
+  expect(readConfig()).toEqual({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });
+});
+
+test('the default policy is the server default: 6-digit codes for 10 minutes, passwords of 12 to 65', () => {
+  const server = { codeLength: 6, codeExpiryMinutes: 10, resendWaitSeconds: 10, pwdMinLength: 12, pwdMaxLength: 65 };
+  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15 });
+});
+
+test('the policy numbers come from the server when it sends them', () => {
+  block('{"policy": {"codeLength": 8, "codeExpiryMinutes": 5, "pwdMinLength": 15}}');
+  expect(readConfig().policy).toEqual({ ...DEFAULT_POLICY, codeLength: 8, codeExpiryMinutes: 5, pwdMinLength: 15 });
+});
+
+test('a policy number that is not a positive whole number falls back to its default', () => {
+  block('{"policy": {"codeLength": "8", "pwdMinLength": -1, "nameMaxLength": 2.5}}');
+  expect(readConfig().policy).toEqual(DEFAULT_POLICY);
+});
+
+test('a damaged config block gives the defaults', () => {
+  block('{not json');
+  expect(readConfig()).toEqual({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });
 });
 
 test('the phone-OTP demo page follows the server environment', () => {

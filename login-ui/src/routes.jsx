@@ -1,7 +1,7 @@
-// The route table of specification section 2.
+// The route table of specification section 2. A screen of a journey opens when the server
+// says so (Guard: its path is in the journey's `open`); entry screens need no journey.
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import Guard from './components/Guard';
-import { flowSegment, normalizeFlow } from './components/hooks';
 import Layout from './components/Layout';
 import { browserLanguage, isLanguage } from './i18n';
 import PhoneOtp from './screens/dev/PhoneOtp';
@@ -25,81 +25,107 @@ import NewPassword from './screens/recovery/NewPassword';
 import RecoveryCheckEmail from './screens/recovery/RecoveryCheckEmail';
 import RecoveryVerification from './screens/recovery/RecoveryVerification';
 import RedirectToRp from './screens/redirect/RedirectToRp';
-import SelectVerification from './screens/signin/SelectVerification';
-import CoreProfile from './screens/signup/CoreProfile';
-import Privacy from './screens/signup/Privacy';
-import VerificationSetup from './screens/signup/VerificationSetup';
-import Email from './screens/shared/Email';
-import Password from './screens/shared/Password';
 import Verification from './screens/shared/Verification';
-import { useSession } from './session/SessionContext';
+import SelectVerification from './screens/signin/SelectVerification';
+import SignInEmail from './screens/signin/SignInEmail';
+import SignInPassword from './screens/signin/SignInPassword';
+import CoreProfile from './screens/signup/CoreProfile';
+import CreatePassword from './screens/signup/CreatePassword';
+import Privacy from './screens/signup/Privacy';
+import SignUpEmail from './screens/signup/SignUpEmail';
+import VerificationSetup from './screens/signup/VerificationSetup';
+import { useServerSession } from './session/ServerSession';
+import { stepOf } from './session/journey';
 
-// The profile pages, all under /{language}/, for the person signed in (else home).
-export const PROFILE_PAGES = {
-  profilehome: ProfileHome,
-  profilenameedit: ProfileNameEdit,
-  areYouSureEditYourName: AreYouSureEditYourName,
-  profileYouMayUpdateName: ProfileYouMayUpdateName,
-  firstverifyitsyou: FirstVerifyItsYou,
-  completetwostepverification: CompleteTwoStepVerification,
-  enternewemail: EnterNewEmail,
-  checkyouremail: CheckYourEmail,
-  areYouSureUpdateYourEmail: AreYouSureUpdateYourEmail,
-  youMayUpdateEmailAtOtherPlaces: YouMayUpdateEmailAtOtherPlaces,
-  enterNewPhoneNumber: EnterNewPhoneNumber,
-  verifynewphone: VerifyNewPhone,
-  phonechanged: PhoneChanged,
-  profilelanguage: ProfileLanguage,
+// path after /{language}/ → [screen, the flow whose journey guards it (null: an entry
+// screen, or one that guards itself)]
+const PAGES = {
+  'signUp/privacy': [Privacy, null],
+  signUp: [SignUpEmail, 'signup'],
+  'signUp/verification/:type': [Verification, 'signup'],
+  'signUp/password': [CreatePassword, 'signup'],
+  'signUp/verificationsetup': [VerificationSetup, 'signup'],
+  'signUp/profile': [CoreProfile, 'signup'],
+  signIn: [SignInEmail, null],
+  // the e-mail typed on the previous screen, or the sign-in journey
+  'signIn/password': [SignInPassword, null],
+  'signIn/selectverification': [SelectVerification, 'signin'],
+  'signIn/verification/:type': [Verification, 'signin'],
+  forgotpassword: [ForgotPassword, null],
+  'forgotpassword/checkemail': [RecoveryCheckEmail, 'recovery'],
+  'forgotpassword/verification': [RecoveryVerification, 'recovery'],
+  'forgotpassword/newpassword': [NewPassword, 'recovery'],
+  // the redirectTo of the last answer
+  redirecttorp: [RedirectToRp, null],
+  // for the person signed in (GET /v1/profile), else home
+  profilehome: [ProfileHome, null],
+  profilenameedit: [ProfileNameEdit, null],
+  // the new name in router state
+  areYouSureEditYourName: [AreYouSureEditYourName, null],
+  profileYouMayUpdateName: [ProfileYouMayUpdateName, null],
+  profilelanguage: [ProfileLanguage, null],
+  firstverifyitsyou: [FirstVerifyItsYou, null],
+  completetwostepverification: [CompleteTwoStepVerification, 'email_change'],
+  // also open without a journey after a recent sign-in
+  enternewemail: [EnterNewEmail, null],
+  checkyouremail: [CheckYourEmail, 'email_change'],
+  areYouSureUpdateYourEmail: [AreYouSureUpdateYourEmail, 'email_change'],
+  youMayUpdateEmailAtOtherPlaces: [YouMayUpdateEmailAtOtherPlaces, 'email_change'],
+  enterNewPhoneNumber: [EnterNewPhoneNumber, null],
+  verifynewphone: [VerifyNewPhone, 'phone_change'],
+  phonechanged: [PhoneChanged, 'phone_change'],
+  // development only
+  phoneotp: [PhoneOtp, null],
 };
 
-// "I forgot my password": each page checks on the server that its step is next.
-export const RECOVERY_PAGES = {
-  forgotpassword: ForgotPassword,
-  'forgotpassword/checkemail': RecoveryCheckEmail,
-  'forgotpassword/verification': RecoveryVerification,
-  'forgotpassword/newpassword': NewPassword,
-};
+// The flow segment is matched in any case (/en/signup) and shown as signUp / signIn.
+const FLOW_SEGMENTS = { signup: 'signUp', signin: 'signIn' };
 
 function LanguageSegment() {
   const { language } = useParams();
+  const { pathname } = useLocation();
   // only en and fr (lower case) are languages; anything else is an unknown path
   if (!isLanguage(language)) return <Navigate to="/" replace />;
-  return <Outlet />;
-}
-
-function FlowSegment() {
-  const { language, flow } = useParams();
-  const location = useLocation();
-  const normalized = normalizeFlow(flow);
-  if (!normalized) return <Navigate to="/" replace />;
-  // canonical spelling of the segment: signUp / signIn
-  if (flow !== flowSegment(normalized)) {
-    const rest = location.pathname.split('/').slice(3).join('/');
-    return <Navigate to={`/${language}/${flowSegment(normalized)}${rest ? `/${rest}` : ''}`} replace />;
+  const parts = pathname.split('/');
+  const canonical = FLOW_SEGMENTS[(parts[2] || '').toLowerCase()];
+  if (canonical && parts[2] !== canonical) {
+    parts[2] = canonical;
+    return <Navigate to={parts.join('/')} replace />;
   }
   return <Outlet />;
 }
 
-// Older non-prefixed paths: redirect to their prefixed form in the browser's language.
-function Legacy({ to }) {
-  const { state } = useSession();
-  const language = browserLanguage();
-  return <Navigate to={to(language, state.userData)} replace />;
-}
+// Older non-prefixed paths: their prefixed form in the browser's language. /password and
+// /verification go to the screen of the sign-up or sign-in journey the server holds.
+const journeyScreen = (journeys, matches) =>
+  ['signup', 'signin'].map((flow) => journeys[flow]).find((journey) => journey && matches(journey));
 
-const sessionFlow = (userData) => flowSegment(userData.flow === 'signin' ? 'signin' : 'signup');
-
-export const LEGACY_PATHS = {
-  '/signup': (l) => `/${l}/signUp`,
-  '/signup/privacy': (l) => `/${l}/signUp/privacy`,
-  '/signup/verification/email': (l) => `/${l}/signUp/verification/email`,
-  '/signup/verificationsetup': (l) => `/${l}/signUp/verificationsetup`,
-  '/signup/profile': (l) => `/${l}/signUp/profile`,
-  '/signin': (l) => `/${l}/signIn`,
-  '/signin/selectverification': (l) => `/${l}/signIn/selectverification`,
-  '/password': (l, u) => `/${l}/${sessionFlow(u)}/password`,
-  '/verification': (l, u) => `/${l}/${sessionFlow(u)}/verification/${u.otpType || 'email'}`,
+const LEGACY_PATHS = {
+  '/signup': () => 'signUp',
+  '/signup/privacy': () => 'signUp/privacy',
+  '/signup/verification/email': () => 'signUp/verification/email',
+  '/signup/verificationsetup': () => 'signUp/verificationsetup',
+  '/signup/profile': () => 'signUp/profile',
+  '/signin': () => 'signIn',
+  '/signin/selectverification': () => 'signIn/selectverification',
+  '/password': (journeys) => {
+    const found = journeyScreen(journeys, (j) => j.open.some((screen) => /^sign(Up|In)\/password$/.test(screen)));
+    return found && found.flow === 'signup' ? 'signUp/password' : 'signIn/password';
+  },
+  '/verification': (journeys) => {
+    const found = journeyScreen(journeys, (j) => /\/verification\//.test(j.screen));
+    return found ? found.screen : null;
+  },
 };
+
+function Legacy({ to }) {
+  const { pathname } = useLocation();
+  const server = useServerSession();
+  // the server's answer for this path first
+  if (server.step !== stepOf(pathname)) return null;
+  const target = to(server.journeys);
+  return <Navigate to={target ? `/${browserLanguage()}/${target}` : '/'} replace />;
+}
 
 export default function AppRoutes() {
   return (
@@ -111,27 +137,22 @@ export default function AppRoutes() {
         ))}
         <Route path=":language" element={<LanguageSegment />}>
           <Route index element={<Home />} />
-          <Route path="redirecttorp" element={<RedirectToRp />} />
-          <Route path="phoneotp" element={<PhoneOtp />} />
-          {Object.entries({ ...PROFILE_PAGES, ...RECOVERY_PAGES }).map(([path, Screen]) => (
-            <Route key={path} path={path} element={<Screen />} />
+          {Object.entries(PAGES).map(([path, [Screen, flow]]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                flow ? (
+                  <Guard flow={flow}>
+                    <Screen />
+                  </Guard>
+                ) : (
+                  <Screen />
+                )
+              }
+            />
           ))}
-          <Route path=":flow" element={<FlowSegment />}>
-            <Route index element={<Guard screen="email"><Email /></Guard>} />
-            <Route path="privacy" element={<Guard screen="privacy"><Privacy /></Guard>} />
-            <Route path="verification/:type" element={<Guard screen="verification"><Verification /></Guard>} />
-            <Route path="password" element={<Guard screen="password"><Password /></Guard>} />
-            <Route
-              path="verificationsetup"
-              element={<Guard screen="verificationsetup"><VerificationSetup /></Guard>}
-            />
-            <Route
-              path="selectverification"
-              element={<Guard screen="selectverification"><SelectVerification /></Guard>}
-            />
-            <Route path="profile" element={<Guard screen="profile"><CoreProfile /></Guard>} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

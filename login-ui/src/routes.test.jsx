@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, SIGNIN, SIGNUP, texts } from './test/utils';
+import { JOURNEY, ok, renderApp, texts } from './test/utils';
 
 const { en } = texts;
 
-test.each(['/nowhere', '/en/nowhere/deeper/still', '/de', '/de/signUp', '/en/signOut', '/en/signUp/unknownstep'])(
+test.each(['/nowhere', '/en/nowhere/deeper/still', '/de', '/de/signUp', '/en/signOut', '/en/signUp/unknownstep', '/en/signIn/privacy'])(
   'the unknown path %s redirects to /',
   async (path) => {
     const { location } = await renderApp(path);
@@ -18,33 +18,90 @@ test('the flow segment is matched in any case and shown as signUp / signIn', asy
   expect(screen.getByRole('heading', { level: 1, name: en['privacy.title'] })).toBeInTheDocument();
 });
 
+describe('a journey screen asks the server where the journey stands', () => {
+  test('it opens when its path is one of the journey\'s open screens', async () => {
+    const { location } = await renderApp('/en/signUp/password', { journeys: { signup: JOURNEY.signup.emailVerified } });
+    expect(location()).toBe('/en/signUp/password');
+    expect(screen.getByRole('heading', { level: 1, name: en['password.signup.title'] })).toBeInTheDocument();
+  });
+
+  test('a screen the journey has left (Back after a step) is replaced by the journey\'s screen', async () => {
+    const { location } = await renderApp('/en/signUp/password', { journeys: { signup: JOURNEY.signup.created } });
+    expect(location()).toBe('/en/signUp/verificationsetup');
+    expect(screen.getByRole('heading', { level: 1, name: en['setup.title'] })).toBeInTheDocument();
+  });
+
+  test('paths compare with the open screens in any case', async () => {
+    const { location } = await renderApp('/en/signUp/verificationSetup', { journeys: { signup: JOURNEY.signup.created } });
+    expect(location()).toBe('/en/signUp/verificationSetup');
+  });
+
+  test('without a journey the person goes to /', async () => {
+    const { location } = await renderApp('/en/signUp/password');
+    expect(location()).toBe('/');
+  });
+
+  test('a journey of another flow does not open the screen', async () => {
+    const { location } = await renderApp('/en/signIn/selectverification', { journeys: { signup: JOURNEY.signup.created } });
+    expect(location()).toBe('/');
+  });
+
+  test('nothing of the screen shows before the server answers', async () => {
+    await renderApp('/en/signUp/password', {
+      journeys: { signup: JOURNEY.signup.emailVerified },
+      api: { 'GET /v1/session': { never: true } },
+    });
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  test('a session the server cannot answer for opens no journey screen', async () => {
+    const { location } = await renderApp('/en/signUp/password', {
+      api: { 'GET /v1/session': { status: 500, body: { success: false } } },
+    });
+    expect(location()).toBe('/');
+  });
+
+  test('a reload (or a new tab) lands where the server says, whatever the browser kept', async () => {
+    window.sessionStorage.setItem('idp.session.v2', JSON.stringify({ userData: { email: 'someone@else.example' } }));
+    const { location } = await renderApp('/en/signUp/verification/email', { journeys: { signup: JOURNEY.signup.phoneSent } });
+    expect(location()).toBe('/en/signUp/verification/sms');
+  });
+});
+
 describe('older non-prefixed paths redirect to their prefixed form', () => {
   beforeAll(() => Object.defineProperty(window.navigator, 'languages', { value: ['en-CA'], configurable: true }));
 
   test.each([
-    ['/signup/privacy', '/en/signUp/privacy', undefined],
-    ['/signup', '/en/signUp', SIGNUP.privacy],
-    ['/signup/verification/email', '/en/signUp/verification/email', SIGNUP.emailSent],
-    ['/password', '/en/signUp/password', SIGNUP.emailValidated],
-    ['/signup/verificationsetup', '/en/signUp/verificationsetup', SIGNUP.created],
-    ['/verification', '/en/signUp/verification/sms', SIGNUP.phoneSent],
-    ['/signup/profile', '/en/signUp/profile', SIGNUP.phoneVerified],
-    ['/signin/selectverification', '/en/signIn/selectverification', SIGNIN.password],
-  ])('%s goes to %s', async (path, target, userData) => {
-    const { location } = await renderApp(path, { userData });
+    ['/signup/privacy', '/en/signUp/privacy', {}],
+    ['/signup', '/en/signUp', { signup: JOURNEY.signup.privacy }],
+    ['/signup/verification/email', '/en/signUp/verification/email', { signup: JOURNEY.signup.emailSent }],
+    ['/signup/verificationsetup', '/en/signUp/verificationsetup', { signup: JOURNEY.signup.created }],
+    ['/signup/profile', '/en/signUp/profile', { signup: JOURNEY.signup.phoneVerified }],
+    ['/signin/selectverification', '/en/signIn/selectverification', { signin: JOURNEY.signin.password }],
+  ])('%s goes to %s', async (path, target, journeys) => {
+    const { location } = await renderApp(path, { journeys });
     expect(location()).toBe(target);
   });
 
-  test('/password in a sign-in flow goes to the sign-in password', async () => {
-    const { location } = await renderApp('/password', { userData: SIGNIN.email });
+  test('/password goes to the password screen of the sign-up journey the server holds', async () => {
+    const { location } = await renderApp('/password', { journeys: { signup: JOURNEY.signup.emailVerified } });
+    expect(location()).toBe('/en/signUp/password');
+  });
+
+  test('/password without a sign-up at its password step goes to the sign-in password', async () => {
+    const { location } = await renderApp('/password', { userData: { email: 'ada@example.com' } });
     expect(location()).toBe('/en/signIn/password');
   });
-});
 
-test('a reload keeps the flow: the stored session opens the guarded step', async () => {
-  window.sessionStorage.setItem('idp.session.v1', JSON.stringify({ isAuthenticated: false, userData: SIGNUP.emailValidated }));
-  const { location } = await renderApp('/en/signUp/password');
-  expect(location()).toBe('/en/signUp/password');
+  test('/verification goes to the code screen of the journey, with its code type', async () => {
+    const { location } = await renderApp('/verification', { journeys: { signin: JOURNEY.signin.codeSent } });
+    expect(location()).toBe('/en/signIn/verification/sms');
+  });
+
+  test('/verification without a code sent goes to /', async () => {
+    const { location } = await renderApp('/verification');
+    expect(location()).toBe('/');
+  });
 });
 
 test('every page has one h1, a banner, a main and a contentinfo landmark', async () => {
@@ -57,9 +114,26 @@ test('every page has one h1, a banner, a main and a contentinfo landmark', async
 
 test('the language toggle keeps the step and what the person typed', async () => {
   const user = userEvent.setup();
-  const { location } = await renderApp('/en/signUp', { userData: SIGNUP.privacy });
+  const { location } = await renderApp('/en/signUp', { journeys: { signup: JOURNEY.signup.privacy } });
   await user.type(screen.getByLabelText(en['email.label']), 'ada@example.com');
   await user.click(screen.getByRole('link', { name: en['layout.otherLanguageName'] }));
   expect(location()).toBe('/fr/signUp');
-  expect(screen.getByLabelText(texts.fr['email.label'])).toHaveValue('ada@example.com');
+  await waitFor(() => expect(screen.getByLabelText(texts.fr['email.label'])).toHaveValue('ada@example.com'));
+});
+
+test('the header keeps the service title of the last page and shows it at once after a reload', async () => {
+  window.sessionStorage.setItem('idp.session.v2', JSON.stringify({ userData: { service: 'Passports', language: 'en' } }));
+  await renderApp('/en', { api: { 'GET /v1/session': { never: true }, 'GET /v1/services': { never: true } } });
+  expect(screen.getByTestId('service-name')).toHaveTextContent('Passports');
+});
+
+test('a title kept in the other language is not shown', async () => {
+  window.sessionStorage.setItem('idp.session.v2', JSON.stringify({ userData: { service: 'Passeports', language: 'fr' } }));
+  await renderApp('/en', { api: { 'GET /v1/session': { never: true }, 'GET /v1/services': { never: true } } });
+  expect(screen.queryByTestId('service-name')).not.toBeInTheDocument();
+});
+
+test('the service waiting for this sign-in is kept for the next reload', async () => {
+  await renderApp('/en', { api: { 'GET /v1/session': ok({ service: { id: 2, title: 'Passports' }, journeys: {} }) } });
+  expect(JSON.parse(window.sessionStorage.getItem('idp.session.v2')).userData).toMatchObject({ service: 'Passports', language: 'en' });
 });

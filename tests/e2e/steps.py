@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import ROOT, Product
 from tests.e2e.people import Person
@@ -38,10 +39,14 @@ RESERVATIONS = {
 }
 
 
+# The code length the texts name ({codeLength}): the server's, which the shell gives the UI.
+POLICY = {"codeLength": tomllib.loads((ROOT / "config" / "settings.toml").read_text(encoding="utf-8"))["otp"]["length"]}
+
+
 def t(language: str, key: str, **values) -> str:
     """The catalogue text, with simple {name} placeholders filled in."""
     text = TEXTS[language][key]
-    for name, value in values.items():
+    for name, value in {**POLICY, **values}.items():
         text = text.replace("{" + name + "}", str(value))
     return text
 
@@ -134,6 +139,13 @@ def enter_code(page: Page, language: str, code: str) -> None:
     button(page, language, "common.continue").click()
 
 
+def reach_email_code(page: Page, product: Product, person: Person, language: str = "en") -> None:
+    """From the reservations service to sign-up's e-mail code screen."""
+    sign_in_at_reservations(page, product, language)
+    choose_sign_up(page, language)
+    enter_sign_up_email(page, language, person)
+
+
 def verify_email(page: Page, product: Product, language: str, person: Person) -> None:
     enter_code(page, language, product.latest_code(person.email))
     expect_screen(page, language, "password.signup.title", step=2)
@@ -183,6 +195,28 @@ def sign_up(page: Page, product: Product, person: Person, language: str = "en") 
     expect_signed_in_at_reservations(page, product, person, language)
 
 
+def sign_up_through_api(context: BrowserContext, product: Product, person: Person, language: str = "en") -> None:
+    """The whole sign-up through /v1 with the context's request client, which shares the
+    context's cookies: that browser ends signed in (a quick way to an account)."""
+    def post(path: str, **body) -> dict:
+        response = context.request.post(
+            f"{product.idp_url}/v1{path}", data=json.dumps(body),
+            headers={"Origin": product.idp_url, "Content-Type": "application/json"},
+        )
+        assert response.ok, (path, response.status, response.text())
+        return response.json()["data"]
+
+    correspondence = "fr" if language == "fr" else "eng"
+    post("/signup/privacy")
+    trxn = post("/otp/transient_otp/send", userName=person.email, otpType="email", language=correspondence)["trxnId"]
+    post("/otp/transient_otp/verify", userName=person.email, otpType="email", otp=product.latest_code(person.email), trxnId=trxn)
+    user_id = post("/users/create", userName=person.email, password=person.password, trxnId=trxn)["id"]
+    trxn = post("/otp/transient_otp/send", userName=person.email, otpType="sms", phoneNumber=person.e164)["trxnId"]
+    post("/otp/transient_otp/verify", userName=person.email, otpType="sms", otp=product.latest_code(person.e164), trxnId=trxn)
+    post("/users/createcoreprofile", userName=person.email, firstName=person.first_name, lastName=person.last_name,
+         id=user_id, language=correspondence)
+
+
 # --- sign-in --------------------------------------------------------------------------------
 
 def enter_sign_in_email(page: Page, language: str, person: Person) -> None:
@@ -215,3 +249,14 @@ def run_out_countdown(page: Page) -> None:
             return
         page.clock.run_for(1000)
     raise AssertionError("the resend countdown did not end after 120 seconds")
+
+
+def wait_until_a_new_code_may_be_sent(page: Page, product: Product, flow: str) -> None:
+    """The server refuses a new code before its wait is over (code 34): wait as long as the
+    journey says, in real time (the page's clock does not move the server's)."""
+    for _ in range(120):
+        journeys = page.request.get(f"{product.idp_url}/v1/session").json()["data"]["journeys"]
+        if journeys[flow]["resendAfter"] == 0:
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError(f"the {flow} journey still refuses a new code after 60 seconds")

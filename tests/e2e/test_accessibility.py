@@ -1,305 +1,244 @@
 """Every screen of the specification, in English and French, on a 375 px phone and a 1280 px
 desktop: no WCAG 2.1 A/AA violation (axe-core), and a screenshot for people to look at.
 
-One browser page per viewport is reused for every screen and both languages. Before the
-scans it walks a real sign-up (so the browser is signed in, as on the profile pages, and the
-reservations service has a person to show); then Playwright's clock is installed, so a scan
-can run the resend countdown out at once. (A paused clock would also stop axe, which uses
-timers.) The redirect page's destination answers 204 No Content, so the page stays.
-Screens behind the guards of section 4 are opened with the session state the app keeps in
-sessionStorage after each step (as src/session/reducer.js stores it).
+The server decides where a journey stands, so each screen is reached as a person reaches
+it: the tests walk real journeys (sign-up, sign-in, the profile changes, password
+recovery) and scan each screen as it comes, with its error state (a value the form
+refuses) and, on code screens, the resend state. Playwright's clock is installed in each
+page, so a scan can run the resend countdown out at once; the server keeps real time, so
+asking for a code on the other channel waits for the server's wait to be over. The
+redirect page's destination (/authorize/resume/...) answers 204 No Content while it is
+scanned, so the page stays; the person then follows its link.
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, replace
-from typing import Callable
+import re
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e import steps
 from tests.e2e.accessibility import assert_no_violations
-from tests.e2e.conftest import DESKTOP, EXPECT_TIMEOUT_MS, MOBILE, Product
+from tests.e2e.conftest import DESKTOP, MOBILE, Product
 from tests.e2e.people import Person, new_person
 from tests.e2e.steps import t
 
 pytestmark = pytest.mark.e2e
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
-LANGUAGES = ("en", "fr")
-STORAGE_KEY = "idp.session.v1"
-
-# The client state after each step (section 3's userData), as the reducer stores it.
-INITIAL = {
-    "service": None, "language": "en", "email": None, "emailLanguage": None, "emailValidated": False,
-    "trxnId": None, "passwordSubmitted": False, "phone": None, "stepVerificationSent": False,
-    "stepVerified": False, "viewPrivacy": False, "id": None, "otpType": None, "passwordValidated": False,
-    "verificationType": None, "flow": None, "redirectTo": None,
-}
-SIGNUP_PRIVACY = {"flow": "signup", "viewPrivacy": True, "emailLanguage": "eng"}
-SIGNUP_EMAIL_SENT = {**SIGNUP_PRIVACY, "email": "ada@example.com", "trxnId": "T1", "otpType": "email",
-                     "verificationType": "email"}
-SIGNUP_EMAIL_VALIDATED = {**SIGNUP_EMAIL_SENT, "emailValidated": True}
-SIGNUP_CREATED = {**SIGNUP_EMAIL_VALIDATED, "id": "U1", "passwordSubmitted": True}
-SIGNUP_SMS_SENT = {**SIGNUP_CREATED, "phone": "+16132345678", "otpType": "sms", "verificationType": "sms",
-                   "trxnId": "T2", "stepVerificationSent": True}
-SIGNUP_VOICE_SENT = {**SIGNUP_SMS_SENT, "otpType": "voice", "verificationType": "voice"}
-SIGNUP_PHONE_VERIFIED = {**SIGNUP_SMS_SENT, "stepVerified": True}
-SIGNIN_EMAIL = {"flow": "signin", "email": "ada@example.com"}
-SIGNIN_PASSWORD = {**SIGNIN_EMAIL, "id": "U1", "phone": "******5678", "otpType": "sms", "verificationType": "sms",
-                   "passwordValidated": True}
-SIGNIN_SMS_SENT = {**SIGNIN_PASSWORD, "trxnId": "T3"}
-SIGNIN_VOICE_SENT = {**SIGNIN_SMS_SENT, "otpType": "voice", "verificationType": "voice"}
-# Where the redirect page sends the person: a same-origin address that answers 204 No Content
-# during the scans, so the browser stays on the redirect page (see scan_pages).
-STAY = "/e2e/stay-on-this-page"
-SIGNED_IN = {**SIGNIN_SMS_SENT, "redirectTo": STAY}
-
-
-def submit(label_key: str, value: str, button_key: str) -> Callable[[Page, str], None]:
-    """An error state: the person types a value the form refuses and submits."""
-    def act(page: Page, language: str) -> None:
-        page.get_by_label(t(language, label_key), exact=True).fill(value)
-        steps.button(page, language, button_key).click()
-        expect(page.get_by_role("heading", name=t(language, "error.1"))).to_be_visible()
-    return act
-
-
-def wait_for_resend(page: Page, language: str) -> None:
-    """The countdown runs out: a new code (and the other phone channel) can be asked for."""
-    steps.run_out_countdown(page)
-    expect(page.get_by_role("link", name=t(language, "verification.requestNewCode"))).to_be_visible()
-
-
-@dataclass(frozen=True)
-class Screen:
-    name: str
-    path: str  # {lang} is replaced by the language
-    title: str  # catalogue key of the h1
-    state: dict | None = None  # userData to seed; None clears the session state
-    act: Callable[[Page, str], None] | None = None
-    authenticated: bool = False
-
-
-CODE_ERROR = submit("verification.codeLabel", "12", "common.continue")
-IDP_SCREENS = [
-    Screen("home", "/{lang}", "home.title"),
-    Screen("home-error", "/{lang}", "home.title", act=submit("email.label", "ada@", "common.continue")),
-    Screen("signup-privacy", "/{lang}/signUp/privacy", "privacy.title"),
-    Screen("signup-email", "/{lang}/signUp", "email.signup.title", SIGNUP_PRIVACY),
-    Screen("signup-email-error", "/{lang}/signUp", "email.signup.title", SIGNUP_PRIVACY,
-           act=submit("email.label", "not an address", "email.signup.submit")),
-    Screen("signup-verification-email", "/{lang}/signUp/verification/email", "verification.email.title",
-           SIGNUP_EMAIL_SENT),
-    Screen("signup-verification-email-error", "/{lang}/signUp/verification/email", "verification.email.title",
-           SIGNUP_EMAIL_SENT, act=CODE_ERROR),
-    Screen("signup-verification-email-resend", "/{lang}/signUp/verification/email", "verification.email.title",
-           SIGNUP_EMAIL_SENT, act=wait_for_resend),
-    Screen("signup-password", "/{lang}/signUp/password", "password.signup.title", SIGNUP_EMAIL_VALIDATED),
-    Screen("signup-password-error", "/{lang}/signUp/password", "password.signup.title", SIGNUP_EMAIL_VALIDATED,
-           act=submit("password.label", "short", "password.signup.submit")),
-    Screen("signup-verificationsetup", "/{lang}/signUp/verificationsetup", "setup.title", SIGNUP_CREATED),
-    Screen("signup-verificationsetup-error", "/{lang}/signUp/verificationsetup", "setup.title", SIGNUP_CREATED,
-           act=submit("phone.label", "613", "setup.submit")),
-    Screen("signup-verification-sms", "/{lang}/signUp/verification/sms", "verification.sms.title", SIGNUP_SMS_SENT),
-    Screen("signup-verification-sms-error", "/{lang}/signUp/verification/sms", "verification.sms.title",
-           SIGNUP_SMS_SENT, act=CODE_ERROR),
-    Screen("signup-verification-sms-resend", "/{lang}/signUp/verification/sms", "verification.sms.title",
-           SIGNUP_SMS_SENT, act=wait_for_resend),
-    Screen("signup-verification-voice", "/{lang}/signUp/verification/voice", "verification.voice.title",
-           SIGNUP_VOICE_SENT),
-    Screen("signup-profile", "/{lang}/signUp/profile", "profile.core.title", SIGNUP_PHONE_VERIFIED),
-    Screen("signup-profile-error", "/{lang}/signUp/profile", "profile.core.title", SIGNUP_PHONE_VERIFIED,
-           act=submit("profile.core.firstName", "J", "profile.core.submit")),
-    Screen("signin-email", "/{lang}/signIn", "email.signin.title"),
-    Screen("signin-email-error", "/{lang}/signIn", "email.signin.title",
-           act=submit("email.label", "ada@example", "common.continue")),
-    Screen("signin-password", "/{lang}/signIn/password", "password.signin.title", SIGNIN_EMAIL),
-    Screen("signin-password-error", "/{lang}/signIn/password", "password.signin.title", SIGNIN_EMAIL,
-           act=submit("password.label", "", "password.signin.submit")),
-    Screen("signin-selectverification", "/{lang}/signIn/selectverification", "select.title", SIGNIN_PASSWORD),
-    Screen("signin-verification-sms", "/{lang}/signIn/verification/sms", "verification.sms.title", SIGNIN_SMS_SENT),
-    Screen("signin-verification-sms-error", "/{lang}/signIn/verification/sms", "verification.sms.title",
-           SIGNIN_SMS_SENT, act=CODE_ERROR),
-    Screen("signin-verification-voice", "/{lang}/signIn/verification/voice", "verification.voice.title",
-           SIGNIN_VOICE_SENT),
-    Screen("signin-verification-voice-resend", "/{lang}/signIn/verification/voice", "verification.voice.title",
-           SIGNIN_VOICE_SENT, act=wait_for_resend),
-    Screen("redirecttorp", "/{lang}/redirecttorp", "redirect.title", SIGNED_IN, authenticated=True),
-    Screen("phoneotp", "/{lang}/phoneotp", "phoneotp.title"),
-]
+RESUME = "**/authorize/resume/**"
 
 
 @dataclass
-class ScanPage:
+class Scan:
+    """One browser page in one language and viewport, scanning as it goes."""
+
     page: Page
-    person: Person  # signed in on this page; the profile scans change its e-mail and phone
     product: Product
+    screenshots: Path
+    language: str
     viewport: str
+    # the redirect page's attempts to leave, answered 204 (see the fixture)
+    kept: list = field(default_factory=list)
+
+    def screen(self, name: str, title_key: str, step: int | None = None) -> None:
+        """The sign-in service's screen with this h1 is shown: screenshot, then no violation."""
+        steps.expect_screen(self.page, self.language, title_key, step)
+        expect(self.page.get_by_test_id("service-name")).to_be_visible()
+        self.check(name)
+
+    def reservations(self, name: str, title: str) -> None:
+        expect(steps.heading(self.page, steps.RESERVATIONS[self.language][title])).to_be_visible()
+        expect(self.page.locator("html")).to_have_attribute("lang", self.language)
+        self.check(name)
+
+    def check(self, name: str) -> None:
+        folder = self.screenshots / self.viewport / self.language
+        folder.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+        assert_no_violations(self.page, f"{name} ({self.language}, {self.viewport})")
+
+    def fill_in(self, label_key: str, value: str, button_key: str = "common.continue") -> None:
+        """The person types a value in the field and presses the button."""
+        self.page.get_by_label(t(self.language, label_key), exact=True).fill(value)
+        steps.button(self.page, self.language, button_key).click()
+
+    def refused(self, name: str, title_key: str, label_key: str, value: str, button_key: str) -> None:
+        """The error state: the person types a value the form refuses and submits."""
+        self.fill_in(label_key, value, button_key)
+        expect(self.page.get_by_role("heading", name=t(self.language, "error.1"))).to_be_visible()
+        self.screen(f"{name}-error", title_key)
+
+    def code_screen(self, name: str, title_key: str, step: int | None = None) -> None:
+        """A code screen, its error state, then its resend state (the countdown run out)."""
+        self.screen(name, title_key, step)
+        self.refused(name, title_key, "verification.codeLabel", "12", "common.continue")
+        steps.run_out_countdown(self.page)
+        expect(self.page.get_by_role("link", name=t(self.language, "verification.requestNewCode"))).to_be_visible()
+        self.check(f"{name}-resend")
+
+    def other_channel(self, flow: str, channel: str) -> None:
+        """'Call me instead' / 'Text me instead', once the server's wait is over."""
+        steps.wait_until_a_new_code_may_be_sent(self.page, self.product, flow)
+        self.page.get_by_role("link", name=t(self.language, f"verification.switchTo.{channel}")).click()
+        notice = t(self.language, f"verification.{channel}.resent")
+        expect(self.page.get_by_role("status").filter(has_text=notice)).to_be_visible()
+
+    def redirect_page(self) -> None:
+        """The redirect page (its destination kept from navigating), then on to the service
+        by its link, once the page's own redirect has been kept (a sign-in resumes once)."""
+        self.screen("redirecttorp", "redirect.title")
+        for _ in range(40):
+            if self.kept:
+                break
+            self.page.clock.run_for(500)
+        assert self.kept, "the redirect page did not go on to the relying service"
+        self.page.unroute(RESUME)
+        self.page.get_by_role("link", name=re.compile("^" + re.escape(t(self.language, "redirect.link", service="")))).click()
 
 
-@pytest.fixture(scope="module")
-def scan_pages(browser, product):
-    """One page per viewport, made when first asked for, kept for the whole module."""
-    made: dict[str, ScanPage] = {}
-    contexts = []
+@pytest.fixture(params=[(language, viewport) for viewport in VIEWPORTS for language in ("en", "fr")],
+                ids=lambda param: f"{param[0]}-{param[1]}")
+def scan(request, new_context, product, screenshots) -> Scan:
+    language, viewport = request.param
+    context = new_context(language=language, viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    page.clock.install()
+    scan = Scan(page, product, screenshots, language, viewport)
 
-    def get(viewport: str) -> ScanPage:
-        if viewport not in made:
-            context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-CA")
-            context.set_default_timeout(EXPECT_TIMEOUT_MS)
-            contexts.append(context)
-            page = context.new_page()
-            person = new_person("Dominique", "Lévesque")
-            steps.sign_up(page, product, person)  # a signed-in browser, and a person at the reservations service
-            page.clock.install()
-            page.route(product.idp_url + STAY, lambda route: route.fulfill(status=204))
-            made[viewport] = ScanPage(page, person, product, viewport)
-        return made[viewport]
+    def keep(route):
+        scan.kept.append(route.request.url)
+        route.fulfill(status=204)
 
-    yield get
-    for context in contexts:
-        context.close()
+    page.route(RESUME, keep)
+    return scan
 
 
-def _shoot(page: Page, screenshots, viewport: str, language: str, name: str) -> None:
-    page.screenshot(path=str(screenshots / viewport / language / f"{name}.png"), full_page=True)
+def account_for(new_context, product: Product, language: str) -> Person:
+    """A person with an account, made through /v1 in a browser of its own."""
+    person = new_person("Dominique", "Lévesque")
+    context: BrowserContext = new_context(language=language)
+    steps.sign_up_through_api(context, product, person, language)
+    return person
 
 
-def _check(scan: ScanPage, screenshots, language: str, name: str, title: str) -> None:
-    """The screen with this h1 is shown: screenshot, then no WCAG 2.1 A/AA violation."""
-    steps.expect_screen(scan.page, language, title)
-    _shoot(scan.page, screenshots, scan.viewport, language, name)
-    assert_no_violations(scan.page, f"{name} ({language}, {scan.viewport})")
+def test_sign_up_screens_have_no_wcag_violations(scan):
+    page, product, language = scan.page, scan.product, scan.language
+    person = new_person("Dominique", "Lévesque")
+    steps.open_reservations(page, product, language)
+    scan.reservations("reservations-home", "home")
+    page.get_by_role("button", name=steps.RESERVATIONS[language]["sign_in"], exact=True).click()
+    scan.screen("home", "home.title")
+    scan.refused("home", "home.title", "email.label", "ada@", "common.continue")
+    steps.link(page, language, "home.signUp").click()
+    scan.screen("signup-privacy", "privacy.title")
+    steps.button(page, language, "privacy.accept").click()
+    scan.screen("signup-email", "email.signup.title", 1)
+    scan.refused("signup-email", "email.signup.title", "email.label", "not an address", "email.signup.submit")
+    steps.enter_sign_up_email(page, language, person)
+    scan.code_screen("signup-verification-email", "verification.email.title", 1)
+    steps.verify_email(page, product, language, person)
+    scan.screen("signup-password", "password.signup.title", 2)
+    scan.refused("signup-password", "password.signup.title", "password.label", "short", "password.signup.submit")
+    steps.create_password(page, language, person)
+    scan.screen("signup-verificationsetup", "setup.title", 3)
+    scan.refused("signup-verificationsetup", "setup.title", "phone.label", "613", "setup.submit")
+    steps.set_up_phone(page, language, person)
+    scan.code_screen("signup-verification-sms", "verification.sms.title", 3)
+    scan.other_channel("signup", "voice")
+    scan.screen("signup-verification-voice", "verification.voice.title", 3)
+    steps.verify_phone(page, product, language, person)
+    scan.screen("signup-profile", "profile.core.title", 4)
+    scan.refused("signup-profile", "profile.core.title", "profile.core.firstName", "J", "profile.core.submit")
+    steps.enter_name(page, language, person)
+    scan.redirect_page()
+    steps.expect_signed_in_at_reservations(page, product, person, language)
+    scan.reservations("reservations-signed-in", "signed_in")
+    page.goto(f"{product.rp_url}/callback?iss={product.idp_url}&code=unknown&state=unknown")
+    scan.reservations("reservations-error", "error")
+    page.goto(f"{product.idp_url}/{language}/phoneotp")
+    scan.screen("phoneotp", "phoneotp.title")
 
 
-def _seed(scan: ScanPage, state: dict | None, authenticated: bool) -> None:
-    page = scan.page
-    if not page.url.startswith(scan.product.idp_url):
-        page.goto(scan.product.idp_url + "/dev/outbox")
-    stored = {"isAuthenticated": authenticated, "userData": {**INITIAL, **(state or {})}}
-    page.evaluate("([key, value]) => window.sessionStorage.setItem(key, value)", [STORAGE_KEY, json.dumps(stored)])
+def test_sign_in_screens_have_no_wcag_violations(scan, new_context):
+    page, product, language = scan.page, scan.product, scan.language
+    person = account_for(new_context, product, language)
+    steps.sign_in_at_reservations(page, product, language)
+    steps.link(page, language, "home.signIn").click()
+    scan.screen("signin-email", "email.signin.title")
+    scan.refused("signin-email", "email.signin.title", "email.label", "ada@example", "common.continue")
+    steps.enter_sign_in_email(page, language, person)
+    scan.screen("signin-password", "password.signin.title")
+    scan.refused("signin-password", "password.signin.title", "password.label", "", "password.signin.submit")
+    steps.enter_sign_in_password(page, language, person)
+    scan.screen("signin-selectverification", "select.title")
+    steps.choose_code_by(page, language, "voice")
+    scan.code_screen("signin-verification-voice", "verification.voice.title")
+    scan.other_channel("signin", "sms")
+    scan.screen("signin-verification-sms", "verification.sms.title")
+    steps.enter_code(page, language, product.latest_code(person.e164))
+    scan.redirect_page()
+    steps.expect_signed_in_at_reservations(page, product, person, language)
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("screen", IDP_SCREENS, ids=lambda s: s.name)
-def test_login_ui_screen_has_no_wcag_violations(scan_pages, screenshots, screen, language, viewport):
-    scan = scan_pages(viewport)
-    page = scan.page
-    _seed(scan, screen.state and {**screen.state, "language": language}, screen.authenticated)
-    page.goto(scan.product.idp_url + screen.path.format(lang=language))
-    steps.expect_screen(page, language, screen.title)
-    expect(page.get_by_test_id("service-name")).to_be_visible()
-    if screen.act:
-        screen.act(page, language)
-    _shoot(page, screenshots, viewport, language, screen.name)
-    assert_no_violations(page, f"{screen.name} ({language}, {viewport})")
+def test_profile_screens_have_no_wcag_violations(scan):
+    page, product, language = scan.page, scan.product, scan.language
+    person = new_person("Dominique", "Lévesque")
+    steps.sign_up_through_api(page.context, product, person, language)
+    idp = f"{product.idp_url}/{language}"
 
-
-RESERVATIONS_PAGES = {
-    "reservations-home": ("/", "home"),
-    "reservations-signed-in": ("/profile", "signed_in"),
-    "reservations-error": ("/callback?iss={issuer}&code=unknown&state=unknown", "error"),
-}
-
-
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", RESERVATIONS_PAGES)
-def test_reservations_page_has_no_wcag_violations(scan_pages, screenshots, name, language, viewport):
-    scan = scan_pages(viewport)
-    page = scan.page
-    path, title = RESERVATIONS_PAGES[name]
-    page.goto(scan.product.rp_url + "/?lang=" + language)  # the service keeps the language in its session
-    page.goto(scan.product.rp_url + path.format(issuer=scan.product.idp_url))
-    expect(steps.heading(page, steps.RESERVATIONS[language][title])).to_be_visible()
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    _shoot(page, screenshots, viewport, language, name)
-    assert_no_violations(page, f"{name} ({language}, {viewport})")
-
-
-# --- the profile area and password recovery: stateful pages, reached by walking them ------
-
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_profile_name_and_language_pages_have_no_wcag_violations(scan_pages, screenshots, language, viewport):
-    scan = scan_pages(viewport)
-    page, idp = scan.page, scan.product.idp_url
-    page.goto(f"{idp}/{language}/profilehome")
-    _check(scan, screenshots, language, "profilehome", "profile.home.title")
-    page.goto(f"{idp}/{language}/profilelanguage")
-    _check(scan, screenshots, language, "profilelanguage", "profile.languageEdit.title")
-    page.goto(f"{idp}/{language}/profilenameedit")
-    _check(scan, screenshots, language, "profilenameedit", "profile.nameEdit.title")
-    page.get_by_label(t(language, "profile.core.lastName"), exact=True).fill("")
-    steps.button(page, language, "common.continue").click()
-    expect(page.get_by_role("heading", name=t(language, "error.1"))).to_be_visible()
-    _check(scan, screenshots, language, "profilenameedit-error", "profile.nameEdit.title")
-    page.get_by_label(t(language, "profile.core.lastName"), exact=True).fill(scan.person.last_name)
-    steps.button(page, language, "common.continue").click()
-    _check(scan, screenshots, language, "areYouSureEditYourName", "profile.nameConfirm.title")
+    page.goto(f"{idp}/profilehome")
+    scan.screen("profilehome", "profile.home.title")
+    page.goto(f"{idp}/profilelanguage")
+    scan.screen("profilelanguage", "profile.languageEdit.title")
+    page.goto(f"{idp}/profilenameedit")
+    scan.screen("profilenameedit", "profile.nameEdit.title")
+    scan.refused("profilenameedit", "profile.nameEdit.title", "profile.core.lastName", "", "common.continue")
+    scan.fill_in("profile.core.lastName", person.last_name)
+    scan.screen("areYouSureEditYourName", "profile.nameConfirm.title")
     steps.button(page, language, "profile.nameConfirm.submit").click()
-    _check(scan, screenshots, language, "profileYouMayUpdateName", "profile.nameDone.title")
+    scan.screen("profileYouMayUpdateName", "profile.nameDone.title")
 
-
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_profile_email_change_pages_have_no_wcag_violations(scan_pages, screenshots, language, viewport):
-    scan = scan_pages(viewport)
-    page, idp, person = scan.page, scan.product.idp_url, scan.person
-    page.goto(f"{idp}/{language}/firstverifyitsyou")
-    _check(scan, screenshots, language, "firstverifyitsyou", "profile.verify.title")
-    page.get_by_label(t(language, "password.label"), exact=True).fill(person.password)
-    steps.button(page, language, "common.continue").click()
-    _check(scan, screenshots, language, "completetwostepverification", "profile.twoStep.title")
-    steps.enter_code(page, language, scan.product.latest_code(person.e164))
-    _check(scan, screenshots, language, "enternewemail", "profile.newEmail.title")
-    new_email = new_person().email
-    page.get_by_label(t(language, "profile.newEmail.label"), exact=True).fill(new_email)
-    steps.button(page, language, "common.continue").click()
-    _check(scan, screenshots, language, "checkyouremail", "profile.checkEmail.title")
-    steps.enter_code(page, language, scan.product.latest_code(new_email))
-    _check(scan, screenshots, language, "areYouSureUpdateYourEmail", "profile.emailConfirm.title")
+    page.goto(f"{idp}/firstverifyitsyou")
+    scan.screen("firstverifyitsyou", "profile.verify.title")
+    scan.refused("firstverifyitsyou", "profile.verify.title", "password.label", "", "common.continue")
+    scan.fill_in("password.label", person.password)
+    scan.code_screen("completetwostepverification", "profile.twoStep.title")
+    steps.enter_code(page, language, product.latest_code(person.e164))
+    scan.screen("enternewemail", "profile.newEmail.title")
+    scan.refused("enternewemail", "profile.newEmail.title", "profile.newEmail.label", "nope", "common.continue")
+    new_email = f"n-{uuid.uuid4().hex[:10]}@example.ca"
+    scan.fill_in("profile.newEmail.label", new_email)
+    scan.code_screen("checkyouremail", "profile.checkEmail.title")
+    steps.enter_code(page, language, product.latest_code(new_email))
+    scan.screen("areYouSureUpdateYourEmail", "profile.emailConfirm.title")
     steps.button(page, language, "profile.emailConfirm.submit").click()
-    _check(scan, screenshots, language, "youMayUpdateEmailAtOtherPlaces", "profile.emailDone.title")
-    scan.person = replace(person, email=new_email)
+    scan.screen("youMayUpdateEmailAtOtherPlaces", "profile.emailDone.title")
 
-
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_profile_phone_change_pages_have_no_wcag_violations(scan_pages, screenshots, language, viewport):
-    scan = scan_pages(viewport)
-    page, idp = scan.page, scan.product.idp_url
-    page.goto(f"{idp}/{language}/enterNewPhoneNumber")
-    _check(scan, screenshots, language, "enterNewPhoneNumber", "profile.newPhone.title")
+    page.goto(f"{idp}/enterNewPhoneNumber")
+    scan.screen("enterNewPhoneNumber", "profile.newPhone.title")
+    scan.refused("enterNewPhoneNumber", "profile.newPhone.title", "phone.label", "", "setup.submit")
     new_phone = new_person().phone
-    page.get_by_label(t(language, "phone.label"), exact=True).fill(new_phone)
-    steps.button(page, language, "setup.submit").click()
-    _check(scan, screenshots, language, "verifynewphone", "verification.sms.title")
-    steps.enter_code(page, language, scan.product.latest_code("+1" + new_phone))
-    _check(scan, screenshots, language, "phonechanged", "profile.phoneDone.title")
-    scan.person = replace(scan.person, phone=new_phone)
+    scan.fill_in("phone.label", new_phone, "setup.submit")
+    scan.code_screen("verifynewphone", "verification.sms.title")
+    steps.enter_code(page, language, product.latest_code("+1" + new_phone))
+    scan.screen("phonechanged", "profile.phoneDone.title")
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_password_recovery_pages_have_no_wcag_violations(scan_pages, screenshots, language, viewport):
-    """'I forgot my password', in a browser of its own (signed out), for the scan page's person."""
-    scan = scan_pages(viewport)
-    context = scan.page.context.browser.new_context(viewport=VIEWPORTS[viewport])
-    try:
-        recovery = ScanPage(context.new_page(), scan.person, scan.product, viewport)
-        page = recovery.page
-        page.goto(f"{scan.product.idp_url}/{language}/forgotpassword")
-        _check(recovery, screenshots, language, "forgotpassword", "recovery.email.title")
-        page.get_by_label(t(language, "email.label"), exact=True).fill(scan.person.email)
-        steps.button(page, language, "recovery.email.submit").click()
-        _check(recovery, screenshots, language, "forgotpassword-checkemail", "recovery.checkEmail.title")
-        steps.enter_code(page, language, scan.product.latest_code(scan.person.email))
-        _check(recovery, screenshots, language, "forgotpassword-verification", "recovery.twoStep.title")
-        steps.enter_code(page, language, scan.product.latest_code(scan.person.e164))
-        _check(recovery, screenshots, language, "forgotpassword-newpassword", "recovery.password.title")
-    finally:
-        context.close()
+def test_password_recovery_screens_have_no_wcag_violations(scan, new_context):
+    page, product, language = scan.page, scan.product, scan.language
+    person = account_for(new_context, product, language)
+    page.goto(f"{product.idp_url}/{language}/forgotpassword")
+    scan.screen("forgotpassword", "recovery.email.title")
+    scan.refused("forgotpassword", "recovery.email.title", "email.label", "nope", "recovery.email.submit")
+    scan.fill_in("email.label", person.email, "recovery.email.submit")
+    scan.code_screen("forgotpassword-checkemail", "recovery.checkEmail.title")
+    steps.enter_code(page, language, product.latest_code(person.email))
+    scan.code_screen("forgotpassword-verification", "recovery.twoStep.title")
+    steps.enter_code(page, language, product.latest_code(person.e164))
+    scan.screen("forgotpassword-newpassword", "recovery.password.title")
+    scan.refused("forgotpassword-newpassword", "recovery.password.title", "recovery.password.label", "short",
+                 "recovery.password.submit")

@@ -7,52 +7,19 @@ import json
 import uuid
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.accessibility import assert_no_violations
 from tests.e2e.conftest import ROOT
+from tests.e2e.people import new_person
+from tests.e2e.steps import sign_up_through_api
 
 pytestmark = pytest.mark.e2e
 
 TEXTS = {language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
          for language in ("en", "fr")}
-PASSWORD = "Maple-Syrup-Harbour-42"
 NEW_PASSWORD = "Lighthouse-Tundra-Canoe-77"
 TIMEOUT_MS = 15000
-
-
-def unique_phone() -> str:
-    # Ottawa numbers; a fresh one per account keeps the per-destination limits apart.
-    return f"+16132{uuid.uuid4().int % 1_000_000:06d}"
-
-
-class Account:
-    def __init__(self, product, context: BrowserContext, language: str):
-        self.product, self.context, self.language = product, context, language
-        self.email = f"p-{uuid.uuid4().hex[:10]}@example.ca"
-        self.phone = unique_phone()
-
-    def post(self, path: str, **body) -> dict:
-        response = self.context.request.post(
-            f"{self.product.idp_url}/v1{path}", data=json.dumps(body),
-            headers={"Origin": self.product.idp_url, "Content-Type": "application/json"},
-        )
-        assert response.ok, (path, response.status, response.text())
-        return response.json()["data"]
-
-    def sign_up(self) -> "Account":
-        """The whole sign-up through /v1: the context ends signed in."""
-        language = "fr" if self.language == "fr" else "eng"
-        trxn = self.post("/otp/transient_otp/send", userName=self.email, otpType="email", language=language)["trxnId"]
-        self.post("/otp/transient_otp/verify", userName=self.email, otpType="email",
-                  otp=self.product.latest_code(self.email), trxnId=trxn)
-        user_id = self.post("/users/create", userName=self.email, password=PASSWORD, trxnId=trxn)["id"]
-        trxn = self.post("/otp/transient_otp/send", userName=self.email, otpType="sms", phoneNumber=self.phone)["trxnId"]
-        self.post("/otp/transient_otp/verify", userName=self.email, otpType="sms",
-                  otp=self.product.latest_code(self.phone), trxnId=trxn)
-        self.post("/users/createcoreprofile", userName=self.email, firstName="Jeanne", lastName="Tremblay",
-                  id=user_id, language=language)
-        return self
 
 
 def heading(page: Page, text: str) -> None:
@@ -83,7 +50,8 @@ def context(browser):
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_name_change_reaches_the_relying_service(product, context, language):
-    account = Account(product, context, language).sign_up()
+    account = new_person()
+    sign_up_through_api(context, product, account, language)
     page = context.new_page()
     page.goto(f"{product.idp_url}/{language}/profilehome")
     scanned(page, language, "profile.home.title")
@@ -109,15 +77,16 @@ def test_a_name_change_reaches_the_relying_service(product, context, language):
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_an_email_change_with_password_and_two_step_code(product, context, language):
-    account = Account(product, context, language).sign_up()
+    account = new_person()
+    sign_up_through_api(context, product, account, language)
     new_email = f"n-{uuid.uuid4().hex[:10]}@example.ca"
     page = context.new_page()
     page.goto(f"{product.idp_url}/{language}/firstverifyitsyou")
     scanned(page, language, "profile.verify.title")
-    page.get_by_label(TEXTS[language]["password.label"], exact=True).fill(PASSWORD)
+    page.get_by_label(TEXTS[language]["password.label"], exact=True).fill(account.password)
     button(page, language, "common.continue").click()
     scanned(page, language, "profile.twoStep.title")
-    enter_code(page, language, product.latest_code(account.phone))
+    enter_code(page, language, product.latest_code(account.e164))
     scanned(page, language, "profile.newEmail.title")
     page.get_by_label(TEXTS[language]["profile.newEmail.label"], exact=True).fill(new_email)
     button(page, language, "common.continue").click()
@@ -135,7 +104,8 @@ def test_an_email_change_with_password_and_two_step_code(product, context, langu
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_password_recovery_signs_in_with_the_new_password(product, browser, context, language):
-    account = Account(product, context, language).sign_up()
+    account = new_person()
+    sign_up_through_api(context, product, account, language)
     fresh = browser.new_context()
     try:
         page = fresh.new_page()
@@ -146,7 +116,7 @@ def test_password_recovery_signs_in_with_the_new_password(product, browser, cont
         scanned(page, language, "recovery.checkEmail.title")
         enter_code(page, language, product.latest_code(account.email))
         scanned(page, language, "recovery.twoStep.title")
-        enter_code(page, language, product.latest_code(account.phone))
+        enter_code(page, language, product.latest_code(account.e164))
         scanned(page, language, "recovery.password.title")
         page.get_by_label(TEXTS[language]["recovery.password.label"], exact=True).fill(NEW_PASSWORD)
         button(page, language, "recovery.password.submit").click()

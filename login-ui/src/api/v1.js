@@ -2,7 +2,7 @@
 // failures are non-2xx with success:false and message a catalogue code.
 import { readConfig } from '../config';
 
-export const DEFAULT_TIMEOUT_MS = 15000;
+const DEFAULT_TIMEOUT_MS = 15000;
 
 export class ApiError extends Error {
   constructor({ message = null, data = null, status = 0, timeout = false } = {}) {
@@ -80,7 +80,10 @@ const get = (path, options) => request('GET', path, undefined, options);
 export const api = {
   requestPasswordPolicy: () => get('/password/policy'),
   services: (lang) => get(`/services?lang=${lang}`, { headers: { 'Accept-Language': lang } }),
+  // {authenticated, service, loginHint, journeys}: where each journey of this browser stands
   session: (lang) => get(`/session?lang=${lang}`),
+  // starts a sign-up: the privacy notice was accepted
+  signupPrivacy: () => post('/signup/privacy', {}),
   transientOtpSend: ({ userName, otpType, phoneNumber, language }) =>
     post('/otp/transient_otp/send', { userName, otpType, phoneNumber, language }),
   transientOtpVerify: ({ userName, otpType, otp, trxnId }) =>
@@ -114,10 +117,9 @@ export const api = {
   devOutbox: () => request('GET', '/dev/outbox.json', undefined, { base: '' }),
 };
 
-export const PASSWORD_POLICY_FALLBACK = { pwdMinLength: 12, pwdMaxLength: 65 };
-
-// The policy falls back to 12/65 when its call fails.
-export async function fetchPasswordPolicy() {
+// The bounds the server answers, or `fallback` when its call fails (section 8: 12 and 65
+// by default, the shell's policy in practice).
+export async function fetchPasswordPolicy(fallback) {
   try {
     const answer = await api.requestPasswordPolicy();
     const { pwdMinLength, pwdMaxLength } = answer.data || {};
@@ -127,5 +129,5 @@ export async function fetchPasswordPolicy() {
   } catch (e) {
     // fall through
   }
-  return { ...PASSWORD_POLICY_FALLBACK };
+  return { pwdMinLength: fallback.pwdMinLength, pwdMaxLength: fallback.pwdMaxLength };
 }

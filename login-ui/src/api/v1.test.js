@@ -1,3 +1,4 @@
+import { DEFAULT_POLICY } from '../config';
 import { api, ApiError, configureApi, fetchPasswordPolicy } from './v1';
 
 function answer(status, body) {
@@ -50,10 +51,10 @@ test('the services list asks for the current language', async () => {
 
 test('the password policy comes from the server when it answers', async () => {
   global.fetch = jest.fn(() => answer(200, { success: true, message: '', data: { pwdMinLength: 15, pwdMaxLength: 70 } }));
-  await expect(fetchPasswordPolicy()).resolves.toEqual({ pwdMinLength: 15, pwdMaxLength: 70 });
+  await expect(fetchPasswordPolicy(DEFAULT_POLICY)).resolves.toEqual({ pwdMinLength: 15, pwdMaxLength: 70 });
 });
 
-test('the password policy falls back to 12 and 65 when its call fails', async () => {
+test('the password policy falls back to the given bounds (12 and 65 by default) when its call fails', async () => {
   global.fetch = jest.fn(() => Promise.reject(new TypeError('network')));
-  await expect(fetchPasswordPolicy()).resolves.toEqual({ pwdMinLength: 12, pwdMaxLength: 65 });
+  await expect(fetchPasswordPolicy(DEFAULT_POLICY)).resolves.toEqual({ pwdMinLength: 12, pwdMaxLength: 65 });
 });

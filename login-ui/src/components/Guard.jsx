@@ -1,24 +1,36 @@
-import { Fragment, useMemo } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { canOpen } from '../session/guards';
-import { useSession } from '../session/SessionContext';
-import { normalizeFlow } from './hooks';
+import { createContext, Fragment, useContext } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isOpen, screenPath, stepOf } from '../session/journey';
+import { useServerSession } from '../session/ServerSession';
+import { useLanguage } from './hooks';
 
-// Renders its screen only when the session meets the guard of section 4, else goes to '/'.
-// The guard is computed once per path so that a state change just before a navigation
-// does not bounce the user. The screen is remounted on a new step, but not when only the
-// language segment changes: the language toggle keeps what the person typed.
-export default function Guard({ screen, children }) {
-  const location = useLocation();
-  const params = useParams();
-  const { state } = useSession();
-  const flow = normalizeFlow(params.flow);
-  const allowed = useMemo(
-    () => flow !== null && canOpen(flow, screen, state.userData, params.type),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [location.pathname],
+const JourneyContext = createContext(null);
+
+// The journey view of the guarded screen (what it shows: email, phone, otpType, trxnId,
+// id, resendAfter...), as the server answered it for this page.
+export const useJourney = () => useContext(JourneyContext);
+
+// A screen of a journey (flow: signup, signin, recovery, email_change, phone_change) opens
+// when the server says the person may be on it: its path is in the journey's `open`.
+// Another screen of a journey that exists (Back or Forward after a step) is replaced by
+// the journey's own screen; without a journey, the person goes to '/' (section 4).
+// `entry` opens the screen without a journey too (the sign-in password after the e-mail
+// was typed, the new e-mail address after a recent sign-in).
+// The screen remounts on a new step, but not when only the language segment changes:
+// the language toggle keeps what the person typed.
+export default function Guard({ flow, entry = false, children }) {
+  const { pathname } = useLocation();
+  const language = useLanguage();
+  const server = useServerSession();
+  const step = stepOf(pathname);
+  // until the server has answered for this page
+  if (server.step !== step) return null;
+  const journey = server.journeys[flow] || null;
+  const shown = entry || (journey && isOpen(journey, step));
+  if (!shown) return <Navigate to={journey ? screenPath(language, journey) : '/'} replace />;
+  return (
+    <JourneyContext.Provider value={journey}>
+      <Fragment key={step}>{children}</Fragment>
+    </JourneyContext.Provider>
   );
-  if (!allowed) return <Navigate to="/" replace />;
-  const step = location.pathname.split('/').slice(2).join('/');
-  return <Fragment key={step}>{children}</Fragment>;
 }

@@ -1,13 +1,13 @@
 import { Link, useLocation } from 'react-router-dom';
 import { otherLanguage, swapLanguagePath } from '../i18n';
 import { useLanguage, useT } from './hooks';
-import { useServiceInfo } from './ServiceInfo';
+import { useServerSession } from '../session/ServerSession';
 
 export default function Header() {
   const t = useT();
   const language = useLanguage();
   const location = useLocation();
-  const { serviceName } = useServiceInfo();
+  const { serviceName } = useServerSession();
   const target = otherLanguage(language);
   const focusMain = (event) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { messages, resolveLanguage } from '../i18n';
 import Footer from './Footer';
 import Header from './Header';
-import { ServiceInfoProvider } from './ServiceInfo';
+import { ServerSessionProvider } from '../session/ServerSession';
 
 // Shared frame of every page: language from the route (else the browser), header,
 // main landmark and footer.
@@ -16,13 +16,13 @@ export default function Layout() {
   }, [language]);
   return (
     <IntlProvider locale={language === 'fr' ? 'fr-CA' : 'en-CA'} messages={messages[language]} defaultLocale="en-CA">
-      <ServiceInfoProvider language={language}>
+      <ServerSessionProvider language={language}>
         <Header />
         <main id="main" className="container site-main" tabIndex={-1}>
           <Outlet />
         </main>
         <Footer />
-      </ServiceInfoProvider>
+      </ServerSessionProvider>
     </IntlProvider>
   );
 }

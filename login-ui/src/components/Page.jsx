@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { pageView } from '../analytics';
 import { useT } from './hooks';
 
-export const SIGN_UP_STEPS = 4;
+const SIGN_UP_STEPS = 4;
 
 // One page: optional "Step n of 4", the single h1 (focused on each page change), the
 // document title, and the page view sent to analytics.

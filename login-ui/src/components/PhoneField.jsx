@@ -4,7 +4,7 @@ import { dialCode, expectedDigits } from '../validation';
 import { ErrorMessage } from './fields';
 import { useDebouncedValue, useLanguage, useT } from './hooks';
 
-export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
+const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
 
 // Phone input with a country dropdown and a search box (debounced 250 ms). The country's
 // dial code is shown and cannot be edited.

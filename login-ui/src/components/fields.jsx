@@ -16,6 +16,20 @@ export function ErrorMessage({ id, text }) {
   );
 }
 
+// A field's hint, then its error (both referenced by aria-describedby).
+function HintAndError({ hintId, hint, errorId, error }) {
+  return (
+    <>
+      {hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <ErrorMessage id={errorId} text={error} />
+    </>
+  );
+}
+
 export function TextField({
   id,
   label,
@@ -34,12 +48,7 @@ export function TextField({
       <label className="label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className="hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <ErrorMessage id={errorId} text={error} />
+      <HintAndError hintId={hintId} hint={hint} errorId={errorId} error={error} />
       <input
         id={id}
         name={id}
@@ -54,20 +63,15 @@ export function TextField({
 }
 
 // Radios in a fieldset with a legend. options: [{ value, label, hint }]
-export function RadioGroup({ name, legend, options, value, onChange, error, hint, inline = false }) {
+export function RadioGroup({ name, legend, options, value, onChange, error, hint }) {
   const errorId = error ? `${name}-error` : null;
   const hintId = hint ? `${name}-hint` : null;
   return (
     <div className={`form-group ${error ? 'form-group--error' : ''}`.trim()}>
       <fieldset className="fieldset" aria-describedby={describedBy(hintId, errorId)}>
         <legend className="fieldset__legend">{legend}</legend>
-        {hint ? (
-          <p className="hint" id={hintId}>
-            {hint}
-          </p>
-        ) : null}
-        <ErrorMessage id={errorId} text={error} />
-        <div className={`radios ${inline ? 'radios--inline' : ''}`.trim()}>
+        <HintAndError hintId={hintId} hint={hint} errorId={errorId} error={error} />
+        <div className="radios">
           {options.map((option, index) => {
             const id = index === 0 ? name : `${name}-${option.value}`;
             return (
@@ -126,4 +130,11 @@ export function Notice({ children, kind = 'info', id }) {
       {children}
     </div>
   );
+}
+
+// The correspondence language of e-mails, text messages and calls: English (eng) or French (fr).
+export function LanguageChoice({ legendId, hintId, value, onChange }) {
+  const t = useT();
+  const options = ['eng', 'fr'].map((language) => ({ value: language, label: t(`email.language.${language}`) }));
+  return <RadioGroup name="language" legend={t(legendId)} hint={t(hintId)} value={value} onChange={onChange} options={options} />;
 }

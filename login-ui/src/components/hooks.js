@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { resolveLanguage } from '../i18n';
 import { errorText } from '../i18n/errors';
+import { usePolicy } from './AppConfig';
 
-// t(id, values): the message of the current language
+// t(id, values): the message of the current language. Every message may name the code
+// length and expiry of the server's policy ({codeLength}, {codeExpiryMinutes}).
 export function useT() {
   const intl = useIntl();
-  return useCallback((id, values) => intl.formatMessage({ id }, values), [intl]);
+  const { codeLength, codeExpiryMinutes } = usePolicy();
+  return useCallback(
+    (id, values) => intl.formatMessage({ id }, { codeLength, codeExpiryMinutes, ...values }),
+    [intl, codeLength, codeExpiryMinutes],
+  );
 }
 
 export function useLanguage() {
@@ -15,31 +21,10 @@ export function useLanguage() {
   return resolveLanguage(location.pathname);
 }
 
-// The flow of the route: "signup" or "signin" (the segment is signUp / signIn, any case).
-export function normalizeFlow(segment) {
-  const lower = String(segment || '').toLowerCase();
-  return lower === 'signup' || lower === 'signin' ? lower : null;
-}
-export const flowSegment = (flow) => (flow === 'signin' ? 'signIn' : 'signUp');
-
-export function useFlow() {
-  const { flow } = useParams();
-  return normalizeFlow(flow);
-}
-
-// Field errors of a form plus a key that changes on each failed submit (to move focus
-// to the error summary).
-export function useFormErrors() {
-  const [errors, setErrors] = useState({});
-  const [focusKey, setFocusKey] = useState(0);
-  const show = useCallback((next) => {
-    setErrors(next);
-    if (Object.keys(next).length) setFocusKey((k) => k + 1);
-  }, []);
-  // on-change checks update the messages without moving the focus
-  const update = useCallback((next) => setErrors(next), []);
-  const clear = useCallback(() => setErrors({}), []);
-  return { errors, show, update, clear, focusKey };
+// `/{language}/{name}`: the path of a screen in the current language (no name: home).
+export function usePath() {
+  const language = useLanguage();
+  return useCallback((name) => (name ? `/${language}/${name}` : `/${language}`), [language]);
 }
 
 export function useDebouncedValue(value, delayMs) {
@@ -51,8 +36,9 @@ export function useDebouncedValue(value, delayMs) {
   return debounced;
 }
 
-// errorText bound to the current language: (error) => text ('' when no error)
+// errorText bound to the current language and policy: (error) => text ('' when no error)
 export function useErrorText() {
   const intl = useIntl();
-  return useCallback((error) => (error ? errorText(intl, error) : ''), [intl]);
+  const policy = usePolicy();
+  return useCallback((error) => (error ? errorText(intl, error, policy) : ''), [intl, policy]);
 }

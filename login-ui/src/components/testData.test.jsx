@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderApp, SIGNUP, texts } from '../test/utils';
+import { JOURNEY, renderApp, texts } from '../test/utils';
 
 jest.mock('../testData', () => ({
   __esModule: true,
@@ -14,7 +14,7 @@ test('development test data pre-fills the forms when the server runs in developm
 });
 
 test('test data pre-fills the code, password and name inputs too', async () => {
-  await renderApp('/en/signUp/verification/email', { config: { environment: 'development' }, userData: SIGNUP.emailSent });
+  await renderApp('/en/signUp/verification/email', { config: { environment: 'development' }, journeys: { signup: JOURNEY.signup.emailSent } });
   expect(screen.getByLabelText(en['verification.codeLabel'])).toHaveValue('123456');
 });
 

@@ -1,10 +1,17 @@
 // Error texts by catalogue code (specification section 8 and the server contract).
 // A server failure's message is a code: its text comes from the catalogue in the current
 // language; an unknown message is shown as it is; no message at all gives the code 7 text.
+// The code names (errorCodes.json) are generated from the server's idp/errors.py.
+import { DEFAULT_POLICY } from '../config';
+import ERRORS from './errorCodes.json';
+
+export { ERRORS };
 
 const hasMessage = (intl, id) => Object.prototype.hasOwnProperty.call(intl.messages, id);
+const positive = (value) => Number.isFinite(Number(value)) && Number(value) > 0;
+const PASSWORD_REASONS = ['common', 'sequence', 'repeat', 'personal', 'weak'];
 
-export function passwordLengthText(intl, { pwdMinLength = 12, pwdMaxLength = 65 } = {}) {
+export function passwordLengthText(intl, { pwdMinLength = DEFAULT_POLICY.pwdMinLength, pwdMaxLength = DEFAULT_POLICY.pwdMaxLength } = {}) {
   // prefix (5) + min + joining word (12) + max + suffix (13)
   return [
     intl.formatMessage({ id: 'error.5' }),
@@ -15,54 +22,60 @@ export function passwordLengthText(intl, { pwdMinLength = 12, pwdMaxLength = 65 
   ].join('');
 }
 
-export function errorText(intl, error) {
+// The texts whose words depend on the error's data (or on the policy).
+const BUILDERS = {
+  [ERRORS.PASSWORD_LENGTH]: (intl, data, policy) => passwordLengthText(intl, { ...policy, ...data }),
+  [ERRORS.INVALID_CODE_FORMAT]: (intl, data, policy) =>
+    intl.formatMessage({ id: 'error.3' }, { codeLength: policy.codeLength }),
+  [ERRORS.PHONE_DIGITS]: (intl, data) =>
+    data.digits
+      ? `${intl.formatMessage({ id: 'error.8' })}${data.digits}${intl.formatMessage({ id: 'error.9' })}`
+      : intl.formatMessage({ id: 'error.22' }),
+  // an empty required name (the last name) or a name refused for its characters
+  [ERRORS.INVALID_NAME]: (intl, data) =>
+    intl.formatMessage({ id: data.reason === 'invalid' ? 'error.11.invalid' : 'error.11' }),
+  [ERRORS.TOO_MANY_CODES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_CODES, data),
+  [ERRORS.TOO_MANY_PASSWORD_TRIES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_PASSWORD_TRIES, data),
+  [ERRORS.PASSWORD_TOO_EASY]: (intl, data) => {
+    const reason = PASSWORD_REASONS.includes(data.reason) ? data.reason : 'weak';
+    return `${intl.formatMessage({ id: 'error.21' })} ${intl.formatMessage({ id: `error.21.${reason}` })}`;
+  },
+  [ERRORS.NAME_TOO_LONG]: (intl, data) =>
+    data.maxLength
+      ? intl.formatMessage({ id: 'error.28.max' }, { maxLength: data.maxLength })
+      : intl.formatMessage({ id: 'error.28' }),
+  [ERRORS.RESEND_TOO_SOON]: (intl, data) =>
+    positive(data.retryAfter)
+      ? intl.formatMessage({ id: 'error.34.wait' }, { seconds: Math.ceil(Number(data.retryAfter)) })
+      : intl.formatMessage({ id: 'error.34' }),
+};
+// the password and phone messages are built from parts whose codes may come back alone
+BUILDERS['12'] = BUILDERS[ERRORS.PASSWORD_LENGTH];
+BUILDERS['13'] = BUILDERS[ERRORS.PASSWORD_LENGTH];
+BUILDERS['9'] = BUILDERS[ERRORS.PHONE_DIGITS];
+
+function waitInMinutes(intl, code, data) {
+  if (!positive(data.retryAfter)) return intl.formatMessage({ id: `error.${code}` });
+  const minutes = Math.max(1, Math.ceil(Number(data.retryAfter) / 60));
+  return intl.formatMessage({ id: `error.${code}.wait` }, { minutes });
+}
+
+export function errorText(intl, error, policy = DEFAULT_POLICY) {
   if (!error) return '';
   // client-side messages that are not server codes carry their message id
   if (error.id) return intl.formatMessage({ id: error.id }, error.data || {});
-  const code = error.code != null ? String(error.code) : error.message ? String(error.message) : '';
-  const data = error.data || {};
-  if (!code) return intl.formatMessage({ id: 'error.7' });
-  switch (code) {
-    case '5':
-    case '12':
-    case '13':
-      return passwordLengthText(intl, data);
-    case '8':
-    case '9':
-      if (data.digits) {
-        return `${intl.formatMessage({ id: 'error.8' })}${data.digits}${intl.formatMessage({ id: 'error.9' })}`;
-      }
-      return intl.formatMessage({ id: 'error.22' });
-    case '11':
-      return intl.formatMessage({ id: data.reason === 'invalid' ? 'error.11.invalid' : 'error.11' });
-    case '17':
-    case '18':
-      if (Number.isFinite(Number(data.retryAfter)) && Number(data.retryAfter) > 0) {
-        const minutes = Math.max(1, Math.ceil(Number(data.retryAfter) / 60));
-        return intl.formatMessage({ id: `error.${code}.wait` }, { minutes });
-      }
-      return intl.formatMessage({ id: `error.${code}` });
-    case '21': {
-      const reasons = ['common', 'sequence', 'repeat', 'personal', 'weak'];
-      const reason = reasons.includes(data.reason) ? data.reason : 'weak';
-      return `${intl.formatMessage({ id: 'error.21' })} ${intl.formatMessage({ id: `error.21.${reason}` })}`;
-    }
-    case '28':
-      if (data.maxLength) return intl.formatMessage({ id: 'error.28.max' }, { maxLength: data.maxLength });
-      return intl.formatMessage({ id: 'error.28' });
-    default:
-      if (/^\d+$/.test(code) && hasMessage(intl, `error.${code}`)) {
-        return intl.formatMessage({ id: `error.${code}` });
-      }
-      // an unknown message is shown as it is
-      return code;
-  }
+  const code = error.code != null ? String(error.code) : '';
+  if (!code) return intl.formatMessage({ id: `error.${ERRORS.SERVER_ERROR}` });
+  if (BUILDERS[code]) return BUILDERS[code](intl, error.data || {}, policy);
+  if (/^\d+$/.test(code) && hasMessage(intl, `error.${code}`)) return intl.formatMessage({ id: `error.${code}` });
+  // an unknown message is shown as it is
+  return code;
 }
 
 // Turns a caught failure (ApiError or other) into an error object for errorText.
 export function fromFailure(failure) {
   if (failure && failure.message) return { code: failure.message, data: failure.data || {} };
-  return { code: '7' };
+  return { code: ERRORS.SERVER_ERROR };
 }
 
-export const offersStartAgain = (error) => !!error && String(error.code) === '20';
+export const offersStartAgain = (error) => !!error && String(error.code) === ERRORS.STEP_OUT_OF_ORDER;

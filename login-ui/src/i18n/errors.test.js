@@ -1,23 +1,39 @@
 import { createIntl } from 'react-intl';
 import { ApiError } from '../api/v1';
+import { DEFAULT_POLICY } from '../config';
 import en from './en.json';
 import fr from './fr.json';
-import { errorText, fromFailure, passwordLengthText } from './errors';
+import { ERRORS, errorText, fromFailure, offersStartAgain, passwordLengthText } from './errors';
 
 const intlEn = createIntl({ locale: 'en-CA', messages: en });
 const intlFr = createIntl({ locale: 'fr-CA', messages: fr });
 
 test('a catalogue code is shown with its text in the current language', () => {
-  expect(errorText(intlEn, { code: '3' })).toBe('Codes must be six digits. Try again.');
-  expect(errorText(intlFr, { code: '14' })).toBe('Code invalide. Veuillez réessayer.');
-  expect(errorText(intlEn, { code: '10' })).toBe('Enter a phone number to continue.');
+  expect(errorText(intlFr, { code: ERRORS.WRONG_CODE })).toBe('Code invalide. Veuillez réessayer.');
+  expect(errorText(intlEn, { code: ERRORS.PHONE_REQUIRED })).toBe('Enter a phone number to continue.');
 });
 
-test('the spec texts of codes 2, 7 and 11 are used as written', () => {
+test('the spec texts of codes 2, 3, 7 and 11 are used as written', () => {
   expect(errorText(intlEn, { code: '2' })).toBe('Invalid email. Email must contain an ‘@’ symbol followed by a domain.');
+  expect(errorText(intlEn, { code: '3' })).toBe('Codes must be six digits. Try again.');
   expect(errorText(intlEn, { code: '7' })).toBe('Server Error. Please try again later.');
-  expect(errorText(intlEn, { code: '11' })).toBe(
+  expect(errorText(intlEn, { code: '11', data: { reason: 'required' } })).toBe(
     'Enter a last name to continue. If you have a single name, enter it in the last name field.',
+  );
+});
+
+test('the code format message names the code length of the policy', () => {
+  expect(errorText(intlEn, { code: ERRORS.INVALID_CODE_FORMAT }, { ...DEFAULT_POLICY, codeLength: 8 })).toBe(
+    'Codes must be 8 digits. Try again.',
+  );
+  expect(errorText(intlFr, { code: ERRORS.INVALID_CODE_FORMAT }, { ...DEFAULT_POLICY, codeLength: 8 })).toBe(
+    'Les codes doivent compter 8 chiffres. Veuillez réessayer.',
+  );
+});
+
+test('a name refused for its characters says what a name may contain, not that a last name is missing', () => {
+  expect(errorText(intlEn, { code: ERRORS.INVALID_NAME, data: { reason: 'invalid', field: 'firstName' } })).toBe(
+    en['error.11.invalid'],
   );
 });
 
@@ -27,6 +43,12 @@ test('the password length message is prefix (5) + min + join (12) + max + suffix
   );
   expect(errorText(intlFr, { code: '5', data: { pwdMinLength: 12, pwdMaxLength: 65 } })).toBe(
     'Mot de passe invalide. Le mot de passe doit compter au moins 12 caractères et au plus 65 caractères.',
+  );
+});
+
+test('without bounds in its data the password length message uses the policy bounds', () => {
+  expect(errorText(intlEn, { code: '5' }, { ...DEFAULT_POLICY, pwdMinLength: 15, pwdMaxLength: 70 })).toBe(
+    'Invalid password. Password must be at least 15 characters and maximum 70 characters.',
   );
 });
 
@@ -42,10 +64,26 @@ test('waits (codes 17 and 18) are shown in minutes, rounded up', () => {
   expect(errorText(intlEn, { code: '17' })).toBe(en['error.17']);
 });
 
+test('a new code asked too soon (34) says how many seconds to wait, in both languages', () => {
+  expect(errorText(intlEn, { code: ERRORS.RESEND_TOO_SOON, data: { retryAfter: 7 } })).toBe(
+    'Wait 7 seconds before asking for a new code.',
+  );
+  expect(errorText(intlFr, { code: ERRORS.RESEND_TOO_SOON, data: { retryAfter: 1 } })).toBe(
+    'Attendez 1 seconde avant de demander un nouveau code.',
+  );
+  expect(errorText(intlEn, { code: ERRORS.RESEND_TOO_SOON })).toBe(en['error.34']);
+});
+
 test('code 21 adds a short reason for each reason the server gives', () => {
   ['common', 'sequence', 'repeat', 'personal', 'weak'].forEach((reason) => {
     expect(errorText(intlEn, { code: '21', data: { reason } })).toBe(`${en['error.21']} ${en[`error.21.${reason}`]}`);
   });
+});
+
+test('a name too long names the maximum', () => {
+  expect(errorText(intlEn, { code: ERRORS.NAME_TOO_LONG, data: { maxLength: 100 } })).toBe(
+    'The name is too long. Use 100 characters or fewer.',
+  );
 });
 
 test('an unknown message is shown as it is', () => {
@@ -60,9 +98,13 @@ test('a failure without a message (timeout, network) gives the code 7 text', () 
   expect(errorText(intlFr, fromFailure(new Error('')))).toBe(fr['error.7']);
 });
 
-test('every server code from 14 to 30 has a text in both languages', () => {
-  for (let code = 14; code <= 30; code += 1) {
-    expect(en[`error.${code}`]).toBeTruthy();
-    expect(fr[`error.${code}`]).toBeTruthy();
-  }
+test('only a step out of order (20) offers to start again', () => {
+  expect(offersStartAgain({ code: ERRORS.STEP_OUT_OF_ORDER })).toBe(true);
+  expect(offersStartAgain({ code: ERRORS.WRONG_CODE })).toBe(false);
+  expect(offersStartAgain(null)).toBe(false);
+});
+
+test('every named error code has a text in both languages', () => {
+  const missing = Object.entries(ERRORS).filter(([, code]) => !en[`error.${code}`] || !fr[`error.${code}`]);
+  expect(missing).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import en from './en.json';
 import fr from './fr.json';
 
-export const LANGUAGES = ['en', 'fr'];
+const LANGUAGES = ['en', 'fr'];
 export const messages = { en, fr };
 
 export const isLanguage = (value) => LANGUAGES.includes(value);

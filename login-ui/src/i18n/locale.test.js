@@ -69,7 +69,7 @@ test('no component holds a user-visible literal string', () => {
 test('every message id used literally in the code exists in en.json', () => {
   const used = new Set();
   const ID_CALL = /\b(?:t|formatMessage)\(\s*(?:\{\s*id:\s*)?'([a-zA-Z0-9_.]+)'/g;
-  const ID_PROP = /\b(?:titleId|leadId|noticeId|textId|submitId|backId|labelId|hintId|id)[=:]\s*["']([a-z]+\.[a-zA-Z0-9_.]+)["']/g;
+  const ID_PROP = /\b(?:titleId|leadId|noticeId|textId|submitId|labelId|legendId|hintId|id)[=:]\s*["']([a-z]+\.[a-zA-Z0-9_.]+)["']/g;
   allFiles.forEach((file) => {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(ID_CALL)) used.add(m[1]);
@@ -89,6 +89,8 @@ test('the message ids built at run time exist in both languages', () => {
   });
   ['name', 'email', 'phone', 'language', 'notifications'].forEach((key) => built.push(`profile.home.${key}`));
   ['common', 'sequence', 'repeat', 'personal', 'weak'].forEach((r) => built.push(`error.21.${r}`));
-  built.push('error.17.wait', 'error.18.wait', 'error.28.max', 'error.11.invalid');
+  ['collect', 'use', 'authority', 'rights'].forEach((s) => built.push(`privacy.${s}.heading`, `privacy.${s}.text`));
+  ['eng', 'fr'].forEach((language) => built.push(`email.language.${language}`));
+  built.push('error.17.wait', 'error.18.wait', 'error.28.max', 'error.11.invalid', 'error.34.wait');
   expect(built.filter((id) => !(id in en) || !(id in fr))).toEqual([]);
 });

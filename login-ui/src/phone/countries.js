@@ -5,7 +5,7 @@ import { dialCode, expectedDigits } from '../validation';
 
 export const DEFAULT_COUNTRY = 'CA';
 
-export const COUNTRY_CODES = [
+const COUNTRY_CODES = [
   'CA', 'US', 'AE', 'AR', 'AT', 'AU', 'BD', 'BE', 'BF', 'BR', 'CD', 'CH', 'CI', 'CL', 'CM',
   'CN', 'CO', 'CZ', 'DE', 'DK', 'DO', 'DZ', 'EG', 'ES', 'ET', 'FI', 'FR', 'GB', 'GH', 'GR',
   'GP', 'HK', 'HT', 'HU', 'ID', 'IE', 'IL', 'IN', 'IS', 'IT', 'JM', 'JP', 'KE', 'KR', 'LB',
@@ -19,7 +19,7 @@ const NAME_OVERRIDES = { en: { KR: 'South Korea', CD: 'Democratic Republic of th
 
 const cache = {};
 
-export function countryName(iso2, language) {
+function countryName(iso2, language) {
   const override = NAME_OVERRIDES[language] && NAME_OVERRIDES[language][iso2];
   if (override) return override;
   try {

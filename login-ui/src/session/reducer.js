@@ -1,65 +1,57 @@
-// Client session state of specification section 3, kept in sessionStorage so that a
-// reload does not lose the flow.
-export const SIGN_UP = 'SIGN_UP';
+// The client's own part of the session state of specification section 3, kept in
+// sessionStorage so that a reload keeps it. Where a journey stands (the seed's flags
+// viewPrivacy, emailValidated, passwordSubmitted, stepVerificationSent, stepVerified,
+// passwordValidated, and the trxnId, id, phone and otpType of each step) is the server's:
+// the screens read it from GET /v1/session and from each answer (see journey.js).
 export const SIGN_IN = 'SIGN_IN';
+export const FINISH = 'FINISH';
+export const SERVICE = 'SERVICE';
 export const LOG_OUT = 'LOG_OUT';
 
-export const STORAGE_KEY = 'idp.session.v1';
+export const STORAGE_KEY = 'idp.session.v2';
 
 export const initialUserData = Object.freeze({
+  // the relying service's title as the header last showed it, and the language it is in
   service: null,
   language: 'en',
+  // the e-mail typed at the sign-in entry, which makes no call
   email: null,
-  emailLanguage: null,
-  emailValidated: false,
-  trxnId: null,
-  passwordSubmitted: false,
-  phone: null,
-  stepVerificationSent: false,
-  stepVerified: false,
-  viewPrivacy: false,
-  id: null,
-  otpType: null,
-  passwordValidated: false,
-  verificationType: null,
-  // added by this UI: which flow the data belongs to, and where the last step sends the user
-  flow: null,
+  // where the last step of a journey sends the person, and that journey's flow
   redirectTo: null,
+  flow: null,
 });
 
-export const initialState = Object.freeze({ isAuthenticated: false, userData: initialUserData });
+export const initialState = Object.freeze({ userData: initialUserData });
+
+const merge = (state, payload) => ({ userData: { ...state.userData, ...payload } });
 
 export function sessionReducer(state, action) {
   switch (action.type) {
-    // SIGN_UP replaces the user data with the payload.
-    case SIGN_UP:
-      return {
-        isAuthenticated: action.authenticated === undefined ? state.isAuthenticated : !!action.authenticated,
-        userData: { ...initialUserData, ...action.payload, flow: 'signup' },
-      };
-    // SIGN_IN does the same for the sign-in flow. `authenticated: true` marks the last step.
+    // payload {email}: the sign-in entry checks the address without a call
     case SIGN_IN:
-      return {
-        isAuthenticated: action.authenticated === undefined ? state.isAuthenticated : !!action.authenticated,
-        userData: { ...initialUserData, ...action.payload, flow: 'signin' },
-      };
+      return merge(state, { email: action.payload.email });
+    // payload {redirectTo, flow}: the answer of a journey's last step
+    case FINISH:
+      return merge(state, { redirectTo: action.payload.redirectTo, flow: action.payload.flow });
+    // payload {service, language}: shown in the header at once after a reload
+    case SERVICE:
+      return merge(state, { service: action.payload.service, language: action.payload.language });
+    // the person signed out: nothing of theirs stays in the browser
     case LOG_OUT:
-      return { isAuthenticated: false, userData: { ...initialUserData, language: state.userData.language } };
+      return merge(state, { email: null, redirectTo: null, flow: null });
     default:
       return state;
   }
 }
 
+const KNOWN = Object.keys(initialUserData);
+
 export function loadState(storage = safeStorage()) {
   if (!storage) return initialState;
   try {
-    const raw = storage.getItem(STORAGE_KEY);
-    if (!raw) return initialState;
-    const parsed = JSON.parse(raw);
-    return {
-      isAuthenticated: !!parsed.isAuthenticated,
-      userData: { ...initialUserData, ...(parsed.userData || {}) },
-    };
+    const stored = JSON.parse(storage.getItem(STORAGE_KEY) || 'null');
+    const userData = (stored && stored.userData) || {};
+    return { userData: { ...initialUserData, ...Object.fromEntries(KNOWN.filter((k) => k in userData).map((k) => [k, userData[k]])) } };
   } catch (e) {
     return initialState;
   }

@@ -1,8 +1,11 @@
-// Test helpers: render the whole app at a path with a mocked /v1 API.
-import { act, render } from '@testing-library/react';
+// Test helpers: render the whole app at a path with a mocked /v1 API that keeps the
+// journeys as the server would (GET /v1/session answers them; an answer carrying a
+// journey moves it).
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { configureApi } from '../api/v1';
 import App from '../App';
+import { DEFAULT_POLICY } from '../config';
 import en from '../i18n/en.json';
 import fr from '../i18n/fr.json';
 import { initialUserData } from '../session/reducer';
@@ -10,7 +13,7 @@ import { initialUserData } from '../session/reducer';
 export const texts = { en, fr };
 
 export const SERVICE = { id: 1, title: 'Reservations', description: '', url: 'http://localhost:5001' };
-export const SERVICE_FR = { id: 1, title: 'Réservations', description: '', url: 'http://localhost:5001' };
+const SERVICE_FR = { id: 1, title: 'Réservations', description: '', url: 'http://localhost:5001' };
 
 function LocationProbe() {
   const location = useLocation();
@@ -30,11 +33,123 @@ export function fail(message, data = null, status = 400) {
 // a request that never answers (the client's time limit makes it a timeout)
 export const NO_ANSWER = { never: true };
 
+// The screens of each state, as the server's journey view names them (the contract).
+const SCREENS = {
+  signup: {
+    PRIVACY_ACCEPTED: ['signUp', 'signUp/privacy'],
+    EMAIL_CODE_SENT: ['signUp/verification/email', 'signUp', 'signUp/privacy'],
+    EMAIL_VERIFIED: ['signUp/password', 'signUp', 'signUp/privacy'],
+    ACCOUNT_CREATED: ['signUp/verificationsetup'],
+    PHONE_CODE_SENT: ['signUp/verification/{otpType}', 'signUp/verificationsetup'],
+    PHONE_VERIFIED: ['signUp/profile'],
+    COMPLETED: ['redirecttorp'],
+  },
+  signin: {
+    PASSWORD_VERIFIED: ['signIn/selectverification', 'signIn', 'signIn/password'],
+    CODE_SENT: ['signIn/verification/{otpType}', 'signIn/selectverification', 'signIn', 'signIn/password'],
+    COMPLETED: ['redirecttorp', 'signIn', 'signIn/password'],
+  },
+  recovery: {
+    EMAIL_CODE_SENT: ['forgotpassword/checkemail', 'forgotpassword'],
+    PHONE_CODE_SENT: ['forgotpassword/verification', 'forgotpassword'],
+    PHONE_VERIFIED: ['forgotpassword/newpassword'],
+    COMPLETED: ['redirecttorp'],
+  },
+  email_change: {
+    CODE_SENT: ['completetwostepverification', 'firstverifyitsyou'],
+    REVERIFIED: ['enternewemail'],
+    NEW_EMAIL_CODE_SENT: ['checkyouremail', 'enternewemail'],
+    NEW_EMAIL_VERIFIED: ['areYouSureUpdateYourEmail', 'enternewemail'],
+    COMPLETED: ['youMayUpdateEmailAtOtherPlaces'],
+  },
+  phone_change: {
+    PHONE_CODE_SENT: ['verifynewphone', 'enterNewPhoneNumber'],
+    COMPLETED: ['phonechanged'],
+  },
+};
+
+// A journey view of the server: journey('signup', 'PHONE_CODE_SENT', { otpType: 'sms' }).
+export function journey(flow, state, fields = {}) {
+  const view = { flow, state, email: null, emailLanguage: null, otpType: null, phone: '', trxnId: null, id: null, resendAfter: 0, ...fields };
+  const open = SCREENS[flow][state].map((screen) => screen.replace('{otpType}', view.otpType));
+  return { ...view, screen: open[0], open };
+}
+
+const EMAIL = 'ada@example.com';
+const signup = { email: EMAIL, emailLanguage: 'eng' };
+const signin = { email: EMAIL, phone: '******0100', otpType: 'sms' };
+const account = { email: EMAIL, phone: '******0100', otpType: 'sms' };
+
+// Where the journeys stand after each step of the flows.
+export const JOURNEY = {
+  signup: {
+    privacy: journey('signup', 'PRIVACY_ACCEPTED'),
+    emailSent: journey('signup', 'EMAIL_CODE_SENT', { ...signup, otpType: 'email', trxnId: 'T1', resendAfter: 10 }),
+    emailVerified: journey('signup', 'EMAIL_VERIFIED', { ...signup, otpType: 'email', trxnId: 'T1' }),
+    created: journey('signup', 'ACCOUNT_CREATED', { ...signup, otpType: 'email', trxnId: 'T1', id: 'U1' }),
+    phoneSent: journey('signup', 'PHONE_CODE_SENT', { ...signup, otpType: 'sms', phone: '+16135550100', trxnId: 'T2', id: 'U1', resendAfter: 10 }),
+    phoneVerified: journey('signup', 'PHONE_VERIFIED', { ...signup, otpType: 'sms', phone: '+16135550100', trxnId: 'T2', id: 'U1' }),
+    completed: journey('signup', 'COMPLETED', { ...signup, otpType: 'sms', id: 'U1' }),
+  },
+  signin: {
+    password: journey('signin', 'PASSWORD_VERIFIED', signin),
+    codeSent: journey('signin', 'CODE_SENT', { ...signin, trxnId: 'T3', resendAfter: 10 }),
+    completed: journey('signin', 'COMPLETED', { ...signin, trxnId: 'T3' }),
+  },
+  recovery: {
+    emailSent: journey('recovery', 'EMAIL_CODE_SENT', { email: EMAIL, otpType: 'email', trxnId: 'R1', resendAfter: 10 }),
+    phoneSent: journey('recovery', 'PHONE_CODE_SENT', { ...account, trxnId: 'R2', resendAfter: 10 }),
+    phoneVerified: journey('recovery', 'PHONE_VERIFIED', { ...account, trxnId: 'R2' }),
+    completed: journey('recovery', 'COMPLETED', account),
+  },
+  emailChange: {
+    codeSent: journey('email_change', 'CODE_SENT', { ...account, trxnId: 'E1', resendAfter: 10 }),
+    reverified: journey('email_change', 'REVERIFIED', account),
+    newEmailSent: journey('email_change', 'NEW_EMAIL_CODE_SENT', { ...account, email: 'ada@new.example.com', otpType: 'email', trxnId: 'E2', resendAfter: 10 }),
+    newEmailVerified: journey('email_change', 'NEW_EMAIL_VERIFIED', { ...account, email: 'ada@new.example.com', otpType: 'email' }),
+    completed: journey('email_change', 'COMPLETED', { ...account, email: 'ada@new.example.com', otpType: 'email' }),
+  },
+  phoneChange: {
+    codeSent: journey('phone_change', 'PHONE_CODE_SENT', { email: EMAIL, phone: '******0199', otpType: 'sms', trxnId: 'P1', resendAfter: 10 }),
+    completed: journey('phone_change', 'COMPLETED', { email: EMAIL, phone: '******0199', otpType: 'sms' }),
+  },
+};
+
+// An answer that moved a journey ({...data, journey}), as every such call answers.
+export const moved = (view, data = {}) => ok({ ...data, journey: view });
+
+// A code transaction answer (the seed's fields, resendAfter, and where the journey stands).
+export const codeSent = (view, { trxnId = 'T9', type = 'emailotp', resendAfter = 20 } = {}) =>
+  moved(view, { trxnId, type, state: 'PENDING', retries: 4, resendAfter });
+
+// The signed-in person of the profile tests, as GET /v1/profile answers.
+const PROFILE = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: EMAIL,
+  emailVerified: true,
+  phone: '******0100',
+  phoneChannel: 'sms',
+  language: 'en',
+  notifications: 'email',
+  services: [SERVICE],
+  reverifyNeeded: true,
+};
+
+export const signedIn = (routes = {}, profile = {}) => ({
+  'GET /v1/profile': ok({ ...PROFILE, ...profile }),
+  ...routes,
+});
+
+export const signedOut = { 'GET /v1/profile': fail('29', null, 401) };
+
 // routes: { 'POST /v1/otp/transient_otp/send': ok({...}) | (body, url) => response }
-export function mockApi(routes = {}) {
+// journeys: where the journeys stand at first ({ signup: JOURNEY.signup.emailSent }).
+function mockApi(routes = {}, journeys = {}) {
   const calls = [];
+  const server = { journeys: { ...journeys } };
   const defaults = {
-    'GET /v1/session': (body, url) => ok({ authenticated: false, service: null, loginHint: null, url }),
+    'GET /v1/session': () => ok({ authenticated: false, service: null, loginHint: null, journeys: server.journeys }),
     'GET /v1/services': (body, url) => ok([url.includes('lang=fr') ? SERVICE_FR : SERVICE]),
     'GET /v1/password/policy': ok({ pwdMinLength: 12, pwdMaxLength: 65 }),
   };
@@ -48,6 +163,8 @@ export function mockApi(routes = {}) {
     if (typeof answer === 'function') answer = answer(body, url);
     if (!answer) answer = fail('30', null, 404);
     if (answer.never) return new Promise(() => {});
+    const moves = answer.body && answer.body.success && answer.body.data && answer.body.data.journey;
+    if (moves) server.journeys = { ...server.journeys, [moves.flow]: moves };
     return Promise.resolve({
       ok: answer.status >= 200 && answer.status < 300,
       status: answer.status,
@@ -59,48 +176,39 @@ export function mockApi(routes = {}) {
   return calls;
 }
 
-export function session(userData = {}, isAuthenticated = false) {
-  return { isAuthenticated, userData: { ...initialUserData, ...userData } };
-}
-
-// Sessions reached after each step of the flows (section 4).
-export const SIGNUP = {
-  privacy: { flow: 'signup', viewPrivacy: true, emailLanguage: 'eng' },
-};
-SIGNUP.emailSent = { ...SIGNUP.privacy, email: 'ada@example.com', trxnId: 'T1', otpType: 'email', verificationType: 'email' };
-SIGNUP.emailValidated = { ...SIGNUP.emailSent, emailValidated: true };
-SIGNUP.created = { ...SIGNUP.emailValidated, id: 'U1', passwordSubmitted: true };
-SIGNUP.phoneSent = { ...SIGNUP.created, phone: '+16135550100', otpType: 'sms', verificationType: 'sms', trxnId: 'T2', stepVerificationSent: true };
-SIGNUP.phoneVerified = { ...SIGNUP.phoneSent, stepVerified: true };
-
-export const SIGNIN = { email: { flow: 'signin', email: 'ada@example.com' } };
-SIGNIN.password = { ...SIGNIN.email, id: 'U1', phone: '******0100', otpType: 'sms', verificationType: 'sms', passwordValidated: true };
-SIGNIN.codeSent = { ...SIGNIN.password, trxnId: 'T3' };
-
-export async function renderApp(path, { userData, isAuthenticated, config, api } = {}) {
+// path: a path or a location ({pathname, state}); journeys: the server's at first;
+// userData: the browser's own session state; config: the shell's configuration block.
+export async function renderApp(path, { userData, journeys, config, api } = {}) {
   configureApi({ apiBase: '/v1', timeoutMs: 15000 });
-  const calls = mockApi(api);
-  const appConfig = { environment: 'production', apiBase: '/v1', ...(config || {}) };
-  const initialSession = userData ? session(userData, isAuthenticated) : undefined;
+  const calls = mockApi(api, journeys);
+  const appConfig = { environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY, ...(config || {}) };
+  const initialSession = userData ? { userData: { ...initialUserData, ...userData } } : undefined;
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
       <App config={appConfig} initialSession={initialSession} />
       <LocationProbe />
     </MemoryRouter>,
   );
-  // the header's GET /v1/session and /v1/services settle inside act()
+  // the header's and the guards' GETs settle inside act()
   await flush();
   return { ...utils, calls, location: () => utils.getByTestId('location').textContent };
 }
 
 // lets pending promises (mocked fetches) settle; uses no timer, so it also works
 // with jest.useFakeTimers()
-export async function flush() {
+async function flush() {
   await act(async () => {
     for (let i = 0; i < 20; i += 1) await Promise.resolve();
   });
 }
 
+// What a person does on a form: types `value` in the field labelled `label` (when there
+// is a value) and presses the button named `button`.
+export async function typeAndPress(user, label, value, button) {
+  if (value) await user.type(screen.getByLabelText(label), value);
+  await user.click(screen.getByRole('button', { name: button }));
+}
+
 export function storedSession() {
-  return JSON.parse(window.sessionStorage.getItem('idp.session.v1') || 'null');
+  return JSON.parse(window.sessionStorage.getItem('idp.session.v2') || 'null');
 }

@@ -1,47 +1,59 @@
-// Client-side validation of specification section 5. Every check returns null when the
-// value passes, or an error {code, data} whose code is a catalogue code (see i18n/errors.js).
-// Forms run these first and call the API only when they pass.
+// Client-side validation of specification section 5, with the bounds of the server's
+// policy (config.js). Every check returns null when the value passes, or an error
+// {code, data} whose code is a catalogue code (i18n/errorCodes.json). Forms run these
+// first and call the API only when they pass; the server checks everything again.
+// tests/shared/validation_cases.json holds the cases both sides must agree on.
 import {
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
   getCountryCallingCode,
 } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
+import { DEFAULT_POLICY } from '../config';
+import ERRORS from '../i18n/errorCodes.json';
 
-export const CODE_LENGTH = 6;
+// Section 9: name inputs have size 10 (the spec's field width, not a length limit).
 export const NAME_INPUT_SIZE = 10;
-export const MAX_PHONE_DIGITS = 15;
-export const DEFAULT_PASSWORD_POLICY = { pwdMinLength: 12, pwdMaxLength: 65 };
+// RFC 5321: an address longer than this cannot be delivered.
+const EMAIL_MAX_LENGTH = 254;
 
 // Local part: letters, digits and . _ % + -; the top-level domain has at least 2 letters.
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export function validateEmail(value) {
   const email = (value || '').trim();
-  return EMAIL_RE.test(email) ? null : { code: '2' };
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(email) ? null : { code: ERRORS.INVALID_EMAIL };
 }
 
-export function validateCode(value) {
+// Exactly `length` ASCII digits (spaces typed between groups are ignored).
+export function validateCode(value, length = DEFAULT_POLICY.codeLength) {
   const code = (value || '').replace(/\s+/g, '');
-  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code) ? null : { code: '3' };
+  return new RegExp(`^[0-9]{${length}}$`).test(code) ? null : { code: ERRORS.INVALID_CODE_FORMAT };
 }
 
-export function validatePassword(value, policy = DEFAULT_PASSWORD_POLICY) {
-  const { pwdMinLength, pwdMaxLength } = policy;
+export function validatePassword(value, { pwdMinLength, pwdMaxLength } = DEFAULT_POLICY) {
   const length = (value || '').length;
   if (length < pwdMinLength || length > pwdMaxLength) {
-    return { code: '5', data: { pwdMinLength, pwdMaxLength } };
+    return { code: ERRORS.PASSWORD_LENGTH, data: { pwdMinLength, pwdMaxLength } };
   }
   return null;
 }
 
-// 2 or more of: letters, hyphen, underscore, space, apostrophes, French accented letters.
-const NAME_RE = /^[A-Za-zÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸàâæçéèêëîïôœùûüÿ'’ _-]{2,}$/;
+// Names as people write them in any script (Muñoz, Nguyễn, 李小龍): letters and combining
+// marks, hyphen, apostrophes (' and ’), space and underscore, with at least 2 letters.
+const NAME_RE = /^[\p{L}\p{M}'’ _-]+$/u;
+const LETTER_RE = /\p{L}/gu;
+const NAME_MIN_LETTERS = 2;
 
-export function validateName(value, { required = false } = {}) {
-  const name = (value || '').trim();
-  if (!name) return required ? { code: '11', data: { reason: 'required' } } : null;
-  return NAME_RE.test(name) ? null : { code: '11', data: { reason: 'invalid' } };
+export function validateName(value, { required = false, maxLength = DEFAULT_POLICY.nameMaxLength } = {}) {
+  const name = (value || '').normalize('NFC').trim();
+  if (!name) return required ? { code: ERRORS.INVALID_NAME, data: { reason: 'required' } } : null;
+  if ([...name].length > maxLength) return { code: ERRORS.NAME_TOO_LONG, data: { maxLength } };
+  const letters = (name.match(LETTER_RE) || []).length;
+  if (letters < NAME_MIN_LETTERS || !NAME_RE.test(name)) {
+    return { code: ERRORS.INVALID_NAME, data: { reason: 'invalid' } };
+  }
+  return null;
 }
 
 // The number of national digits the chosen country expects (its mask), e.g. 10 for CA.
@@ -61,19 +73,18 @@ export function dialCode(iso2) {
 const EXTENSION_RE = /(ext|x|#|;|,)/i;
 const ALLOWED_RE = /^[\d\s().+-]+$/;
 
-export function validatePhone(value, iso2) {
+export function validatePhone(value, iso2, maxDigits = DEFAULT_POLICY.phoneMaxDigits) {
   const input = (value || '').trim();
-  if (!input) return { code: '10' };
-  const digitCount = { code: '8', data: { digits: expectedDigits(iso2) } };
-  if (EXTENSION_RE.test(input) || !ALLOWED_RE.test(input)) return { code: '22' };
-  const digits = input.replace(/\D/g, '');
-  if (digits.length > MAX_PHONE_DIGITS) return digitCount;
+  if (!input) return { code: ERRORS.PHONE_REQUIRED };
+  const digitCount = { code: ERRORS.PHONE_DIGITS, data: { digits: expectedDigits(iso2) } };
+  if (EXTENSION_RE.test(input) || !ALLOWED_RE.test(input)) return { code: ERRORS.INVALID_PHONE };
+  if (input.replace(/\D/g, '').length > maxDigits) return digitCount;
   const lengthProblem = validatePhoneNumberLength(input, iso2);
-  if (lengthProblem === 'INVALID_COUNTRY') return { code: '22' };
+  if (lengthProblem === 'INVALID_COUNTRY') return { code: ERRORS.INVALID_PHONE };
   if (lengthProblem) return digitCount;
   const parsed = parsePhoneNumberFromString(input, iso2);
-  if (!parsed || parsed.country !== iso2 || !parsed.isValid() || parsed.ext) return { code: '22' };
-  if (parsed.number.replace(/\D/g, '').length > MAX_PHONE_DIGITS) return digitCount;
+  if (!parsed || parsed.country !== iso2 || !parsed.isValid() || parsed.ext) return { code: ERRORS.INVALID_PHONE };
+  if (parsed.number.replace(/\D/g, '').length > maxDigits) return digitCount;
   return null;
 }
 

@@ -6,7 +6,7 @@ import { Button, Notice } from '../../components/fields';
 import { useT } from '../../components/hooks';
 import Page from '../../components/Page';
 
-export const PAGE = 'phoneOtp';
+const PAGE = 'phoneOtp';
 
 // /{language}/phoneotp (development only): plays the newest voice code of the dev outbox.
 export default function PhoneOtp() {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, renderApp, SERVICE, storedSession, texts } from '../../test/utils';
+import { ok, renderApp, SERVICE, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 
@@ -66,16 +66,6 @@ test('after a failed submit the e-mail is checked again on change', async () => 
   await user.clear(field);
   await user.type(field, 'ada@example.ca');
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-});
-
-test('a valid e-mail goes to the sign-in password screen without any call', async () => {
-  const user = userEvent.setup();
-  const { calls, location } = await renderApp('/en');
-  await user.type(screen.getByLabelText(en['email.label']), 'ada@example.com');
-  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
-  expect(location()).toBe('/en/signIn/password');
-  expect(calls.posts()).toHaveLength(0);
-  expect(storedSession().userData).toMatchObject({ email: 'ada@example.com', flow: 'signin' });
 });
 
 test('the e-mail is pre-filled from the login hint of the session', async () => {

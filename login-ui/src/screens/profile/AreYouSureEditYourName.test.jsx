@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, ok, renderApp, texts } from '../../test/utils';
-import { signedIn } from './fixtures';
+import { fail, ok, renderApp, signedIn, texts } from '../../test/utils';
 
-const { en, fr } = texts;
+const { en } = texts;
 
 async function confirmFrom(language, api) {
   const user = userEvent.setup();
@@ -19,11 +18,6 @@ test('renders in English with the new name', async () => {
   await confirmFrom('en', signedIn());
   expect(screen.getByRole('heading', { level: 1, name: en['profile.nameConfirm.title'] })).toBeInTheDocument();
   expect(screen.getByText('Ada Byron')).toBeInTheDocument();
-});
-
-test('renders in French', async () => {
-  await renderApp({ pathname: '/fr/areYouSureEditYourName', state: { firstName: '', lastName: 'Byron' } }, { api: signedIn() });
-  expect(screen.getByRole('heading', { level: 1, name: fr['profile.nameConfirm.title'] })).toBeInTheDocument();
 });
 
 test('without a new name it goes back to the name form', async () => {

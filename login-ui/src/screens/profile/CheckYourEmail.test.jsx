@@ -1,31 +1,33 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, renderApp, texts } from '../../test/utils';
-import { signedIn } from './fixtures';
+import { codeSent, JOURNEY, moved, renderApp, texts } from '../../test/utils';
 
-const { en, fr } = texts;
-const arrived = (language) => ({ pathname: `/${language}/checkyouremail`, state: { email: 'ada.byron@example.com' } });
+const { en } = texts;
+const SENT = { journeys: { email_change: JOURNEY.emailChange.newEmailSent } };
 
-test('asks for the code sent to the new address in English', async () => {
-  await renderApp(arrived('en'), { api: signedIn() });
+test('asks for the code sent to the new address of the journey in English', async () => {
+  await renderApp('/en/checkyouremail', SENT);
   expect(screen.getByRole('heading', { level: 1, name: en['profile.checkEmail.title'] })).toBeInTheDocument();
-  expect(screen.getByText(/ada\.byron@example\.com/)).toBeInTheDocument();
-});
-
-test('renders in French', async () => {
-  await renderApp(arrived('fr'), { api: signedIn() });
-  expect(screen.getByRole('heading', { level: 1, name: fr['profile.checkEmail.title'] })).toBeInTheDocument();
-});
-
-test('without a new address it goes back to the new e-mail page', async () => {
-  const { location } = await renderApp('/en/checkyouremail', { api: signedIn() });
-  expect(location()).toBe('/en/enternewemail');
+  expect(screen.getByText(/ada@new\.example\.com/)).toBeInTheDocument();
 });
 
 test('the right code asks "are you sure"', async () => {
   const user = userEvent.setup();
-  const { location } = await renderApp(arrived('en'), { api: signedIn({ 'POST /v1/profile/email/new/verify': ok({}) }) });
+  const { location } = await renderApp('/en/checkyouremail', {
+    ...SENT,
+    api: { 'POST /v1/profile/email/new/verify': moved(JOURNEY.emailChange.newEmailVerified) },
+  });
   await user.type(screen.getByLabelText(en['verification.codeLabel']), '123456');
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
   await waitFor(() => expect(location()).toBe('/en/areYouSureUpdateYourEmail'));
+});
+
+test('a new code goes to the same new address', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/checkyouremail', {
+    journeys: { email_change: { ...JOURNEY.emailChange.newEmailSent, resendAfter: 0 } },
+    api: { 'POST /v1/profile/email/new': codeSent(JOURNEY.emailChange.newEmailSent) },
+  });
+  await user.click(screen.getByRole('link', { name: en['verification.requestNewCode'] }));
+  await waitFor(() => expect(calls.posts()[0].body).toEqual({ email: 'ada@new.example.com' }));
 });

@@ -1,40 +1,30 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
+import CodePage from '../../components/CodePage';
+import { BackLink, useForm } from '../../components/forms';
+import { useJourney } from '../../components/Guard';
 import { useT } from '../../components/hooks';
-import Page from '../../components/Page';
-import { BackLink, CodeForm, SignedIn, usePath } from './parts';
 
-export const PAGE = 'completeTwoStepVerification';
+const PAGE = 'completeTwoStepVerification';
 
-function TwoStep({ profile }) {
-  const t = useT();
-  const path = usePath();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const arrived = location.state || {};
-  const [channel, setChannel] = useState(arrived.otpType || profile.phoneChannel || 'email');
-  const destination = channel === 'email' ? profile.email : profile.phone;
-  return (
-    <Page pageName={PAGE} title={t('profile.twoStep.title')}>
-      <CodeForm
-        category="profile"
-        page={PAGE}
-        channel={channel}
-        lead={t(`verification.${channel}.sentTo`, { destination })}
-        verify={async (otp) => {
-          await api.profileEmailCodeVerify({ otp });
-          navigate(path('enternewemail'));
-        }}
-        resend={(otpType) => api.profileEmailCodeSend({ otpType })}
-        onChannel={setChannel}
-      />
-      <BackLink />
-    </Page>
-  );
-}
-
-// /{language}/completetwostepverification: the code sent to the phone of the account.
+// /{language}/completetwostepverification: the code sent to the account's phone (or to
+// its e-mail address when it has no phone).
 export default function CompleteTwoStepVerification() {
-  return <SignedIn>{(profile) => <TwoStep profile={profile} />}</SignedIn>;
+  const t = useT();
+  const journey = useJourney();
+  const [channel, setChannel] = useState(journey.otpType);
+  const form = useForm({ category: 'profile', page: PAGE });
+  const destination = channel === 'email' ? journey.email : journey.phone;
+  return (
+    <CodePage
+      form={form}
+      titleId="profile.twoStep.title"
+      channel={channel}
+      lead={t(`verification.${channel}.sentTo`, { destination })}
+      verify={(otp) => api.profileEmailCodeVerify({ otp })}
+      resend={(otpType) => api.profileEmailCodeSend({ otpType })}
+      onChannel={setChannel}
+      after={<BackLink />}
+    />
+  );
 }

@@ -1,60 +1,34 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
-import { Button, TextField } from '../../components/fields';
-import { useErrorText, useT } from '../../components/hooks';
-import Page from '../../components/Page';
-import { validateEmail } from '../../validation';
-import { BackLink, SignedIn, Summary, usePath, useSubmit } from './parts';
+import EmailField, { useEmail } from '../../components/EmailField';
+import { BackLink, FormPage, useForm } from '../../components/forms';
+import Guard from '../../components/Guard';
+import { useT } from '../../components/hooks';
+import { SignedIn } from '../../components/SignedIn';
 
-export const PAGE = 'enterNewEmail';
+const PAGE = 'enterNewEmail';
 
 function NewEmailForm() {
   const t = useT();
-  const errorText = useErrorText();
-  const path = usePath();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const { busy, submit, errors, focusKey } = useSubmit({
-    category: 'profile',
-    page: PAGE,
-    fieldOf: () => 'email',
-    action: async () => {
-      await api.profileEmailNew({ email: email.trim() });
-      navigate(path('checkyouremail'), { state: { email: email.trim() } });
-    },
-  });
-  const onSubmit = (event) => {
-    event.preventDefault();
-    submit(() => {
-      const error = validateEmail(email.trim());
-      return error ? { email: error } : null;
-    });
-  };
+  const form = useForm({ category: 'profile', page: PAGE });
+  const email = useEmail(form);
+  const onSubmit = form.handle({ field: 'email', check: email.check, send: () => api.profileEmailNew({ email: email.address }) });
   return (
-    <Page pageName={PAGE} title={t('profile.newEmail.title')} hasErrors={Object.keys(errors).length > 0}>
-      <Summary errors={errors} focusKey={focusKey} />
-      <p className="lead">{t('profile.newEmail.lead')}</p>
-      <form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="email"
-          label={t('profile.newEmail.label')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errorText(errors.email)}
-        />
-        <Button busy={busy}>{t('common.continue')}</Button>
-      </form>
-      <BackLink />
-    </Page>
+    <FormPage form={form} onSubmit={onSubmit} titleId="profile.newEmail.title" leadId="profile.newEmail.lead" after={<BackLink />}>
+      <EmailField email={email} form={form} label={t('profile.newEmail.label')} />
+    </FormPage>
   );
 }
 
-// /{language}/enternewemail: a code goes to the new address.
+// /{language}/enternewemail: a code goes to the new address. Open once the person proved
+// it is them again, or at once after a recent sign-in (the server then starts the change).
 export default function EnterNewEmail() {
-  return <SignedIn>{() => <NewEmailForm />}</SignedIn>;
+  return (
+    <SignedIn>
+      {(profile) => (
+        <Guard flow="email_change" entry={!profile.reverifyNeeded}>
+          <NewEmailForm />
+        </Guard>
+      )}
+    </SignedIn>
+  );
 }

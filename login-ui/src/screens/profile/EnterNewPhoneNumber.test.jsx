@@ -1,20 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, renderApp, texts } from '../../test/utils';
-import { signedIn } from './fixtures';
+import { codeSent, journey, JOURNEY, renderApp, signedIn, texts } from '../../test/utils';
 
-const { en, fr } = texts;
+const { en } = texts;
 
 test('offers the sign-up phone widget in English', async () => {
   await renderApp('/en/enterNewPhoneNumber', { api: signedIn() });
   expect(screen.getByRole('heading', { level: 1, name: en['profile.newPhone.title'] })).toBeInTheDocument();
   expect(screen.getByLabelText(en['phone.label'])).toHaveAttribute('autocomplete', 'tel');
   expect(screen.getByRole('group', { name: en['setup.method.legend'] })).toBeInTheDocument();
-});
-
-test('renders in French', async () => {
-  await renderApp('/fr/enterNewPhoneNumber', { api: signedIn() });
-  expect(screen.getByRole('heading', { level: 1, name: fr['profile.newPhone.title'] })).toBeInTheDocument();
 });
 
 test('an empty number gives the code 10 text before any call', async () => {
@@ -27,12 +21,14 @@ test('an empty number gives the code 10 text before any call', async () => {
 
 test('a valid number gets a code by the chosen channel and opens its page', async () => {
   const user = userEvent.setup();
+  const voice = journey('phone_change', 'PHONE_CODE_SENT', { ...JOURNEY.phoneChange.codeSent, otpType: 'voice', phone: '******5678' });
   const { calls, location } = await renderApp('/en/enterNewPhoneNumber', {
-    api: signedIn({ 'POST /v1/profile/phone': ok({ trxnId: 'T1', phoneNumber: '******5678' }) }),
+    api: signedIn({ 'POST /v1/profile/phone': codeSent(voice, { type: 'voiceotp' }) }),
   });
   await user.type(screen.getByLabelText(en['phone.label']), '613 234 5678');
   await user.click(screen.getByLabelText(en['setup.method.voice']));
   await user.click(screen.getByRole('button', { name: en['setup.submit'] }));
   await waitFor(() => expect(location()).toBe('/en/verifynewphone'));
   expect(calls.posts()[0].body).toEqual({ phoneNumber: '+16132345678', otpType: 'voice' });
+  expect(await screen.findByRole('heading', { level: 1, name: en['verification.voice.title'] })).toBeInTheDocument();
 });

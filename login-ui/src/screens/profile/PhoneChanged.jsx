@@ -1,6 +1,6 @@
-import { SuccessPage } from './parts';
+import { SuccessPage } from '../../components/SignedIn';
 
-export const PAGE = 'phoneChanged';
+const PAGE = 'phoneChanged';
 
 // /{language}/phonechanged: the new phone receives the two-step codes from now on.
 export default function PhoneChanged() {

@@ -1,15 +1,17 @@
 import { screen } from '@testing-library/react';
-import { renderApp, texts } from '../../test/utils';
-import { signedIn } from './fixtures';
+import { JOURNEY, renderApp, texts } from '../../test/utils';
 
-const { en, fr } = texts;
+const { en } = texts;
+const DONE = { journeys: { phone_change: JOURNEY.phoneChange.completed } };
 
-test('says the phone changed, in English', async () => {
-  await renderApp('/en/phonechanged', { api: signedIn() });
+test('says the phone changed, in English, with "back to profile" and "sign out"', async () => {
+  await renderApp('/en/phonechanged', DONE);
   expect(screen.getByRole('heading', { level: 1, name: en['profile.phoneDone.title'] })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: en['profile.backToProfile'] })).toHaveAttribute('href', '/en/profilehome');
+  expect(screen.getByRole('button', { name: en['profile.signOut'] })).toBeInTheDocument();
 });
 
-test('renders in French', async () => {
-  await renderApp('/fr/phonechanged', { api: signedIn() });
-  expect(screen.getByRole('heading', { level: 1, name: fr['profile.phoneDone.title'] })).toBeInTheDocument();
+test('before the new phone is verified the journey\'s own screen opens instead', async () => {
+  const { location } = await renderApp('/en/phonechanged', { journeys: { phone_change: JOURNEY.phoneChange.codeSent } });
+  expect(location()).toBe('/en/verifynewphone');
 });

@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Notice } from '../../components/fields';
-import { useT } from '../../components/hooks';
+import { usePath, useT } from '../../components/hooks';
 import Page from '../../components/Page';
-import { SignedIn, SignOutButton, usePath } from './parts';
+import { SignedIn, SignOutButton } from '../../components/SignedIn';
 
-export const PAGE = 'profileHome';
+const PAGE = 'profileHome';
 
 // /{language}/profilehome: name, e-mail (verified), phone (masked), language preference,
 // notifications and connected services of the person signed in.

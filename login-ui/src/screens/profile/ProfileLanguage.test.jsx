@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, renderApp, texts } from '../../test/utils';
-import { signedIn } from './fixtures';
+import { ok, renderApp, texts, signedIn } from '../../test/utils';
 
 const { en, fr } = texts;
 
@@ -10,11 +9,6 @@ test('offers English and French in a fieldset, the current one chosen, in Englis
   expect(screen.getByRole('heading', { level: 1, name: en['profile.languageEdit.title'] })).toBeInTheDocument();
   expect(screen.getByRole('group', { name: en['profile.languageEdit.legend'] })).toBeInTheDocument();
   expect(screen.getByLabelText(en['profile.language.en'])).toBeChecked();
-});
-
-test('renders in French', async () => {
-  await renderApp('/fr/profilelanguage', { api: signedIn() });
-  expect(screen.getByRole('heading', { level: 1, name: fr['profile.languageEdit.title'] })).toBeInTheDocument();
 });
 
 test('saving sends fr and says so on the profile home', async () => {

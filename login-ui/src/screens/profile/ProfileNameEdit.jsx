@@ -1,56 +1,23 @@
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '../../components/fields';
-import { useT } from '../../components/hooks';
-import Page from '../../components/Page';
-import { validateName } from '../../validation';
-import { BackLink, SignedIn, Summary, usePath, useSubmit } from './parts';
-import NameFields from '../../components/NameFields';
+import { BackLink, FormPage, useForm } from '../../components/forms';
+import { usePath } from '../../components/hooks';
+import NameFields, { useNames } from '../../components/NameFields';
+import { SignedIn } from '../../components/SignedIn';
 
-export const PAGE = 'profileNameEdit';
+const PAGE = 'profileNameEdit';
 
 function NameForm({ profile }) {
-  const t = useT();
   const path = usePath();
   const navigate = useNavigate();
-  const location = useLocation();
-  const kept = location.state || {};
-  const [firstName, setFirstName] = useState(kept.firstName ?? profile.firstName);
-  const [lastName, setLastName] = useState(kept.lastName ?? profile.lastName);
-  const { busy, submit, errors, focusKey } = useSubmit({
-    category: 'profile',
-    page: PAGE,
-    // nothing is saved yet: the next page asks "are you sure?"
-    action: async () =>
-      navigate(path('areYouSureEditYourName'), { state: { firstName: firstName.trim(), lastName: lastName.trim() } }),
-  });
-  const onSubmit = (event) => {
-    event.preventDefault();
-    submit(() => {
-      const found = {};
-      const firstError = validateName(firstName);
-      const lastError = validateName(lastName, { required: true });
-      if (firstError) found.firstName = firstError;
-      if (lastError) found.lastName = lastError;
-      return found;
-    });
-  };
+  const { state: kept } = useLocation();
+  const names = useNames(kept || profile);
+  const form = useForm({ category: 'profile', page: PAGE });
+  // nothing is saved yet: the next page asks "are you sure?" (the new name goes along)
+  const onSubmit = form.handle({ check: names.check, action: async () => navigate(path('areYouSureEditYourName'), { state: names.typed() }) });
   return (
-    <Page pageName={PAGE} title={t('profile.nameEdit.title')} hasErrors={Object.keys(errors).length > 0}>
-      <Summary errors={errors} focusKey={focusKey} />
-      <p className="lead">{t('profile.nameEdit.lead')}</p>
-      <form noValidate onSubmit={onSubmit}>
-        <NameFields
-          firstName={firstName}
-          lastName={lastName}
-          onFirstNameChange={setFirstName}
-          onLastNameChange={setLastName}
-          errors={errors}
-        />
-        <Button busy={busy}>{t('common.continue')}</Button>
-      </form>
-      <BackLink />
-    </Page>
+    <FormPage form={form} onSubmit={onSubmit} titleId="profile.nameEdit.title" leadId="profile.nameEdit.lead" after={<BackLink />}>
+      <NameFields names={names} errors={form.errors} />
+    </FormPage>
   );
 }
 

@@ -1,15 +1,19 @@
-import { SuccessPage } from './parts';
+import { SignedIn, SuccessPage } from '../../components/SignedIn';
 
-export const PAGE = 'profileYouMayUpdateName';
+const PAGE = 'profileYouMayUpdateName';
 
 // /{language}/profileYouMayUpdateName: the name was changed everywhere.
 export default function ProfileYouMayUpdateName() {
   return (
-    <SuccessPage
-      pageName={PAGE}
-      titleId="profile.nameDone.title"
-      noticeId="profile.nameDone.notice"
-      textId="profile.nameDone.text"
-    />
+    <SignedIn>
+      {() => (
+        <SuccessPage
+          pageName={PAGE}
+          titleId="profile.nameDone.title"
+          noticeId="profile.nameDone.notice"
+          textId="profile.nameDone.text"
+        />
+      )}
+    </SignedIn>
   );
 }

@@ -1,41 +1,32 @@
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { api } from '../../api/v1';
+import CodePage from '../../components/CodePage';
+import { BackLink, useForm } from '../../components/forms';
+import { useJourney } from '../../components/Guard';
 import { useT } from '../../components/hooks';
-import Page from '../../components/Page';
-import { BackLink, CodeForm, SignedIn, usePath } from './parts';
 
-export const PAGE = 'verifyNewPhone';
+const PAGE = 'verifyNewPhone';
 
-function VerifyPhone({ arrived }) {
-  const t = useT();
-  const path = usePath();
-  const navigate = useNavigate();
-  const [channel, setChannel] = useState(arrived.otpType);
-  return (
-    <Page pageName={PAGE} title={t(`verification.${channel}.title`)}>
-      <CodeForm
-        category="profile"
-        page={PAGE}
-        channel={channel}
-        lead={t(`verification.${channel}.sentTo`, { destination: arrived.phone })}
-        verify={async (otp) => {
-          await api.profilePhoneVerify({ otp });
-          navigate(path('phonechanged'));
-        }}
-        resend={(otpType) => api.profilePhone({ phoneNumber: arrived.phoneNumber, otpType })}
-        onChannel={setChannel}
-      />
-      <BackLink to="enterNewPhoneNumber" labelId="profile.newPhone.other" />
-    </Page>
-  );
-}
-
-// /{language}/verifynewphone: the code sent to the new number.
+// /{language}/verifynewphone: the code sent to the new number (shown masked). A new code
+// sends the number typed on the previous page again.
 export default function VerifyNewPhone() {
-  const location = useLocation();
-  const path = usePath();
-  const arrived = location.state;
-  if (!arrived || !arrived.phoneNumber) return <Navigate to={path('enterNewPhoneNumber')} replace />;
-  return <SignedIn>{() => <VerifyPhone arrived={arrived} />}</SignedIn>;
+  const t = useT();
+  const { state: typed } = useLocation();
+  const journey = useJourney();
+  const [channel, setChannel] = useState(journey.otpType);
+  const form = useForm({ category: 'profile', page: PAGE });
+  const phoneNumber = typed && typed.phoneNumber;
+  return (
+    <CodePage
+      form={form}
+      titleId={`verification.${channel}.title`}
+      channel={channel}
+      lead={t(`verification.${channel}.sentTo`, { destination: journey.phone })}
+      verify={(otp) => api.profilePhoneVerify({ otp })}
+      resend={(otpType) => api.profilePhone({ phoneNumber, otpType })}
+      onChannel={setChannel}
+      after={<BackLink to="enterNewPhoneNumber" labelId="profile.newPhone.other" />}
+    />
+  );
 }

@@ -1,6 +1,6 @@
-import { SuccessPage } from './parts';
+import { SuccessPage } from '../../components/SignedIn';
 
-export const PAGE = 'youMayUpdateEmailAtOtherPlaces';
+const PAGE = 'youMayUpdateEmailAtOtherPlaces';
 
 // /{language}/youMayUpdateEmailAtOtherPlaces: the e-mail address was changed.
 export default function YouMayUpdateEmailAtOtherPlaces() {

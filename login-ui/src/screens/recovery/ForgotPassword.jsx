@@ -1,63 +1,24 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
-import { Button, TextField } from '../../components/fields';
-import { useErrorText, useLanguage, useT } from '../../components/hooks';
-import Page from '../../components/Page';
+import EmailField, { useEmail } from '../../components/EmailField';
+import { BackLink, FormPage, useForm } from '../../components/forms';
+import { useLanguage } from '../../components/hooks';
 import { correspondenceValue } from '../../i18n';
 import { useSession } from '../../session/SessionContext';
-import { validateEmail } from '../../validation';
-import { Summary, usePath, useSubmit } from '../profile/parts';
 
-export const PAGE = 'forgotPassword';
+const PAGE = 'forgotPassword';
 
 // /{language}/forgotpassword: a code to the address, the same answer whether or not it
-// has an account.
+// has an account. The e-mail typed at sign-in fills it in.
 export default function ForgotPassword() {
-  const t = useT();
-  const errorText = useErrorText();
-  const language = useLanguage();
-  const path = usePath();
-  const navigate = useNavigate();
+  const language = correspondenceValue(useLanguage());
   const { state } = useSession();
-  const [email, setEmail] = useState(state.userData.email || '');
-  const { busy, submit, errors, focusKey } = useSubmit({
-    category: 'recovery',
-    page: PAGE,
-    fieldOf: () => 'email',
-    action: async () => {
-      await api.recoverySend({ userName: email.trim(), language: correspondenceValue(language) });
-      navigate(path('forgotpassword/checkemail'), { state: { email: email.trim() } });
-    },
-  });
-  const onSubmit = (event) => {
-    event.preventDefault();
-    submit(() => {
-      const error = validateEmail(email.trim());
-      return error ? { email: error } : null;
-    });
-  };
+  const form = useForm({ category: 'recovery', page: PAGE });
+  const email = useEmail(form, state.userData.email || '');
+  const onSubmit = form.handle({ field: 'email', check: email.check, send: () => api.recoverySend({ userName: email.address, language }) });
+  const home = <BackLink to="" labelId="password.signin.home" />;
   return (
-    <Page pageName={PAGE} title={t('recovery.email.title')} hasErrors={Object.keys(errors).length > 0}>
-      <Summary errors={errors} focusKey={focusKey} />
-      <p className="lead">{t('recovery.email.lead')}</p>
-      <form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="email"
-          label={t('email.label')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errorText(errors.email)}
-        />
-        <Button busy={busy}>{t('recovery.email.submit')}</Button>
-      </form>
-      <p>
-        <Link to={`/${language}`}>{t('password.signin.home')}</Link>
-      </p>
-    </Page>
+    <FormPage form={form} onSubmit={onSubmit} titleId="recovery.email.title" leadId="recovery.email.lead" submitId="recovery.email.submit" after={home}>
+      <EmailField email={email} form={form} />
+    </FormPage>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, renderApp, SIGNIN, texts } from '../../test/utils';
+import { codeSent, JOURNEY, renderApp, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 
@@ -10,14 +10,9 @@ test('asks for the e-mail address in English', async () => {
   expect(screen.getByLabelText(en['email.label'])).toHaveAttribute('autocomplete', 'email');
 });
 
-test('renders in French', async () => {
-  await renderApp('/fr/forgotpassword');
-  expect(screen.getByRole('heading', { level: 1, name: fr['recovery.email.title'] })).toBeInTheDocument();
-});
-
 test('"I forgot my password" on the sign-in password page opens it with the e-mail filled in', async () => {
   const user = userEvent.setup();
-  const { location } = await renderApp('/en/signIn/password', { userData: SIGNIN.email });
+  const { location } = await renderApp('/en/signIn/password', { userData: { email: 'ada@example.com' } });
   await user.click(screen.getByRole('link', { name: en['password.signin.forgot'] }));
   expect(location()).toBe('/en/forgotpassword');
   expect(screen.getByLabelText(en['email.label'])).toHaveValue('ada@example.com');
@@ -35,7 +30,7 @@ test('an invalid address gives the code 2 text before any call', async () => {
 test('a valid address sends a code in the page language and opens "check your e-mail"', async () => {
   const user = userEvent.setup();
   const { calls, location } = await renderApp('/fr/forgotpassword', {
-    api: { 'POST /v1/recovery/send': ok({ trxnId: 'T1' }) },
+    api: { 'POST /v1/recovery/send': codeSent(JOURNEY.recovery.emailSent) },
   });
   await user.type(screen.getByLabelText(fr['email.label']), 'ada@example.com');
   await user.click(screen.getByRole('button', { name: fr['recovery.email.submit'] }));

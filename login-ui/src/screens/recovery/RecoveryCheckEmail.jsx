@@ -1,38 +1,29 @@
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
+import CodePage from '../../components/CodePage';
+import { BackLink, useForm } from '../../components/forms';
+import { useJourney } from '../../components/Guard';
 import { useLanguage, useT } from '../../components/hooks';
-import Page from '../../components/Page';
 import { correspondenceValue } from '../../i18n';
-import { BackLink, CodeForm, usePath } from '../profile/parts';
 
-export const PAGE = 'recoveryCheckEmail';
+const PAGE = 'recoveryCheckEmail';
 
-// /{language}/forgotpassword/checkemail: the code sent to the address; then a code is
-// sent to the phone of the account at once.
+// /{language}/forgotpassword/checkemail: the code sent to the address. The right code
+// also sends the two-step code to the account's phone (one call).
 export default function RecoveryCheckEmail() {
   const t = useT();
-  const language = useLanguage();
-  const path = usePath();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const email = location.state && location.state.email;
-  if (!email) return <Navigate to={path('forgotpassword')} replace />;
+  const language = correspondenceValue(useLanguage());
+  const { email: userName } = useJourney();
+  const form = useForm({ category: 'recovery', page: PAGE });
+  const lead = t('recovery.checkEmail.lead', { destination: userName });
   return (
-    <Page pageName={PAGE} title={t('recovery.checkEmail.title')}>
-      <CodeForm
-        category="recovery"
-        page={PAGE}
-        channel="email"
-        lead={t('recovery.checkEmail.lead', { destination: email })}
-        verify={async (otp) => {
-          const answer = await api.recoveryVerify({ otp });
-          const { otpType, phone } = answer.data;
-          await api.recoveryCodeSend({ otpType });
-          navigate(path('forgotpassword/verification'), { state: { otpType, phone } });
-        }}
-        resend={() => api.recoverySend({ userName: email, language: correspondenceValue(language) })}
-      />
-      <BackLink to="forgotpassword" labelId="verification.newEmail" />
-    </Page>
+    <CodePage
+      form={form}
+      titleId="recovery.checkEmail.title"
+      channel="email"
+      lead={lead}
+      verify={(otp) => api.recoveryVerify({ otp })}
+      resend={() => api.recoverySend({ userName, language })}
+      after={<BackLink to="forgotpassword" labelId="verification.newEmail" />}
+    />
   );
 }

@@ -1,43 +1,38 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, ok, renderApp, texts } from '../../test/utils';
+import { fail, JOURNEY, moved, renderApp, texts } from '../../test/utils';
 
-const { en, fr } = texts;
-const arrived = (language) => ({ pathname: `/${language}/forgotpassword/checkemail`, state: { email: 'ada@example.com' } });
+const { en } = texts;
+const SENT = { journeys: { recovery: JOURNEY.recovery.emailSent } };
 
-test('asks for the e-mail code in English', async () => {
-  await renderApp(arrived('en'));
+test('asks for the e-mail code in English, naming the address of the journey', async () => {
+  await renderApp('/en/forgotpassword/checkemail', SENT);
   expect(screen.getByRole('heading', { level: 1, name: en['recovery.checkEmail.title'] })).toBeInTheDocument();
+  expect(screen.getByText(/If ada@example.com has an account/)).toBeInTheDocument();
 });
 
-test('renders in French', async () => {
-  await renderApp(arrived('fr'));
-  expect(screen.getByRole('heading', { level: 1, name: fr['recovery.checkEmail.title'] })).toBeInTheDocument();
-});
-
-test('without an address it goes back to the first recovery page', async () => {
-  const { location } = await renderApp('/en/forgotpassword/checkemail');
-  expect(location()).toBe('/en/forgotpassword');
-});
-
-test('the right code sends the two-step code to the phone of the account', async () => {
+test('the right code is one call: the server also sends the two-step code, and its screen opens', async () => {
   const user = userEvent.setup();
-  const { calls, location } = await renderApp(arrived('en'), {
-    api: {
-      'POST /v1/recovery/verify': ok({ phone: '******0100', otpType: 'sms' }),
-      'POST /v1/recovery/code/send': ok({ trxnId: 'T2' }),
-    },
+  const { calls, location } = await renderApp('/en/forgotpassword/checkemail', {
+    ...SENT,
+    api: { 'POST /v1/recovery/verify': moved(JOURNEY.recovery.phoneSent, { trxnId: 'R2', type: 'smsotp', phoneNumber: '******0100' }) },
   });
   await user.type(screen.getByLabelText(en['verification.codeLabel']), '123456');
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
   await waitFor(() => expect(location()).toBe('/en/forgotpassword/verification'));
-  expect(calls.posts().map((c) => c.body)).toEqual([{ otp: '123456' }, { otpType: 'sms' }]);
+  expect(calls.posts().map((c) => [c.path, c.body])).toEqual([['/v1/recovery/verify', { otp: '123456' }]]);
+  expect(await screen.findByText(/\*\*\*\*\*\*0100/)).toBeInTheDocument();
 });
 
 test('an account without a phone is told to contact the help desk', async () => {
   const user = userEvent.setup();
-  await renderApp(arrived('en'), { api: { 'POST /v1/recovery/verify': fail('33', null, 409) } });
+  await renderApp('/en/forgotpassword/checkemail', { ...SENT, api: { 'POST /v1/recovery/verify': fail('33', null, 409) } });
   await user.type(screen.getByLabelText(en['verification.codeLabel']), '123456');
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
-  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(en['error.33']));
+  expect(await screen.findByRole('link', { name: en['error.33'] })).toBeInTheDocument();
+});
+
+test('"use a different e-mail" goes back to the first recovery page', async () => {
+  await renderApp('/en/forgotpassword/checkemail', SENT);
+  expect(screen.getByRole('link', { name: en['verification.newEmail'] })).toHaveAttribute('href', '/en/forgotpassword');
 });

@@ -4,10 +4,10 @@ import { trackEvent } from '../../analytics';
 import { Notice } from '../../components/fields';
 import { useT } from '../../components/hooks';
 import Page from '../../components/Page';
-import { useServiceInfo } from '../../components/ServiceInfo';
+import { useServerSession } from '../../session/ServerSession';
 import { useSession } from '../../session/SessionContext';
 
-export const PAGE = 'redirectToRp';
+const PAGE = 'redirectToRp';
 export const REDIRECT_DELAY_MS = 1500;
 
 // Only same-origin destinations are followed (the server answers a path such as
@@ -25,11 +25,12 @@ export function safeDestination(redirectTo, origin = window.location.origin) {
 // The browser navigation (replaced in tests, where jsdom cannot navigate).
 export const redirector = { assign: (url) => window.location.assign(url) };
 
-// /{language}/redirecttorp: "you are signed in", then on to the relying service.
+// /{language}/redirecttorp: "you are signed in", then on to the relying service (the
+// redirectTo of a journey's last answer, kept in the browser).
 export default function RedirectToRp() {
   const t = useT();
   const { state } = useSession();
-  const { serviceName } = useServiceInfo();
+  const { serviceName } = useServerSession();
   const destination = safeDestination(state.userData.redirectTo);
   const flow = state.userData.flow || 'signin';
   useEffect(() => {

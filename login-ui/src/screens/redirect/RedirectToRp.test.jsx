@@ -3,7 +3,7 @@ import { ok, renderApp, SERVICE, texts } from '../../test/utils';
 import { redirector, REDIRECT_DELAY_MS, safeDestination } from './RedirectToRp';
 
 const { en, fr } = texts;
-const DONE = { flow: 'signin', email: 'ada@example.com', redirectTo: '/authorize/resume/abc' };
+const DONE = { flow: 'signin', redirectTo: '/authorize/resume/abc' };
 
 let assign;
 beforeEach(() => {
@@ -12,13 +12,13 @@ beforeEach(() => {
 afterEach(() => assign.mockRestore());
 
 test('confirms the sign-in and names the service, in English', async () => {
-  await renderApp('/en/redirecttorp', { userData: DONE, isAuthenticated: true });
+  await renderApp('/en/redirecttorp', { userData: DONE });
   expect(screen.getByRole('heading', { level: 1, name: en['redirect.title'] })).toBeInTheDocument();
   expect(screen.getByText('We are taking you to Reservations.')).toBeInTheDocument();
 });
 
 test('confirms the sign-in in French with the French service title', async () => {
-  await renderApp('/fr/redirecttorp', { userData: DONE, isAuthenticated: true });
+  await renderApp('/fr/redirecttorp', { userData: DONE });
   expect(screen.getByRole('heading', { level: 1, name: fr['redirect.title'] })).toBeInTheDocument();
   expect(screen.getByText('Nous vous dirigeons vers Réservations.')).toBeInTheDocument();
 });
@@ -37,7 +37,7 @@ test('names the relying service waiting for this sign-in', async () => {
 test('follows data.redirectTo after a short delay and reports the redirect', async () => {
   jest.useFakeTimers();
   try {
-    await renderApp('/en/redirecttorp', { userData: DONE, isAuthenticated: true });
+    await renderApp('/en/redirecttorp', { userData: DONE });
     expect(assign).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS));
     expect(assign).toHaveBeenCalledWith('http://localhost/authorize/resume/abc');
@@ -48,7 +48,7 @@ test('follows data.redirectTo after a short delay and reports the redirect', asy
 });
 
 test('without a redirect address the guard sends the user to /', async () => {
-  const { location } = await renderApp('/en/redirecttorp', { userData: { flow: 'signin' } });
+  const { location } = await renderApp('/en/redirecttorp');
   expect(location()).toBe('/');
 });
 

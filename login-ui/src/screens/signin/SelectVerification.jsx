@@ -1,79 +1,40 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
-import { failureResult, RESULTS, trackEvent } from '../../analytics';
-import ErrorSummary from '../../components/ErrorSummary';
-import { Button, RadioGroup } from '../../components/fields';
-import { useErrorText, useFormErrors, useLanguage, useT } from '../../components/hooks';
-import Page from '../../components/Page';
-import { fromFailure, offersStartAgain } from '../../i18n/errors';
-import { SIGN_IN } from '../../session/reducer';
-import { useSession } from '../../session/SessionContext';
+import { RadioGroup } from '../../components/fields';
+import { FormPage, useForm } from '../../components/forms';
+import { useJourney } from '../../components/Guard';
+import { useErrorText, useT } from '../../components/hooks';
+import { ERRORS } from '../../i18n/errors';
 
-export const PAGE = 'verificationSelection';
+const PAGE = 'verificationSelection';
+const PHONE_CHANNELS = ['sms', 'voice'];
 
-// /{language}/signIn/selectverification: confirm the stored (masked) phone and choose how
-// to get the 6-digit code; the method returned by the login is the default.
+// /{language}/signIn/selectverification: confirm the account's (masked) phone and choose
+// how to get the code; the journey's method is chosen and marked as the default.
 export default function SelectVerification() {
   const t = useT();
   const errorText = useErrorText();
-  const language = useLanguage();
-  const navigate = useNavigate();
-  const { state, dispatch } = useSession();
-  const user = state.userData;
-  const defaultType = user.otpType === 'voice' ? 'voice' : 'sms';
-  const [otpType, setOtpType] = useState(user.verificationType === 'voice' || user.verificationType === 'sms' ? user.verificationType : defaultType);
-  const [busy, setBusy] = useState(false);
-  const { errors, show, focusKey } = useFormErrors();
-
-  const track = (result) => trackEvent({ category: 'signin', page: PAGE, result });
-
-  const onSubmit = async (event) => {
-    event.preventDefault();
-    if (otpType !== 'sms' && otpType !== 'voice') {
-      show({ verificationType: { code: '26' } });
-      track(RESULTS.error);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await api.otpSend({ userName: user.email, otpType, phone: user.phone });
-      dispatch({
-        type: SIGN_IN,
-        payload: { ...user, otpType, verificationType: otpType, trxnId: answer.data.trxnId },
-      });
-      track(RESULTS.success);
-      navigate(`/${language}/signIn/verification/${otpType}`);
-    } catch (failure) {
-      setBusy(false);
-      show({ verificationType: fromFailure(failure) });
-      track(failureResult(failure));
-    }
-  };
-
-  const label = (type) =>
-    type === defaultType ? t(`select.${type}.defaultLabel`) : t(`select.${type}.label`);
-  const summary = errors.verificationType
-    ? [{ field: 'verificationType', text: errorText(errors.verificationType) }]
-    : [];
+  const journey = useJourney();
+  const defaultType = journey.otpType === 'voice' ? 'voice' : 'sms';
+  const [otpType, setOtpType] = useState(defaultType);
+  const form = useForm({ category: 'signin', page: PAGE });
+  const onSubmit = form.handle({
+    field: 'verificationType',
+    check: () => ({ verificationType: PHONE_CHANNELS.includes(otpType) ? null : { code: ERRORS.CHOOSE_METHOD } }),
+    send: () => api.otpSend({ userName: journey.email, otpType, phone: journey.phone }),
+  });
+  const destination = t(`select.${otpType}.destination`, { phone: journey.phone || '' });
+  const label = (type) => t(type === defaultType ? `select.${type}.defaultLabel` : `select.${type}.label`);
   return (
-    <Page pageName={PAGE} title={t('select.title')} hasErrors={summary.length > 0}>
-      <ErrorSummary items={summary} focusKey={focusKey} startAgain={offersStartAgain(errors.verificationType)} />
-      <p className="lead">{t(`select.${otpType}.destination`, { phone: user.phone || '' })}</p>
-      <form noValidate onSubmit={onSubmit}>
-        <RadioGroup
-          name="verificationType"
-          legend={t('select.legend')}
-          value={otpType}
-          onChange={setOtpType}
-          error={errorText(errors.verificationType)}
-          options={[
-            { value: 'sms', label: label('sms') },
-            { value: 'voice', label: label('voice') },
-          ]}
-        />
-        <Button busy={busy}>{t('select.submit')}</Button>
-      </form>
-    </Page>
+    <FormPage form={form} onSubmit={onSubmit} titleId="select.title" lead={destination} submitId="select.submit">
+      <RadioGroup
+        name="verificationType"
+        legend={t('select.legend')}
+        value={otpType}
+        onChange={setOtpType}
+        error={errorText(form.errors.verificationType)}
+        options={PHONE_CHANNELS.map((type) => ({ value: type, label: label(type) }))}
+      />
+    </FormPage>
   );
 }

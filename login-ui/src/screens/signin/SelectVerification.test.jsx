@@ -1,44 +1,41 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, ok, renderApp, SIGNIN, storedSession, texts } from '../../test/utils';
+import { codeSent, fail, journey, JOURNEY, renderApp, texts } from '../../test/utils';
 
-const { en, fr } = texts;
+const { en } = texts;
 
-test('renders in English with the masked phone from the login', async () => {
-  await renderApp('/en/signIn/selectverification', { userData: SIGNIN.password });
+test('renders in English with the masked phone of the journey', async () => {
+  await renderApp('/en/signIn/selectverification', { journeys: { signin: JOURNEY.signin.password } });
   expect(screen.getByRole('heading', { level: 1, name: en['select.title'] })).toBeInTheDocument();
   expect(screen.getByText(/\*\*\*\*\*\*0100/)).toBeInTheDocument();
 });
 
-test('renders in French', async () => {
-  await renderApp('/fr/signIn/selectverification', { userData: SIGNIN.password });
-  expect(screen.getByRole('heading', { level: 1, name: fr['select.title'] })).toBeInTheDocument();
-});
-
-test('the method returned by the login is chosen and marked as the default', async () => {
-  await renderApp('/en/signIn/selectverification', { userData: { ...SIGNIN.password, otpType: 'voice', verificationType: 'voice' } });
+test('the method of the journey is chosen and marked as the default', async () => {
+  await renderApp('/en/signIn/selectverification', {
+    journeys: { signin: journey('signin', 'PASSWORD_VERIFIED', { ...JOURNEY.signin.password, otpType: 'voice' }) },
+  });
   expect(screen.getByLabelText(en['select.voice.defaultLabel'])).toBeChecked();
   expect(screen.getByLabelText(en['select.sms.label'])).not.toBeChecked();
 });
 
 test('the destination wording follows the chosen method', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signIn/selectverification', { userData: SIGNIN.password });
+  await renderApp('/en/signIn/selectverification', { journeys: { signin: JOURNEY.signin.password } });
   expect(screen.getByText(/by text message/)).toBeInTheDocument();
   await user.click(screen.getByLabelText(en['select.voice.label']));
   expect(screen.getByText(/We will call the phone number/)).toBeInTheDocument();
 });
 
-test('the selection opens only after a validated password', async () => {
-  const { location } = await renderApp('/en/signIn/selectverification', { userData: SIGNIN.email });
+test('the selection opens only after a validated password (a sign-in journey)', async () => {
+  const { location } = await renderApp('/en/signIn/selectverification', { userData: { email: 'ada@example.com' } });
   expect(location()).toBe('/');
 });
 
 test('continuing sends a code and opens verification with the chosen type', async () => {
   const user = userEvent.setup();
   const { calls, location } = await renderApp('/en/signIn/selectverification', {
-    userData: SIGNIN.password,
-    api: { 'POST /v1/otp/otp/send': ok({ trxnId: 'TS', type: 'voiceotp', state: 'PENDING' }) },
+    journeys: { signin: JOURNEY.signin.password },
+    api: { 'POST /v1/otp/otp/send': codeSent(journey('signin', 'CODE_SENT', { ...JOURNEY.signin.codeSent, otpType: 'voice' }), { type: 'voiceotp' }) },
   });
   await user.click(screen.getByLabelText(en['select.voice.label']));
   await user.click(screen.getByRole('button', { name: en['select.submit'] }));
@@ -47,13 +44,12 @@ test('continuing sends a code and opens verification with the chosen type', asyn
     path: '/v1/otp/otp/send',
     body: { userName: 'ada@example.com', otpType: 'voice', phone: '******0100' },
   });
-  expect(storedSession().userData).toMatchObject({ trxnId: 'TS', otpType: 'voice' });
 });
 
 test('too many codes shows the wait in minutes', async () => {
   const user = userEvent.setup();
   await renderApp('/en/signIn/selectverification', {
-    userData: SIGNIN.password,
+    journeys: { signin: JOURNEY.signin.password },
     api: { 'POST /v1/otp/otp/send': fail('17', { retryAfter: 90 }, 429) },
   });
   await user.click(screen.getByRole('button', { name: en['select.submit'] }));

@@ -1,46 +1,22 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { RESULTS, trackEvent } from '../../analytics';
-import { Button } from '../../components/fields';
-import { useLanguage, useT } from '../../components/hooks';
-import Page from '../../components/Page';
-import { correspondenceValue } from '../../i18n';
-import { SIGN_UP } from '../../session/reducer';
-import { useSession } from '../../session/SessionContext';
+import { api } from '../../api/v1';
+import { BackLink, FormPage, useForm } from '../../components/forms';
+import { useT } from '../../components/hooks';
 
-export const PAGE = 'privacy';
+const PAGE = 'privacy';
+const SECTIONS = ['collect', 'use', 'authority', 'rights'];
 
-// Privacy notice: accepting it starts a new sign-up and continues to the e-mail step.
+// /{language}/signUp/privacy: accepting the notice starts a new sign-up on the server
+// (POST /v1/signup/privacy), which then opens the e-mail step.
 export default function Privacy() {
   const t = useT();
-  const language = useLanguage();
-  const navigate = useNavigate();
-  const { dispatch } = useSession();
-  const onSubmit = (event) => {
-    event.preventDefault();
-    dispatch({
-      type: SIGN_UP,
-      payload: { language, viewPrivacy: true, emailLanguage: correspondenceValue(language) },
-    });
-    trackEvent({ category: 'signup', page: PAGE, result: RESULTS.success });
-    navigate(`/${language}/signUp`);
-  };
-  return (
-    <Page pageName={PAGE} title={t('privacy.title')}>
-      <p className="lead">{t('privacy.lead')}</p>
-      <h2>{t('privacy.collect.heading')}</h2>
-      <p>{t('privacy.collect.text')}</p>
-      <h2>{t('privacy.use.heading')}</h2>
-      <p>{t('privacy.use.text')}</p>
-      <h2>{t('privacy.authority.heading')}</h2>
-      <p>{t('privacy.authority.text')}</p>
-      <h2>{t('privacy.rights.heading')}</h2>
-      <p>{t('privacy.rights.text')}</p>
-      <form noValidate onSubmit={onSubmit}>
-        <Button>{t('privacy.accept')}</Button>
-      </form>
-      <p>
-        <Link to={`/${language}`}>{t('privacy.decline')}</Link>
-      </p>
-    </Page>
-  );
+  const form = useForm({ category: 'signup', page: PAGE });
+  const onSubmit = form.handle({ send: () => api.signupPrivacy() });
+  const sections = SECTIONS.map((section) => (
+    <section key={section}>
+      <h2>{t(`privacy.${section}.heading`)}</h2>
+      <p>{t(`privacy.${section}.text`)}</p>
+    </section>
+  ));
+  const decline = <BackLink to="" labelId="privacy.decline" />;
+  return <FormPage form={form} onSubmit={onSubmit} titleId="privacy.title" leadId="privacy.lead" intro={sections} submitId="privacy.accept" after={decline} />;
 }

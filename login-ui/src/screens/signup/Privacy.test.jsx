@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, storedSession, texts } from '../../test/utils';
+import { fail, JOURNEY, moved, renderApp, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 
@@ -10,35 +10,32 @@ test('renders the privacy notice in English', async () => {
   expect(screen.getByRole('button', { name: en['privacy.accept'] })).toBeInTheDocument();
 });
 
-test('renders the privacy notice in French', async () => {
-  await renderApp('/fr/signUp/privacy');
-  expect(screen.getByRole('heading', { level: 1, name: fr['privacy.title'] })).toBeInTheDocument();
-});
-
-test('accepting the notice sets viewPrivacy and continues to the sign-up e-mail screen', async () => {
-  const user = userEvent.setup();
+test('the notice needs no journey: it opens in a fresh browser', async () => {
   const { location } = await renderApp('/en/signUp/privacy');
-  await user.click(screen.getByRole('button', { name: en['privacy.accept'] }));
-  expect(location()).toBe('/en/signUp');
-  expect(storedSession().userData).toMatchObject({ viewPrivacy: true, flow: 'signup' });
-  expect(window.dataLayer).toContainEqual({
-    event: 'event',
-    category: 'signup',
-    action: 'privacy_submit_success',
-    label: 'button',
-  });
+  expect(location()).toBe('/en/signUp/privacy');
 });
 
-test('accepting starts a new sign-up: data of an earlier flow is dropped', async () => {
+test('accepting the notice starts a sign-up on the server and opens the e-mail step it names', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp/privacy', {
-    userData: { flow: 'signin', email: 'old@example.com', passwordValidated: true, id: 'X' },
+  const { calls, location } = await renderApp('/en/signUp/privacy', {
+    api: { 'POST /v1/signup/privacy': moved(JOURNEY.signup.privacy) },
   });
   await user.click(screen.getByRole('button', { name: en['privacy.accept'] }));
-  expect(storedSession().userData).toMatchObject({ email: null, passwordValidated: false, id: null });
+  await waitFor(() => expect(location()).toBe('/en/signUp'));
+  expect(calls.posts()).toMatchObject([{ path: '/v1/signup/privacy', body: {} }]);
+  expect(await screen.findByRole('heading', { level: 1, name: en['email.signup.title'] })).toBeInTheDocument();
+  expect(window.dataLayer).toContainEqual({ event: 'event', category: 'signup', action: 'privacy_submit_success', label: 'button' });
 });
 
-test('the sign-in flow has no privacy page: the guard sends the user to /', async () => {
-  const { location } = await renderApp('/en/signIn/privacy');
-  expect(location()).toBe('/');
+test('a refused start shows the catalogue text and stays on the notice', async () => {
+  const user = userEvent.setup();
+  const { location } = await renderApp('/en/signUp/privacy', { api: { 'POST /v1/signup/privacy': fail('24', null, 403) } });
+  await user.click(screen.getByRole('button', { name: en['privacy.accept'] }));
+  expect(await screen.findByRole('link', { name: en['error.24'] })).toBeInTheDocument();
+  expect(location()).toBe('/en/signUp/privacy');
+});
+
+test('declining goes back to the home page', async () => {
+  await renderApp('/fr/signUp/privacy');
+  expect(screen.getByRole('link', { name: fr['privacy.decline'] })).toHaveAttribute('href', '/fr');
 });

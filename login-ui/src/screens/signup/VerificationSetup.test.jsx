@@ -1,17 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, ok, renderApp, SIGNUP, storedSession, texts } from '../../test/utils';
+import { codeSent, fail, journey, JOURNEY, renderApp, texts, typeAndPress } from '../../test/utils';
 
 const { en, fr } = texts;
-const SENT = ok({ trxnId: 'TP', type: 'smsotp', state: 'PENDING', retries: 4 });
+const VOICE_SENT = journey('signup', 'PHONE_CODE_SENT', { ...JOURNEY.signup.phoneSent, otpType: 'voice' });
+const SENT = codeSent(VOICE_SENT, { trxnId: 'TP', type: 'voiceotp' });
 
-async function submitPhone(user, number) {
-  if (number) await user.type(screen.getByLabelText(en['phone.label']), number);
-  await user.click(screen.getByRole('button', { name: en['setup.submit'] }));
-}
+const submitPhone = (user, number) => typeAndPress(user, en['phone.label'], number, en['setup.submit']);
 
 test('renders step 3 of 4 in English with Canada (+1) chosen by default', async () => {
-  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   expect(screen.getByRole('heading', { level: 1, name: en['setup.title'] })).toBeInTheDocument();
   expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
   expect(screen.getByLabelText(en['phone.countryLabel'])).toHaveValue('CA');
@@ -20,25 +18,25 @@ test('renders step 3 of 4 in English with Canada (+1) chosen by default', async 
 });
 
 test('renders in French with country names in French', async () => {
-  await renderApp('/fr/signUp/verificationsetup', { userData: SIGNUP.created });
+  await renderApp('/fr/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   expect(screen.getByRole('heading', { level: 1, name: fr['setup.title'] })).toBeInTheDocument();
   const select = screen.getByLabelText(fr['phone.countryLabel']);
   expect(within(select).getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
 });
 
 test('the dial code is not an editable field', async () => {
-  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   expect(document.getElementById('dial-code').tagName).toBe('SPAN');
   expect(screen.getAllByRole('textbox').some((box) => box.value === '+1')).toBe(false);
 });
 
-test('the setup step opens only after the account was created', async () => {
-  const { location } = await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.emailValidated });
-  expect(location()).toBe('/');
+test('before the account is created the journey\'s own screen opens instead', async () => {
+  const { location } = await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.emailVerified } });
+  expect(location()).toBe('/en/signUp/password');
 });
 
 test('sms is the default delivery and voice can be chosen, in a fieldset', async () => {
-  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   expect(screen.getByRole('group', { name: en['setup.method.legend'] })).toBeInTheDocument();
   expect(screen.getByLabelText(en['setup.method.sms'])).toBeChecked();
   expect(screen.getByLabelText(en['setup.method.voice'])).not.toBeChecked();
@@ -46,7 +44,7 @@ test('sms is the default delivery and voice can be chosen, in a fieldset', async
 
 test('an empty phone gives the code 10 text', async () => {
   const user = userEvent.setup();
-  const { calls } = await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  const { calls } = await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   await submitPhone(user, '');
   expect(screen.getByRole('link', { name: en['error.10'] })).toHaveAttribute('href', '#phone');
   expect(calls.posts()).toHaveLength(0);
@@ -54,15 +52,15 @@ test('an empty phone gives the code 10 text', async () => {
 
 test('a number with too few digits names the digit count of the chosen country', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   await submitPhone(user, '613 555');
   expect(document.getElementById('phone-error')).toHaveTextContent('Phone number must be 10 digits.');
 });
 
-test('a valid number is sent as a plus sign and digits with the chosen method', async () => {
+test('a valid number is sent as a plus sign and digits with the chosen method, then the code screen the journey names opens', async () => {
   const user = userEvent.setup();
   const { calls, location } = await renderApp('/en/signUp/verificationsetup', {
-    userData: SIGNUP.created,
+    journeys: { signup: JOURNEY.signup.created },
     api: { 'POST /v1/otp/transient_otp/send': SENT },
   });
   await user.click(screen.getByLabelText(en['setup.method.voice']));
@@ -72,14 +70,14 @@ test('a valid number is sent as a plus sign and digits with the chosen method', 
     userName: 'ada@example.com',
     otpType: 'voice',
     phoneNumber: '+16135550100',
+    language: 'eng',
   });
-  expect(storedSession().userData).toMatchObject({ stepVerificationSent: true, phone: '+16135550100', trxnId: 'TP' });
 });
 
 test('a server failure is shown on the phone field', async () => {
   const user = userEvent.setup();
   await renderApp('/en/signUp/verificationsetup', {
-    userData: SIGNUP.created,
+    journeys: { signup: JOURNEY.signup.created },
     api: { 'POST /v1/otp/transient_otp/send': fail('22') },
   });
   await submitPhone(user, '613 555 0100');
@@ -90,7 +88,7 @@ test('the country search filters the list only after 250 ms', async () => {
   jest.useFakeTimers();
   try {
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+    await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
     const select = screen.getByLabelText(en['phone.countryLabel']);
     const before = within(select).getAllByRole('option').length;
     await user.type(screen.getByLabelText(en['phone.searchLabel']), 'fran');
@@ -108,7 +106,7 @@ test('the country search filters the list only after 250 ms', async () => {
 
 test('choosing another country changes the dial code and the digit count', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   await user.selectOptions(screen.getByLabelText(en['phone.countryLabel']), 'FR');
   expect(document.getElementById('dial-code')).toHaveTextContent('+33');
   await submitPhone(user, '06 12 34');
@@ -116,7 +114,7 @@ test('choosing another country changes the dial code and the digit count', async
 });
 
 test('"my country is not listed" says the account cannot be created', async () => {
-  await renderApp('/en/signUp/verificationsetup', { userData: SIGNUP.created });
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
   expect(screen.getByText(en['setup.notListed.summary'])).toBeInTheDocument();
   expect(screen.getByText(en['setup.notListed.text'])).toBeInTheDocument();
 });

@@ -1,56 +1,51 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApi } from '../../api/v1';
-import { fail, NO_ANSWER, ok, renderApp, SIGNUP, storedSession, texts } from '../../test/utils';
+import { codeSent, fail, JOURNEY, NO_ANSWER, renderApp, texts, typeAndPress } from '../../test/utils';
 
 const { en, fr } = texts;
+const PRIVACY = { journeys: { signup: JOURNEY.signup.privacy } };
+const SENT = { 'POST /v1/otp/transient_otp/send': codeSent(JOURNEY.signup.emailSent, { trxnId: 'TX-1' }) };
 
-const SENT = ok({ trxnId: 'TX-1', type: 'emailotp', state: 'PENDING', retries: 4 });
-
-async function submitEmail(user, email) {
-  await user.type(screen.getByLabelText(en['email.label']), email);
-  await user.click(screen.getByRole('button', { name: en['email.signup.submit'] }));
-}
+const submitEmail = (user, email) => typeAndPress(user, en['email.label'], email, en['email.signup.submit']);
 
 test('renders sign-up step 1 of 4 in English', async () => {
-  await renderApp('/en/signUp', { userData: SIGNUP.privacy });
+  await renderApp('/en/signUp', PRIVACY);
   expect(screen.getByRole('heading', { level: 1, name: en['email.signup.title'] })).toBeInTheDocument();
   expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
 });
 
 test('renders sign-up step 1 of 4 in French', async () => {
-  await renderApp('/fr/signUp', { userData: SIGNUP.privacy });
+  await renderApp('/fr/signUp', PRIVACY);
   expect(screen.getByRole('heading', { level: 1, name: fr['email.signup.title'] })).toBeInTheDocument();
   expect(screen.getByText('Étape 1 de 4')).toBeInTheDocument();
 });
 
-test('without the privacy notice viewed the guard sends the user to /', async () => {
-  const { location } = await renderApp('/en/signUp');
-  expect(location()).toBe('/');
-});
-
 test('the correspondence language is a radio group that defaults to the current language', async () => {
-  await renderApp('/fr/signUp', { userData: SIGNUP.privacy });
+  await renderApp('/fr/signUp', PRIVACY);
   const group = screen.getByRole('group', { name: fr['email.language.legend'] });
   expect(group.tagName).toBe('FIELDSET');
   expect(screen.getByLabelText(fr['email.language.fr'])).toBeChecked();
   expect(screen.getByLabelText(fr['email.language.eng'])).not.toBeChecked();
 });
 
+test('coming back to change the address shows the address and language of the journey', async () => {
+  await renderApp('/fr/signUp', { journeys: { signup: JOURNEY.signup.emailSent } });
+  expect(screen.getByLabelText(fr['email.label'])).toHaveValue('ada@example.com');
+  expect(screen.getByLabelText(fr['email.language.eng'])).toBeChecked();
+});
+
 test('an invalid e-mail is refused before any call', async () => {
   const user = userEvent.setup();
-  const { calls } = await renderApp('/en/signUp', { userData: SIGNUP.privacy });
+  const { calls } = await renderApp('/en/signUp', PRIVACY);
   await submitEmail(user, 'ada@example.c');
   expect(screen.getAllByText(en['error.2']).length).toBeGreaterThan(0);
   expect(calls.posts()).toHaveLength(0);
 });
 
-test('a valid e-mail sends an e-mail code in the chosen language and opens the code screen', async () => {
+test('a valid e-mail sends an e-mail code in the chosen language and opens the screen the journey names', async () => {
   const user = userEvent.setup();
-  const { calls, location } = await renderApp('/en/signUp', {
-    userData: SIGNUP.privacy,
-    api: { 'POST /v1/otp/transient_otp/send': SENT },
-  });
+  const { calls, location } = await renderApp('/en/signUp', { ...PRIVACY, api: SENT });
   await user.click(screen.getByLabelText(en['email.language.fr']));
   await submitEmail(user, 'ada@example.com');
   await waitFor(() => expect(location()).toBe('/en/signUp/verification/email'));
@@ -60,21 +55,12 @@ test('a valid e-mail sends an e-mail code in the chosen language and opens the c
   });
   expect(calls.posts()[0].init).toMatchObject({ credentials: 'same-origin' });
   expect(calls.posts()[0].init.headers['Content-Type']).toBe('application/json');
-  expect(storedSession().userData).toMatchObject({ email: 'ada@example.com', trxnId: 'TX-1', emailLanguage: 'fr' });
-  expect(window.dataLayer).toContainEqual({
-    event: 'event',
-    category: 'signup',
-    action: 'signup_step1_submit_success',
-    label: 'button',
-  });
+  expect(window.dataLayer).toContainEqual({ event: 'event', category: 'signup', action: 'signup_step1_submit_success', label: 'button' });
 });
 
 test('a server failure code is shown with its catalogue text on the field', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp', {
-    userData: SIGNUP.privacy,
-    api: { 'POST /v1/otp/transient_otp/send': fail('25') },
-  });
+  await renderApp('/en/signUp', { ...PRIVACY, api: { 'POST /v1/otp/transient_otp/send': fail('25') } });
   await submitEmail(user, 'ada@example.com');
   expect(await screen.findByRole('link', { name: en['error.25'] })).toHaveAttribute('href', '#email');
   expect(document.getElementById('email-error')).toHaveTextContent(en['error.25']);
@@ -83,39 +69,23 @@ test('a server failure code is shown with its catalogue text on the field', asyn
 
 test('code 20 offers a link to start again', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp', {
-    userData: SIGNUP.privacy,
-    api: { 'POST /v1/otp/transient_otp/send': fail('20', null, 409) },
-  });
+  await renderApp('/en/signUp', { ...PRIVACY, api: { 'POST /v1/otp/transient_otp/send': fail('20', null, 409) } });
   await submitEmail(user, 'ada@example.com');
   expect(await screen.findByRole('link', { name: en['common.startAgain'] })).toHaveAttribute('href', '/');
 });
 
 test('a request without an answer in time shows the code 7 text and counts as a timeout', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp', {
-    userData: SIGNUP.privacy,
-    api: { 'POST /v1/otp/transient_otp/send': NO_ANSWER },
-  });
+  await renderApp('/en/signUp', { ...PRIVACY, api: { 'POST /v1/otp/transient_otp/send': NO_ANSWER } });
   configureApi({ timeoutMs: 50 });
   await submitEmail(user, 'ada@example.com');
   expect(await screen.findByRole('link', { name: en['error.7'] })).toBeInTheDocument();
   expect(window.dataLayer.map((e) => e.action)).toContain('signup_step1_submit_timeout');
 });
 
-test('sign-in e-mail screen checks the address and goes to the password without a call', async () => {
-  const user = userEvent.setup();
-  const { calls, location } = await renderApp('/en/signIn');
-  expect(screen.queryByRole('group')).not.toBeInTheDocument();
-  await user.type(screen.getByLabelText(en['email.label']), 'ada@example.com');
-  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
-  expect(calls.posts()).toHaveLength(0);
-  expect(location()).toBe('/en/signIn/password');
-});
-
 test('no personal data goes to analytics', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp', { userData: SIGNUP.privacy, api: { 'POST /v1/otp/transient_otp/send': SENT } });
+  await renderApp('/en/signUp', { ...PRIVACY, api: SENT });
   await submitEmail(user, 'ada@example.com');
   await waitFor(() => expect(window.dataLayer.length).toBeGreaterThan(1));
   expect(JSON.stringify(window.dataLayer)).not.toContain('ada@example.com');

@@ -1,0 +1,139 @@
+// Every screen that asks for a one-time code: the "new code sent" notice, where the code
+// went, its expiry, the code field, and the resend area (a countdown from the wait the
+// server gives, then "send me a new code" and, for phones, the other channel).
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { failureResult, RESULTS } from '../analytics';
+import { ERRORS, fromFailure } from '../i18n/errors';
+import { validateCode } from '../validation';
+import { usePolicy, useTestData } from './AppConfig';
+import { Notice, TextField } from './fields';
+import { FormPage } from './forms';
+import { useJourney } from './Guard';
+import { useErrorText, useT } from './hooks';
+
+const otherChannel = (type) => (type === 'sms' ? 'voice' : 'sms');
+
+// Seconds left before a new code may be asked for, counting down once a second.
+function useCountdown(seconds) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (left <= 0) return undefined;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft];
+}
+
+const waitOf = (value, fallback) => (Number.isInteger(value) && value >= 0 ? value : fallback);
+
+// A screen of a journey (Guard): the countdown starts from the journey's wait, the notice
+// shows when the person arrived after asking for a new code on the other channel.
+// form: the screen's useForm. channel: email, sms or voice. lead: where the code went.
+// verify(otp) makes the call (its answer names the next screen); resend(otpType) asks for
+// a new code (its answer gives the next wait); onChannel(otpType, answer) follows a switch
+// to the other phone channel.
+export default function CodePage({ form, titleId, channel, lead, verify, resend, onChannel, after }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const policy = usePolicy();
+  const testData = useTestData();
+  const journey = useJourney();
+  const { state: arrived } = useLocation();
+  const [code, setCode] = useState(testData.otp || '');
+  const [resent, setResent] = useState(Boolean(arrived && arrived.resent));
+  const [secondsLeft, restart] = useCountdown(waitOf(journey.resendAfter, policy.resendWaitSeconds));
+
+  const onSubmit = form.handle({
+    field: 'verificationCode',
+    check: () => ({ verificationCode: validateCode(code, policy.codeLength) }),
+    send: () => verify(code.replace(/\s+/g, '')),
+  });
+
+  const again = (switchChannel) => async (event) => {
+    event.preventDefault();
+    const otpType = switchChannel ? otherChannel(channel) : channel;
+    try {
+      const answer = await resend(otpType);
+      form.track(switchChannel ? `${RESULTS.requestNewCode}_${otpType}` : RESULTS.requestNewCode, 'link');
+      form.clear();
+      setCode('');
+      setResent(true);
+      restart(waitOf((answer.data || {}).resendAfter, policy.resendWaitSeconds));
+      if (switchChannel) onChannel(otpType, answer);
+    } catch (failure) {
+      const error = fromFailure(failure);
+      setResent(false);
+      form.show({ verificationCode: error });
+      // asked too soon: the countdown starts again from the server's wait
+      if (String(error.code) === ERRORS.RESEND_TOO_SOON) restart(waitOf(error.data.retryAfter, 0));
+      form.track(failureResult(failure), 'link');
+    }
+  };
+
+  const resendArea = (
+    <div className="resend" aria-live="polite">
+      {secondsLeft > 0 ? (
+        <p className="resend__countdown" data-testid="countdown" role="timer" aria-live="off">
+          {t('verification.countdown', { seconds: secondsLeft })}
+        </p>
+      ) : (
+        <ul className="link-list">
+          <li>
+            <a href="#resend" className="link-button" onClick={again(false)}>
+              {t('verification.requestNewCode')}
+            </a>
+          </li>
+          {channel !== 'email' && onChannel ? (
+            <li>
+              <a href="#switch" className="link-button" onClick={again(true)}>
+                {t(`verification.switchTo.${otherChannel(channel)}`)}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </div>
+  );
+
+  return (
+    <FormPage
+      form={form}
+      onSubmit={onSubmit}
+      titleId={titleId}
+      intro={
+        <>
+          {resent ? (
+            <Notice kind="success">
+              <p>{t(`verification.${channel}.resent`)}</p>
+            </Notice>
+          ) : null}
+          <p className="lead">{lead}</p>
+          <p>{t('verification.expiry')}</p>
+        </>
+      }
+      after={
+        <>
+          {resendArea}
+          {after}
+        </>
+      }
+    >
+      <TextField
+        id="verificationCode"
+        label={t('verification.codeLabel')}
+        hint={t('verification.codeHint')}
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        size={policy.codeLength}
+        required
+        inputClassName="input--code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={errorText(form.errors.verificationCode)}
+      />
+    </FormPage>
+  );
+}

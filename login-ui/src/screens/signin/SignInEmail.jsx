@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTestData } from '../../components/AppConfig';
+import EmailField, { useEmail } from '../../components/EmailField';
+import { FormPage, useForm } from '../../components/forms';
+import { usePath } from '../../components/hooks';
+import { SIGN_IN } from '../../session/reducer';
+import { useServerSession } from '../../session/ServerSession';
+import { useSession } from '../../session/SessionContext';
+
+const PAGE = 'signin';
+
+// The sign-in start, here and on the home page: the e-mail address is checked without a
+// call (section 4) and kept in the browser for the password screen. The relying
+// service's login hint fills it in when nothing was typed.
+export function SignInStart({ page, titleId, leadId, after }) {
+  const navigate = useNavigate();
+  const path = usePath();
+  const { state, dispatch } = useSession();
+  const { loginHint } = useServerSession();
+  const testData = useTestData();
+  const form = useForm({ category: 'signin', page });
+  const email = useEmail(form, state.userData.email || testData.email || '');
+  const { value, setValue } = email;
+  useEffect(() => {
+    if (loginHint && !value) setValue(loginHint);
+    // only when the hint arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loginHint]);
+  const onSubmit = form.handle({
+    field: 'email',
+    check: email.check,
+    action: async () => {
+      dispatch({ type: SIGN_IN, payload: { email: email.address } });
+      navigate(path('signIn/password'));
+    },
+  });
+  return (
+    <FormPage form={form} onSubmit={onSubmit} titleId={titleId} leadId={leadId} after={after}>
+      <EmailField email={email} form={form} />
+    </FormPage>
+  );
+}
+
+// /{language}/signIn: sign in with your e-mail address.
+export default function SignInEmail() {
+  return <SignInStart page={PAGE} titleId="email.signin.title" leadId="email.signin.lead" />;
+}

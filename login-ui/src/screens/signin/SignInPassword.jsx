@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { api } from '../../api/v1';
+import { useTestData } from '../../components/AppConfig';
+import { BackLink, FormPage, useForm } from '../../components/forms';
+import Guard, { useJourney } from '../../components/Guard';
+import { useT } from '../../components/hooks';
+import PasswordField from '../../components/PasswordField';
+import { useSession } from '../../session/SessionContext';
+import { validateEmail } from '../../validation';
+
+const PAGE = 'password';
+
+const typedEmail = (userData) => (userData.email && validateEmail(userData.email) === null ? userData.email : null);
+
+function SignInPasswordForm() {
+  const t = useT();
+  const { state } = useSession();
+  const journey = useJourney();
+  const userName = typedEmail(state.userData) || journey.email;
+  const [password, setPassword] = useState(useTestData().password || '');
+  const form = useForm({ category: 'signin', page: PAGE });
+  const onSubmit = form.handle({
+    field: 'password',
+    check: () => ({ password: password ? null : { id: 'password.signin.required' } }),
+    send: () => api.login({ userName, password }),
+  });
+  const links = (
+    <>
+      <BackLink to="signIn" labelId="password.signin.differentEmail" />
+      <BackLink to="forgotpassword" labelId="password.signin.forgot" />
+      <BackLink to="" labelId="password.signin.home" />
+    </>
+  );
+  const lead = t('password.signin.lead', { email: userName });
+  return (
+    <FormPage form={form} onSubmit={onSubmit} titleId="password.signin.title" lead={lead} submitId="password.signin.submit" after={links}>
+      <PasswordField value={password} onChange={setPassword} error={form.errors.password} />
+    </FormPage>
+  );
+}
+
+// /{language}/signIn/password: the password of the e-mail typed on the previous screen
+// (the one guard the browser keeps, as the sign-in entry makes no call), or of the
+// sign-in journey the server holds (a reload in a new tab).
+export default function SignInPassword() {
+  const { state } = useSession();
+  return (
+    <Guard flow="signin" entry={typedEmail(state.userData) !== null}>
+      <SignInPasswordForm />
+    </Guard>
+  );
+}

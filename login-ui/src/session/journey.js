@@ -1,0 +1,37 @@
+// Where a journey stands is the server's answer (the journey view of GET /v1/session and
+// of every call that moves a journey): `screen` is the path, after /{language}/, of the
+// screen for the current state, and `open` every screen the person may be on in it.
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLanguage } from '../components/hooks';
+import { languageFromPath } from '../i18n';
+import { FINISH } from './reducer';
+import { useSession } from './SessionContext';
+
+// The screen of a path: what follows /{language}/ (the whole path without a language
+// segment), lower case, so that it compares with `open` in any case.
+export function stepOf(pathname) {
+  const parts = (pathname || '/').split('/').filter(Boolean);
+  if (languageFromPath(pathname)) parts.shift();
+  return parts.join('/').toLowerCase();
+}
+
+export const isOpen = (journey, step) => journey.open.some((screen) => screen.toLowerCase() === step);
+
+export const screenPath = (language, journey) => `/${language}/${journey.screen}`;
+
+// After a successful call: on to the screen the answer's journey names (keeping the
+// redirect address of a journey's last step for the redirect page).
+export function useFollow() {
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { dispatch } = useSession();
+  return useCallback(
+    (answer, state) => {
+      const { journey, redirectTo } = answer.data || {};
+      if (redirectTo) dispatch({ type: FINISH, payload: { redirectTo, flow: journey ? journey.flow : null } });
+      navigate(journey ? screenPath(language, journey) : '/', state ? { state } : undefined);
+    },
+    [language, navigate, dispatch],
+  );
+}
