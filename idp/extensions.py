@@ -13,6 +13,8 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 
-db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING_CONVENTION))
+# A session lives for one request: what it wrote is what the request goes on reading, so
+# a commit need not expire it (and read it all back).
+db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING_CONVENTION), session_options={"expire_on_commit": False})
 migrate = Migrate()
 babel = Babel()

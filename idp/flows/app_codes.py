@@ -30,7 +30,8 @@ def _fernet() -> Fernet:
 
 
 def confirmed(user: User) -> AppCredential | None:
-    return db.session.scalar(db.select(AppCredential).filter(AppCredential.user_id == user.id, AppCredential.confirmed_at.is_not(None)))
+    credential = user.app_credential
+    return credential if credential is not None and credential.confirmed_at is not None else None
 
 
 def new_secret() -> tuple[str, str]:

@@ -6,8 +6,9 @@
 - A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
   making the next try wait longer. Wrong passwords, per account and per trusted device.
 
-Every count is one UPDATE ... RETURNING on a row of limit_counters, so on PostgreSQL
-concurrent requests queue on the row lock and each sees its own count. Keys hold HMACs,
+Every count is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING on a row of
+limit_counters, so on PostgreSQL concurrent requests queue on the row lock and each sees
+its own count. Keys hold HMACs,
 never an address, a phone number or an IP in clear. The numbers are in
 config/settings.toml ([limits] and [password]).
 """
@@ -54,12 +55,9 @@ def count_of(counter_key: str) -> int:
     return db.session.scalar(db.select(LimitCounter.count).filter_by(key=counter_key)) or 0
 
 
-def _row(counter_key: str) -> None:
+def _insert():
     dialect = db.session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    db.session.execute(
-        insert(LimitCounter).values(key=counter_key, count=0, window_started_at=now()).on_conflict_do_nothing(index_elements=["key"])
-    )
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(LimitCounter)
 
 
 def _block(counter_key: str, until, **values) -> None:
@@ -75,17 +73,16 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     """Count one event of a budget; block the key for block_seconds when its window
     reaches the maximum. Answers the count."""
     moment = now()
-    _row(counter_key)
     expired = LimitCounter.window_started_at <= moment - timedelta(seconds=window_seconds)
+    statement = _insert().values(key=counter_key, count=1, window_started_at=moment)
     count = db.session.execute(
-        update(LimitCounter)
-        .where(LimitCounter.key == counter_key)
-        .values(
-            count=case((expired, 1), else_=LimitCounter.count + 1),
-            window_started_at=case((expired, moment), else_=LimitCounter.window_started_at),
-        )
-        .returning(LimitCounter.count)
-        .execution_options(synchronize_session=False)
+        statement.on_conflict_do_update(
+            index_elements=[LimitCounter.key],
+            set_={
+                "count": case((expired, 1), else_=LimitCounter.count + 1),
+                "window_started_at": case((expired, moment), else_=LimitCounter.window_started_at),
+            },
+        ).returning(LimitCounter.count)
     ).scalar_one()
     if count >= maximum:
         _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)
@@ -95,13 +92,10 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
 def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
     """One more failure in a run: past `free` failures, the next try waits base_seconds,
     doubling with each failure up to max_seconds. Answers the length of the run."""
-    _row(counter_key)
+    statement = _insert().values(key=counter_key, count=1, window_started_at=now())
     count = db.session.execute(
-        update(LimitCounter)
-        .where(LimitCounter.key == counter_key)
-        .values(count=LimitCounter.count + 1)
+        statement.on_conflict_do_update(index_elements=[LimitCounter.key], set_={"count": LimitCounter.count + 1})
         .returning(LimitCounter.count)
-        .execution_options(synchronize_session=False)
     ).scalar_one()
     if count > free:
         delay = min(max_seconds, base_seconds * 2 ** min(count - free - 1, 30))

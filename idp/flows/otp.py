@@ -92,10 +92,11 @@ def send(
     current.channel = channel
     transaction, code = _issue(rules, current, channel, destination, user_id, own_factor)
     current.code_id = transaction.id
+    # Advanced before the message goes: a failed delivery rolls it all back.
+    journey.advance(current, event)
     if template is not None:
         values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
         deliver(channel, destination, template, language, **values)
-    journey.advance(current, event)
     db.session.commit()
     return describe(rules, transaction, current)
 
@@ -302,7 +303,7 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
         ).scalar_one_or_none()
         if spent is None:
             raise FlowError(Errors.CODE_USED_UP)
-        db.session.refresh(transaction)
+        transaction.state = CodeState.USED
         return
 
     attempts = db.session.execute(

@@ -52,7 +52,7 @@ def _user_verification() -> UserVerificationRequirement:
 
 
 def of(user: User) -> list[PasskeyCredential]:
-    return db.session.scalars(db.select(PasskeyCredential).filter_by(user_id=user.id).order_by(PasskeyCredential.id)).all()
+    return list(user.passkeys)
 
 
 KNOWN_TRANSPORTS = {transport.value: transport for transport in AuthenticatorTransport}

@@ -2,7 +2,7 @@ import calendar
 
 from authlib.oauth2.rfc6749 import TokenMixin
 from authlib.oidc.core import AuthorizationCodeMixin
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from idp.extensions import db
 from idp.models.types import now
@@ -34,6 +34,8 @@ class AuthorizationCode(db.Model, AuthorizationCodeMixin):
     code_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
     client_id: Mapped[str] = mapped_column(db.String(128))
     user_id: Mapped[str] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"))
+    # Loaded with the code: the token endpoint needs the person at once.
+    user: Mapped["User"] = relationship(lazy="joined", viewonly=True)
     redirect_uri: Mapped[str] = mapped_column(db.Text)
     scope: Mapped[str] = mapped_column(db.Text)
     nonce: Mapped[str | None] = mapped_column(db.String(255))

@@ -23,6 +23,10 @@ class User(db.Model):
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
 
     phone: Mapped["PhoneCredential | None"] = relationship(back_populates="user", uselist=False)
+    # Loaded once per request, for the methods the person has (idp/flows/methods.py).
+    app_credential: Mapped["AppCredential | None"] = relationship(uselist=False, viewonly=True)
+    passkeys: Mapped[list["PasskeyCredential"]] = relationship(viewonly=True, order_by="PasskeyCredential.id")
+    backup_codes: Mapped[list["BackupCode"]] = relationship(viewonly=True)
 
 
 class PhoneCredential(db.Model):

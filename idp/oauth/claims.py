@@ -30,7 +30,8 @@ class EndUser:
 
 def user_info(end_user: EndUser, scope: str) -> UserInfo:
     user = end_user.user
-    phone = user.phone
+    # The phone is read only when its scope is asked: ID tokens never need it.
+    phone = user.phone if "phone" in scope.split() else None
     names = [part for part in (user.first_name, user.last_name) if part]
     claims = UserInfo(
         sub=end_user.sub,

@@ -163,7 +163,7 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
             authorization_code.id,
             "code",
         )
-        return _end_user(authorization_code.user_id, self.request.client)
+        return EndUser(authorization_code.user, self.request.client)
 
     def delete_authorization_code(self, authorization_code: AuthorizationCode) -> None:
         """Redeemed codes are kept (see authenticate_user) so that a replay can be recognised."""
