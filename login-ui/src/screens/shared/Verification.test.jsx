@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_POLICY } from '../../config';
-import { codeSent, fail, journey, JOURNEY, moved, renderApp, texts, typeAndPress } from '../../test/utils';
+import { codeSent, fail, journey, JOURNEY, moved, renderApp, SERVICE, texts, typeAndPress } from '../../test/utils';
 
 const { en, fr } = texts;
 const EMAIL_SENT = { journeys: { signup: JOURNEY.signup.emailSent } };
@@ -204,6 +204,7 @@ test('a correct sign-in code keeps data.redirectTo and opens the redirect page',
   const user = setupUser();
   const { calls, location } = await renderApp('/en/signIn/verification/sms', {
     ...SIGNIN_SENT,
+    service: SERVICE,
     api: { 'POST /v1/otp/otp/verify': moved(JOURNEY.signin.completed, { redirectTo: '/authorize/resume/abc' }) },
   });
   await submitCode(user, '654321');
