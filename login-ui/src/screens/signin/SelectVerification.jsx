@@ -12,7 +12,8 @@ const PHONE_CHANNELS = ['sms', 'voice'];
 
 // /{language}/signIn/selectverification: how to prove it is you after the password, among
 // the person's methods (journey.methods), the one used last first and marked as the
-// default; a code by text or call names the account's (masked) phone as its destination.
+// default; the lead says what the chosen one does (a code by text or call names the
+// account's masked phone as its destination).
 export default function SelectVerification() {
   const t = useT();
   const errorText = useErrorText();
@@ -26,11 +27,7 @@ export default function SelectVerification() {
     send: () => api.otpSend({ userName: journey.email, otpType, phone: journey.phone }),
   });
   const phone = journey.phone || '';
-  const options = methods.map((method, index) => ({
-    value: method,
-    label: t(index === 0 ? `select.${method}.defaultLabel` : `select.${method}.label`),
-    hint: PHONE_CHANNELS.includes(method) ? t('select.phoneHint', { phone }) : null,
-  }));
+  const options = methods.map((method, index) => ({ value: method, label: t(index === 0 ? `select.${method}.defaultLabel` : `select.${method}.label`) }));
   return (
     <FormPage
       form={form}
