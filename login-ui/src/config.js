@@ -9,6 +9,8 @@ export const DEFAULT_POLICY = Object.freeze({
   pwdMaxLength: 65,
   nameMaxLength: 100,
   phoneMaxDigits: 15,
+  // characters of a backup code (methods.backup_code_length)
+  backupCodeLength: 10,
 });
 
 const DEFAULTS = Object.freeze({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });

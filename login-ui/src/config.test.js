@@ -15,7 +15,7 @@ test('without a config the app assumes production, /v1 and the default policy', 
 
 test('the default policy is the server default: 6-digit codes for 10 minutes, passwords of 12 to 65', () => {
   const server = { codeLength: 6, codeExpiryMinutes: 10, resendWaitSeconds: 10, pwdMinLength: 12, pwdMaxLength: 65 };
-  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15 });
+  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15, backupCodeLength: 10 });
 });
 
 test('the policy numbers come from the server when it sends them', () => {

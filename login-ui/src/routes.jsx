@@ -6,13 +6,20 @@ import Layout from './components/Layout';
 import { browserLanguage, isLanguage } from './i18n';
 import PhoneOtp from './screens/dev/PhoneOtp';
 import Home from './screens/home/Home';
+import MethodsApp from './screens/methods/MethodsApp';
+import MethodsChange from './screens/methods/MethodsChange';
+import MethodsDone from './screens/methods/MethodsDone';
+import MethodsPasskey from './screens/methods/MethodsPasskey';
+import SignInMethods from './screens/methods/SignInMethods';
 import AreYouSureEditYourName from './screens/profile/AreYouSureEditYourName';
 import AreYouSureUpdateYourEmail from './screens/profile/AreYouSureUpdateYourEmail';
+import ChangePassword from './screens/profile/ChangePassword';
 import CheckYourEmail from './screens/profile/CheckYourEmail';
 import CompleteTwoStepVerification from './screens/profile/CompleteTwoStepVerification';
 import EnterNewEmail from './screens/profile/EnterNewEmail';
 import EnterNewPhoneNumber from './screens/profile/EnterNewPhoneNumber';
 import FirstVerifyItsYou from './screens/profile/FirstVerifyItsYou';
+import PasswordChanged from './screens/profile/PasswordChanged';
 import PhoneChanged from './screens/profile/PhoneChanged';
 import ProfileHome from './screens/profile/ProfileHome';
 import ProfileLanguage from './screens/profile/ProfileLanguage';
@@ -64,16 +71,30 @@ const PAGES = {
   areYouSureEditYourName: [AreYouSureEditYourName, null],
   profileYouMayUpdateName: [ProfileYouMayUpdateName, null],
   profilelanguage: [ProfileLanguage, null],
+  // each change of a factor or a method starts with the password, then a second factor
   firstverifyitsyou: [FirstVerifyItsYou, null],
+  'firstverifyitsyou/phone': [FirstVerifyItsYou, null],
+  'firstverifyitsyou/password': [FirstVerifyItsYou, null],
+  'firstverifyitsyou/methods': [FirstVerifyItsYou, null],
   completetwostepverification: [CompleteTwoStepVerification, 'email_change'],
-  // also open without a journey after a recent sign-in
-  enternewemail: [EnterNewEmail, null],
+  'completetwostepverification/phone': [CompleteTwoStepVerification, 'phone_change'],
+  'completetwostepverification/password': [CompleteTwoStepVerification, 'password_change'],
+  'completetwostepverification/methods': [CompleteTwoStepVerification, 'methods'],
+  enternewemail: [EnterNewEmail, 'email_change'],
   checkyouremail: [CheckYourEmail, 'email_change'],
   areYouSureUpdateYourEmail: [AreYouSureUpdateYourEmail, 'email_change'],
   youMayUpdateEmailAtOtherPlaces: [YouMayUpdateEmailAtOtherPlaces, 'email_change'],
-  enterNewPhoneNumber: [EnterNewPhoneNumber, null],
+  enterNewPhoneNumber: [EnterNewPhoneNumber, 'phone_change'],
   verifynewphone: [VerifyNewPhone, 'phone_change'],
   phonechanged: [PhoneChanged, 'phone_change'],
+  changepassword: [ChangePassword, 'password_change'],
+  passwordchanged: [PasswordChanged, 'password_change'],
+  // how you sign in: the list for the person signed in, then the change of a method
+  signinmethods: [SignInMethods, null],
+  'signinmethods/change': [MethodsChange, 'methods'],
+  'signinmethods/app': [MethodsApp, 'methods'],
+  'signinmethods/passkey': [MethodsPasskey, 'methods'],
+  'signinmethods/done': [MethodsDone, 'methods'],
   // development only
   phoneotp: [PhoneOtp, null],
 };

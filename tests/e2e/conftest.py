@@ -79,6 +79,10 @@ class Product:
             "IDP_CLIENTS_FILE": str(_clients_file(folder, self.rp_url)),
             "DATABASE_URL": f"sqlite:///{folder / 'e2e.sqlite3'}",
             "RESERVATIONS_PORT": str(self.rp_port),
+            # Every person of the browser tests signs up from 127.0.0.1: the budget of codes
+            # anonymous journeys may ask from one address (tests/api/test_send_budgets.py holds
+            # it) would stop the suite after 50 of them.
+            "IDP_LIMITS_MAX_SENDS_PER_IP": "100000",
         }
         self.env.pop("IDP_TEST_DATABASE_URL", None)
 

@@ -175,11 +175,26 @@ def verify_phone(page: Page, product: Product, language: str, person: Person) ->
 
 
 def enter_name(page: Page, language: str, person: Person) -> None:
-    """Step 4: the name; then 'You are signed in' and on to the reservations service."""
+    """Step 4: the name; then 'Your account is ready', which waits for the person."""
     page.get_by_label(t(language, "profile.core.firstName"), exact=True).fill(person.first_name)
     page.get_by_label(t(language, "profile.core.lastName"), exact=True).fill(person.last_name)
     button(page, language, "profile.core.submit").click()
-    expect_screen(page, language, "redirect.title")
+    expect_screen(page, language, "redirect.ready.title")
+
+
+def continue_link(page: Page, language: str, service: str | None = None):
+    """'Continue to <the service>' (any service when none is named) or, with service="",
+    'Continue to your account'."""
+    if service == "":
+        return link(page, language, "redirect.continueToAccount")
+    before, _, after = TEXTS[language]["redirect.continueTo"].partition("{service}")
+    name = re.escape(service) if service else ".+"
+    return page.get_by_role("link", name=re.compile(f"^{re.escape(before)}{name}{re.escape(after)}$"))
+
+
+def continue_to_the_service(page: Page, language: str = "en") -> None:
+    """The sign-up's last page: the person goes on to the relying service waiting."""
+    continue_link(page, language).click()
 
 
 def sign_up(page: Page, product: Product, person: Person, language: str = "en") -> None:
@@ -192,6 +207,7 @@ def sign_up(page: Page, product: Product, person: Person, language: str = "en") 
     set_up_phone(page, language, person)
     verify_phone(page, product, language, person)
     enter_name(page, language, person)
+    continue_to_the_service(page, language)
     expect_signed_in_at_reservations(page, product, person, language)
 
 
@@ -232,11 +248,12 @@ def enter_sign_in_password(page: Page, language: str, person: Person) -> None:
 
 
 def choose_code_by(page: Page, language: str, method: str) -> None:
-    """The stored phone (masked) is confirmed as the destination; the code is sent."""
+    """One of the person's methods is chosen (the stored phone, masked, is the destination of
+    a code by text or call; the code is sent), and its own screen opens."""
     label = page.get_by_role("radio", name=re.compile("^" + re.escape(t(language, f"select.{method}.label"))))
     label.check()
     expect(page.get_by_text(re.compile(re.escape(t(language, f"select.{method}.destination", phone="")[:20])))).to_be_visible()
-    button(page, language, "select.submit").click()
+    button(page, language, "select.submit" if method in ("sms", "voice", "email") else "common.continue").click()
     expect_screen(page, language, f"verification.{method}.title")
 
 

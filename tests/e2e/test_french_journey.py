@@ -48,5 +48,6 @@ def test_the_language_toggle_keeps_the_typed_names_on_the_last_step(page, produc
     expect(page.get_by_label(t("fr", "profile.core.firstName"), exact=True)).to_have_value(person.first_name)
     expect(page.get_by_label(t("fr", "profile.core.lastName"), exact=True)).to_have_value(person.last_name)
     steps.button(page, "fr", "profile.core.submit").click()
-    steps.expect_screen(page, "fr", "redirect.title")
+    steps.expect_screen(page, "fr", "redirect.ready.title")
+    steps.continue_to_the_service(page, "fr")
     steps.expect_signed_in_at_reservations(page, product, person, "en")

@@ -90,7 +90,10 @@ def test_sign_up_with_the_keyboard_only(page, product, person):
     expect(page.get_by_label("Last name", exact=True)).to_be_focused()
     page.keyboard.type(person.last_name)
     page.keyboard.press("Enter")
-    steps.expect_screen(page, "en", "redirect.title")
+    steps.expect_screen(page, "en", "redirect.ready.title")
+    continue_to_service = steps.continue_link(page, "en")
+    tab_to(page, continue_to_service)
+    page.keyboard.press("Enter")
     steps.expect_signed_in_at_reservations(page, product, person)
 
 

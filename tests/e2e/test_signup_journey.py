@@ -27,6 +27,7 @@ def test_sign_up_by_voice_call_reads_the_code_from_the_call(page, product, perso
     steps.set_up_phone(page, "en", person, method="voice")
     steps.verify_phone(page, product, "en", person)
     steps.enter_name(page, "en", person)
+    steps.continue_to_the_service(page)
     steps.expect_signed_in_at_reservations(page, product, person)
 
 

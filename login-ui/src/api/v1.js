@@ -93,26 +93,38 @@ export const api = {
     post('/users/createcoreprofile', { userName, firstName, lastName, id, language }),
   login: ({ userName, password }) => post('/otp/users/login', { userName, password }),
   otpSend: ({ userName, otpType, phone }) => post('/otp/otp/send', { userName, otpType, phone }),
-  otpVerify: ({ userName, otpType, otp, trxnId }) =>
-    post('/otp/otp/verify', { userName, otpType, otp, trxnId }),
+  // otp: a code; credential: a passkey's answer (navigator.credentials.get())
+  otpVerify: ({ userName, otpType, otp, trxnId, credential }) =>
+    post('/otp/otp/verify', { userName, otpType, otp, trxnId, credential }),
   logout: () => post('/logout', {}),
   // profile: the person is the one of the server session, never an id sent from here
   profile: (lang) => get(`/profile?lang=${lang}`),
   profileName: ({ firstName, lastName }) => post('/profile/name', { firstName, lastName }),
   profileLanguage: ({ language }) => post('/profile/language', { language }),
-  profileEmailPassword: ({ password }) => post('/profile/email/password', { password }),
-  profileEmailCodeSend: ({ otpType }) => post('/profile/email/code/send', { otpType }),
-  profileEmailCodeVerify: ({ otp }) => post('/profile/email/code/verify', { otp }),
+  // proving it is you before a change (email, phone, password or methods): the password,
+  // then the second factor ({otp} or {credential})
+  reauthenticatePassword: (change, { password }) => post(`/profile/${change}/password`, { password }),
+  reauthenticateCodeSend: (change, { otpType }) => post(`/profile/${change}/code/send`, { otpType }),
+  reauthenticateCodeVerify: (change, { otp, credential }) => post(`/profile/${change}/code/verify`, { otp, credential }),
   profileEmailNew: ({ email }) => post('/profile/email/new', { email }),
   profileEmailNewVerify: ({ otp }) => post('/profile/email/new/verify', { otp }),
   profileEmailConfirm: () => post('/profile/email/confirm', {}),
   profilePhone: ({ phoneNumber, otpType }) => post('/profile/phone', { phoneNumber, otpType }),
   profilePhoneVerify: ({ otp }) => post('/profile/phone/verify', { otp }),
+  profilePasswordNew: ({ password }) => post('/profile/password/new', { password }),
+  // how you sign in
+  profileMethods: () => get('/profile/methods'),
+  methodsApp: () => post('/profile/methods/app', {}),
+  methodsAppConfirm: ({ otp }) => post('/profile/methods/app/confirm', { otp }),
+  methodsBackupCodes: () => post('/profile/methods/backup-codes', {}),
+  methodsPasskey: () => post('/profile/methods/passkey', {}),
+  methodsPasskeyRegister: ({ credential, name }) => post('/profile/methods/passkey/register', { credential, name }),
+  methodsRemove: ({ method, id }) => post('/profile/methods/remove', { method, id }),
   // password recovery ("I forgot my password")
   recoverySend: ({ userName, language }) => post('/recovery/send', { userName, language }),
   recoveryVerify: ({ otp }) => post('/recovery/verify', { otp }),
   recoveryCodeSend: ({ otpType }) => post('/recovery/code/send', { otpType }),
-  recoveryCodeVerify: ({ otp }) => post('/recovery/code/verify', { otp }),
+  recoveryCodeVerify: ({ otp, credential }) => post('/recovery/code/verify', { otp, credential }),
   recoveryPassword: ({ password }) => post('/recovery/password', { password }),
   devOutbox: () => request('GET', '/dev/outbox.json', undefined, { base: '' }),
 };

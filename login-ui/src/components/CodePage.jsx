@@ -1,11 +1,12 @@
 // Every screen that asks for a one-time code: the "new code sent" notice, where the code
 // went, its expiry, the code field, and the resend area (a countdown from the wait the
-// server gives, then "send me a new code" and, for phones, the other channel).
+// server gives, then "send me a new code" and, for phones, the other channel). A code the
+// person holds (an authenticator app's, a backup code) has no notice, expiry or resend.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { failureResult, RESULTS } from '../analytics';
 import { ERRORS, fromFailure } from '../i18n/errors';
-import { validateCode } from '../validation';
+import { normaliseBackupCode, validateBackupCode, validateCode } from '../validation';
 import { usePolicy, useTestData } from './AppConfig';
 import { Notice, TextField } from './fields';
 import { FormPage } from './forms';
@@ -27,13 +28,37 @@ function useCountdown(seconds) {
 
 const waitOf = (value, fallback) => (Number.isInteger(value) && value >= 0 ? value : fallback);
 
+// The code field of each kind: `digits` ASCII digits (sent codes, an app's), or a backup
+// code of letters and digits.
+function fieldOf(kind, t, policy, digits) {
+  if (kind === 'backup') {
+    const length = policy.backupCodeLength;
+    return {
+      label: t('verification.backup.label'),
+      hint: t('verification.backup.hint', { length }),
+      props: { inputMode: 'text', autoCapitalize: 'characters', size: length + 1 },
+      check: (code) => validateBackupCode(code, length),
+      typed: normaliseBackupCode,
+    };
+  }
+  return {
+    label: t('verification.codeLabel'),
+    hint: t('verification.codeHint', { codeLength: digits }),
+    props: { inputMode: 'numeric', size: digits },
+    check: (code) => validateCode(code, digits),
+    typed: (code) => code.replace(/\s+/g, ''),
+  };
+}
+
 // A screen of a journey (Guard): the countdown starts from the journey's wait, the notice
-// shows when the person arrived after asking for a new code on the other channel.
-// form: the screen's useForm. channel: email, sms or voice. lead: where the code went.
-// verify(otp) makes the call (its answer names the next screen); resend(otpType) asks for
-// a new code (its answer gives the next wait); onChannel(otpType, answer) follows a switch
-// to the other phone channel.
-export default function CodePage({ form, titleId, channel, lead, verify, resend, onChannel, after }) {
+// shows when the person arrived after asking for a new code (router state `resent`, or
+// `announced`). form: the screen's useForm. channel: email, sms or voice, for a code sent.
+// lead: where the code went; details follow it. kind: code (digits, `digits` of them) or backup. verify(otp)
+// makes the call (its answer names the next screen); resend(otpType) asks for a new code
+// (its answer gives the next wait; none for a code the person holds); onChannel(otpType,
+// answer) follows a switch to the other phone channel. carried: router state for the
+// screen after this one.
+export default function CodePage({ form, titleId, channel, lead, details, kind = 'code', digits, verify, resend, onChannel, announced, carried, after }) {
   const t = useT();
   const errorText = useErrorText();
   const policy = usePolicy();
@@ -41,13 +66,14 @@ export default function CodePage({ form, titleId, channel, lead, verify, resend,
   const journey = useJourney();
   const { state: arrived } = useLocation();
   const [code, setCode] = useState(testData.otp || '');
-  const [resent, setResent] = useState(Boolean(arrived && arrived.resent));
+  const [resent, setResent] = useState(Boolean(announced || (arrived && arrived.resent)));
   const [secondsLeft, restart] = useCountdown(waitOf(journey.resendAfter, policy.resendWaitSeconds));
+  const field = fieldOf(kind, t, policy, digits || policy.codeLength);
 
   const onSubmit = form.handle({
     field: 'verificationCode',
-    check: () => ({ verificationCode: validateCode(code, policy.codeLength) }),
-    send: () => verify(code.replace(/\s+/g, '')),
+    check: () => ({ verificationCode: field.check(code) }),
+    action: async () => form.follow(await verify(field.typed(code)), carried),
   });
 
   const again = (switchChannel) => async (event) => {
@@ -103,36 +129,36 @@ export default function CodePage({ form, titleId, channel, lead, verify, resend,
       titleId={titleId}
       intro={
         <>
-          {resent ? (
+          {resend && resent ? (
             <Notice kind="success">
               <p>{t(`verification.${channel}.resent`)}</p>
             </Notice>
           ) : null}
           <p className="lead">{lead}</p>
-          <p>{t('verification.expiry')}</p>
+          {details}
+          {resend ? <p>{t('verification.expiry')}</p> : null}
         </>
       }
       after={
         <>
-          {resendArea}
+          {resend ? resendArea : null}
           {after}
         </>
       }
     >
       <TextField
         id="verificationCode"
-        label={t('verification.codeLabel')}
-        hint={t('verification.codeHint')}
+        label={field.label}
+        hint={field.hint}
         type="text"
-        inputMode="numeric"
         autoComplete="one-time-code"
         spellCheck={false}
-        size={policy.codeLength}
         required
         inputClassName="input--code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
         error={errorText(form.errors.verificationCode)}
+        {...field.props}
       />
     </FormPage>
   );

@@ -4,7 +4,8 @@ import { useT } from './hooks';
 
 // "There was a problem" at the top of the form, one link per field in error.
 // items: [{ field, text }]. Focus moves here on each failed submit (focusKey changes).
-export default function ErrorSummary({ items, focusKey, startAgain = false }) {
+// next: where to go on when the form cannot fix the error ({ to, label }).
+export default function ErrorSummary({ items, focusKey, next = null }) {
   const t = useT();
   const box = useRef(null);
   useEffect(() => {
@@ -31,9 +32,9 @@ export default function ErrorSummary({ items, focusKey, startAgain = false }) {
           </li>
         ))}
       </ul>
-      {startAgain ? (
+      {next ? (
         <p>
-          <Link to="/">{t('common.startAgain')}</Link>
+          <Link to={next.to}>{next.label}</Link>
         </p>
       ) : null}
     </div>

@@ -31,6 +31,8 @@ export default function Header() {
         <nav className="site-header__language" aria-label={t('layout.languageNav')}>
           <Link
             to={`${swapLanguagePath(location.pathname, target)}${location.search}`}
+            // what a screen was handed (backup codes shown once, an app's setup) stays
+            state={location.state}
             lang={target}
             hrefLang={target}
             className="language-toggle"

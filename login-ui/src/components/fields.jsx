@@ -74,6 +74,7 @@ export function RadioGroup({ name, legend, options, value, onChange, error, hint
         <div className="radios">
           {options.map((option, index) => {
             const id = index === 0 ? name : `${name}-${option.value}`;
+            const itemHintId = option.hint ? `${id}-item-hint` : undefined;
             return (
               <div className="radios__item" key={option.value}>
                 <input
@@ -84,11 +85,16 @@ export function RadioGroup({ name, legend, options, value, onChange, error, hint
                   value={option.value}
                   checked={value === option.value}
                   onChange={() => onChange(option.value)}
+                  aria-describedby={itemHintId}
                 />
                 <label className="radios__label" htmlFor={id}>
                   {option.label}
                 </label>
-                {option.hint ? <p className="hint radios__hint">{option.hint}</p> : null}
+                {option.hint ? (
+                  <p className="hint radios__hint" id={itemHintId}>
+                    {option.hint}
+                  </p>
+                ) : null}
               </div>
             );
           })}

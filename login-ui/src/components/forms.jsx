@@ -4,15 +4,16 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureResult, RESULTS, trackEvent } from '../analytics';
-import { fromFailure, offersStartAgain } from '../i18n/errors';
+import { followUp, fromFailure } from '../i18n/errors';
 import { useFollow } from '../session/journey';
 import ErrorSummary from './ErrorSummary';
 import { Button } from './fields';
 import { useErrorText, usePath, useT } from './hooks';
 import Page from './Page';
 
-// category: the flow for analytics; page: the page name; step: "step n of 4" of sign-up.
-export function useForm({ category, page, step = null }) {
+// category: the flow for analytics; page: the page name; step: "step n of 4" of sign-up;
+// restart: the first screen of the profile change the form belongs to (see followUp).
+export function useForm({ category, page, step = null, restart = null }) {
   const follow = useFollow();
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -60,15 +61,19 @@ export function useForm({ category, page, step = null }) {
       track(failureResult(failure));
     }
   };
-  return { page, step, busy, submitted, errors, focusKey, follow, track, show, clear, recheck, handle };
+  return { page, step, restart, busy, submitted, errors, focusKey, follow, track, show, clear, recheck, handle };
 }
 
-// "There was a problem", one link per field in error.
-function Summary({ errors, focusKey }) {
+// "There was a problem", one link per field in error, and where to go on when the form
+// cannot fix it (start again, "I forgot my password"...).
+function Summary({ errors, focusKey, restart }) {
+  const t = useT();
+  const path = usePath();
   const errorText = useErrorText();
   const items = Object.entries(errors).map(([field, error]) => ({ field, text: errorText(error) }));
-  const startAgain = Object.values(errors).some(offersStartAgain);
-  return <ErrorSummary items={items} focusKey={focusKey} startAgain={startAgain} />;
+  const found = Object.values(errors).map((error) => followUp(error, restart)).find(Boolean);
+  const next = found ? { to: found.to ? path(found.to) : '/', label: t(found.labelId) } : null;
+  return <ErrorSummary items={items} focusKey={focusKey} next={next} />;
 }
 
 // A page with one form (useForm): the fields are the children. The words are the
@@ -79,7 +84,7 @@ export function FormPage({ form, onSubmit, titleId, leadId, lead, intro = null, 
   const leadText = lead || (leadId ? t(leadId) : null);
   return (
     <Page pageName={form.page} title={t(titleId)} step={form.step} hasErrors={Object.keys(form.errors).length > 0}>
-      <Summary errors={form.errors} focusKey={form.focusKey} />
+      <Summary errors={form.errors} focusKey={form.focusKey} restart={form.restart} />
       {leadText ? <p className="lead">{leadText}</p> : null}
       {intro}
       <form noValidate onSubmit={onSubmit}>

@@ -9,7 +9,7 @@ export { ERRORS };
 
 const hasMessage = (intl, id) => Object.prototype.hasOwnProperty.call(intl.messages, id);
 const positive = (value) => Number.isFinite(Number(value)) && Number(value) > 0;
-const PASSWORD_REASONS = ['common', 'sequence', 'repeat', 'personal', 'weak'];
+const PASSWORD_REASONS = ['breached', 'common', 'sequence', 'repeat', 'personal', 'weak'];
 
 export function passwordLengthText(intl, { pwdMinLength = DEFAULT_POLICY.pwdMinLength, pwdMaxLength = DEFAULT_POLICY.pwdMaxLength } = {}) {
   // prefix (5) + min + joining word (12) + max + suffix (13)
@@ -44,6 +44,11 @@ const BUILDERS = {
     data.maxLength
       ? intl.formatMessage({ id: 'error.28.max' }, { maxLength: data.maxLength })
       : intl.formatMessage({ id: 'error.28' }),
+  // a device that already holds a passkey of this account says so; any other failure alike
+  [ERRORS.PASSKEY_FAILED]: (intl, data) =>
+    intl.formatMessage({ id: data.reason === 'registered' ? 'error.39.registered' : 'error.39' }),
+  [ERRORS.PASSKEY_NAME]: (intl, data) =>
+    intl.formatMessage({ id: 'error.41' }, { maxLength: positive(data.maxLength) ? Number(data.maxLength) : 100 }),
   [ERRORS.RESEND_TOO_SOON]: (intl, data) =>
     positive(data.retryAfter)
       ? intl.formatMessage({ id: 'error.34.wait' }, { seconds: Math.ceil(Number(data.retryAfter)) })
@@ -78,4 +83,15 @@ export function fromFailure(failure) {
   return { code: ERRORS.SERVER_ERROR };
 }
 
-export const offersStartAgain = (error) => !!error && String(error.code) === ERRORS.STEP_OUT_OF_ORDER;
+// Where a person goes on after an error that a form cannot fix: {to, labelId} (`to` a
+// screen path after /{language}/, '' for home), or null. `restart` is the first screen
+// of the change a profile form belongs to: a step out of order or a proof given too long
+// ago starts that change again there, not at the sign-in home.
+export function followUp(error, restart = null) {
+  const code = error ? String(error.code) : '';
+  if (code === ERRORS.STEP_OUT_OF_ORDER) return { to: restart || '', labelId: 'common.startAgain' };
+  if (code === ERRORS.REAUTHENTICATION_EXPIRED && restart) return { to: restart, labelId: 'reauthenticate.again' };
+  if (code === ERRORS.ACCOUNT_NEEDS_RECOVERY) return { to: 'forgotpassword', labelId: 'password.signin.forgot' };
+  if (code === ERRORS.LAST_STRONG_METHOD) return { to: 'signinmethods', labelId: 'methods.addAnotherFirst' };
+  return null;
+}

@@ -3,7 +3,7 @@ import { ApiError } from '../api/v1';
 import { DEFAULT_POLICY } from '../config';
 import en from './en.json';
 import fr from './fr.json';
-import { ERRORS, errorText, fromFailure, offersStartAgain, passwordLengthText } from './errors';
+import { ERRORS, errorText, followUp, fromFailure, passwordLengthText } from './errors';
 
 const intlEn = createIntl({ locale: 'en-CA', messages: en });
 const intlFr = createIntl({ locale: 'fr-CA', messages: fr });
@@ -74,8 +74,8 @@ test('a new code asked too soon (34) says how many seconds to wait, in both lang
   expect(errorText(intlEn, { code: ERRORS.RESEND_TOO_SOON })).toBe(en['error.34']);
 });
 
-test('code 21 adds a short reason for each reason the server gives', () => {
-  ['common', 'sequence', 'repeat', 'personal', 'weak'].forEach((reason) => {
+test('code 21 adds a short reason for each reason the server gives, a breached password included', () => {
+  ['breached', 'common', 'sequence', 'repeat', 'personal', 'weak'].forEach((reason) => {
     expect(errorText(intlEn, { code: '21', data: { reason } })).toBe(`${en['error.21']} ${en[`error.21.${reason}`]}`);
   });
 });
@@ -98,10 +98,39 @@ test('a failure without a message (timeout, network) gives the code 7 text', () 
   expect(errorText(intlFr, fromFailure(new Error('')))).toBe(fr['error.7']);
 });
 
-test('only a step out of order (20) offers to start again', () => {
-  expect(offersStartAgain({ code: ERRORS.STEP_OUT_OF_ORDER })).toBe(true);
-  expect(offersStartAgain({ code: ERRORS.WRONG_CODE })).toBe(false);
-  expect(offersStartAgain(null)).toBe(false);
+test('a step out of order (20) offers to start again: at home, or at the start of a profile change', () => {
+  expect(followUp({ code: ERRORS.STEP_OUT_OF_ORDER })).toEqual({ to: '', labelId: 'common.startAgain' });
+  expect(followUp({ code: ERRORS.STEP_OUT_OF_ORDER }, 'firstverifyitsyou/phone')).toEqual({ to: 'firstverifyitsyou/phone', labelId: 'common.startAgain' });
+  expect(followUp({ code: ERRORS.WRONG_CODE })).toBeNull();
+  expect(followUp(null)).toBeNull();
+});
+
+test('a proof given too long ago (36) offers to confirm it is you again at the start of that change', () => {
+  expect(followUp({ code: ERRORS.REAUTHENTICATION_EXPIRED }, 'firstverifyitsyou/password')).toEqual({
+    to: 'firstverifyitsyou/password',
+    labelId: 'reauthenticate.again',
+  });
+});
+
+test('an account that needs recovery (37) is shown "I forgot my password"', () => {
+  expect(followUp({ code: ERRORS.ACCOUNT_NEEDS_RECOVERY })).toEqual({ to: 'forgotpassword', labelId: 'password.signin.forgot' });
+});
+
+test('the last strong method (40) leads to adding another way first', () => {
+  expect(followUp({ code: ERRORS.LAST_STRONG_METHOD })).toEqual({ to: 'signinmethods', labelId: 'methods.addAnotherFirst' });
+});
+
+test('a passkey already on this device (39, registered) says so; any other passkey failure says try again', () => {
+  expect(errorText(intlEn, { code: '39', data: { reason: 'registered' } })).toBe(en['error.39.registered']);
+  expect(errorText(intlFr, { code: '39', data: { reason: 'cancelled' } })).toBe(fr['error.39']);
+});
+
+test('a passkey name too long (41) names the bound', () => {
+  expect(errorText(intlEn, { code: '41', data: { maxLength: 100 } })).toBe('Give your passkey a name of 100 characters or fewer, so you can tell it apart.');
+});
+
+test('a client check names its message (a backup code of the wrong shape)', () => {
+  expect(errorText(intlFr, { id: 'error.backupCode', data: { length: 10 } })).toBe("Entrez un code de secours de 10 lettres et chiffres, tel qu'il vous a été montré.");
 });
 
 test('every named error code has a text in both languages', () => {

@@ -87,10 +87,24 @@ test('the message ids built at run time exist in both languages', () => {
   ['sms', 'voice'].forEach((type) => {
     built.push(`verification.switchTo.${type}`, `select.${type}.label`, `select.${type}.defaultLabel`, `select.${type}.destination`);
   });
-  ['name', 'email', 'phone', 'language', 'notifications'].forEach((key) => built.push(`profile.home.${key}`));
-  ['common', 'sequence', 'repeat', 'personal', 'weak'].forEach((r) => built.push(`error.21.${r}`));
+  ['name', 'email', 'password', 'language', 'notifications'].forEach((key) => built.push(`profile.home.${key}`));
+  ['breached', 'common', 'sequence', 'repeat', 'personal', 'weak'].forEach((r) => built.push(`error.21.${r}`));
+  ['app', 'backup', 'passkey'].forEach((method) => built.push(`verification.${method}.title`, `verification.${method}.lead`));
+  ['sms', 'voice', 'email', 'app', 'backup', 'passkey'].forEach((method) => built.push(`otherWays.${method}`));
+  ['app', 'backup', 'passkey', 'email'].forEach((method) => {
+    built.push(`select.${method}.label`, `select.${method}.defaultLabel`, `select.${method}.destination`);
+  });
+  ['email', 'phone', 'password', 'methods'].forEach((change) => built.push(`reauthenticate.lead.${change}`));
+  ['phone', 'app', 'passkey', 'backup'].forEach((kind) => built.push(`methods.${kind}.name`, `methods.done.removed.${kind}`));
+  ['sms', 'voice'].forEach((channel) => built.push(`methods.phone.${channel}`));
+  ['app', 'app.again', 'passkey', 'backup', 'backup.again', 'remove-app', 'remove-backup', 'remove-phone'].forEach((action) => {
+    built.push(`methods.change.${action}`);
+  });
+  ['backup', 'app', 'passkey', 'removed', 'saved'].forEach((done) => built.push(`methods.done.${done}.title`));
+  ['app', 'passkey', 'saved'].forEach((done) => built.push(`methods.done.${done}.notice`));
+  ['copied', 'notCopied'].forEach((copy) => built.push(`methods.done.backup.${copy}`));
   ['collect', 'use', 'authority', 'rights'].forEach((s) => built.push(`privacy.${s}.heading`, `privacy.${s}.text`));
   ['eng', 'fr'].forEach((language) => built.push(`email.language.${language}`));
-  built.push('error.17.wait', 'error.18.wait', 'error.28.max', 'error.11.invalid', 'error.34.wait');
+  built.push('error.17.wait', 'error.18.wait', 'error.28.max', 'error.11.invalid', 'error.34.wait', 'error.39.registered');
   expect(built.filter((id) => !(id in en) || !(id in fr))).toEqual([]);
 });

@@ -4,7 +4,6 @@ import { screen } from '@testing-library/react';
 import { JOURNEY, renderApp, signedIn, signedOut, texts } from '../test/utils';
 
 const EMAIL = { userData: { email: 'ada@example.com' } };
-const RECENT = { api: signedIn({}, { reverifyNeeded: false }) };
 const on = (flow, view) => ({ journeys: { [flow]: view }, api: signedIn() });
 
 // [path after /{language}, the h1's message id, what the browser and the server hold]
@@ -31,14 +30,30 @@ const SCREENS = [
   ['/profileYouMayUpdateName', 'profile.nameDone.title', { api: signedIn() }],
   ['/profilelanguage', 'profile.languageEdit.title', { api: signedIn() }],
   ['/firstverifyitsyou', 'profile.verify.title', { api: signedIn() }],
+  ['/firstverifyitsyou/phone', 'profile.verify.title', { api: signedIn() }],
+  ['/firstverifyitsyou/password', 'profile.verify.title', { api: signedIn() }],
+  ['/firstverifyitsyou/methods', 'profile.verify.title', { api: signedIn() }],
   ['/completetwostepverification', 'profile.twoStep.title', on('email_change', JOURNEY.emailChange.codeSent)],
-  ['/enternewemail', 'profile.newEmail.title', RECENT],
+  ['/completetwostepverification/phone', 'profile.twoStep.title', on('phone_change', JOURNEY.phoneChange.codeSent)],
+  ['/completetwostepverification/password', 'profile.twoStep.title', on('password_change', JOURNEY.passwordChange.codeSent)],
+  ['/completetwostepverification/methods', 'profile.twoStep.title', on('methods', JOURNEY.methods.codeSent)],
+  ['/enternewemail', 'profile.newEmail.title', on('email_change', JOURNEY.emailChange.reauthenticated)],
   ['/checkyouremail', 'profile.checkEmail.title', on('email_change', JOURNEY.emailChange.newEmailSent)],
   ['/areYouSureUpdateYourEmail', 'profile.emailConfirm.title', on('email_change', JOURNEY.emailChange.newEmailVerified)],
   ['/youMayUpdateEmailAtOtherPlaces', 'profile.emailDone.title', on('email_change', JOURNEY.emailChange.completed)],
-  ['/enterNewPhoneNumber', 'profile.newPhone.title', { api: signedIn() }],
-  ['/verifynewphone', 'verification.sms.title', on('phone_change', JOURNEY.phoneChange.codeSent)],
+  ['/enterNewPhoneNumber', 'profile.newPhone.title', on('phone_change', JOURNEY.phoneChange.reauthenticated)],
+  ['/verifynewphone', 'verification.sms.title', on('phone_change', JOURNEY.phoneChange.newPhoneSent)],
   ['/phonechanged', 'profile.phoneDone.title', on('phone_change', JOURNEY.phoneChange.completed)],
+  ['/changepassword', 'profile.newPassword.title', on('password_change', JOURNEY.passwordChange.reauthenticated)],
+  ['/passwordchanged', 'profile.passwordDone.title', on('password_change', JOURNEY.passwordChange.completed)],
+  ['/signinmethods', 'methods.title', { api: signedIn() }],
+  ['/signinmethods/change', 'methods.change.title', on('methods', JOURNEY.methods.reauthenticated)],
+  ['/signinmethods/app', 'methods.app.title', on('methods', JOURNEY.methods.appPending)],
+  ['/signinmethods/passkey', 'methods.passkey.title', on('methods', JOURNEY.methods.passkeyPending)],
+  ['/signinmethods/done', 'methods.done.saved.title', on('methods', JOURNEY.methods.completed)],
+  ['/signIn/verification/app', 'verification.app.title', on('signin', JOURNEY.signin.app)],
+  ['/signIn/verification/backup', 'verification.backup.title', on('signin', JOURNEY.signin.backup)],
+  ['/signIn/verification/passkey', 'verification.passkey.title', on('signin', JOURNEY.signin.passkey)],
 ];
 
 describe.each(['en', 'fr'])('in %s', (language) => {

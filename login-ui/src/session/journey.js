@@ -21,16 +21,18 @@ export const isOpen = (journey, step) => journey.open.some((screen) => screen.to
 export const screenPath = (language, journey) => `/${language}/${journey.screen}`;
 
 // After a successful call: on to the screen the answer's journey names (keeping the
-// redirect address of a journey's last step for the redirect page).
+// redirect address of a journey's last step for the redirect page). A passkey's WebAuthn
+// options go along to the next screen in router state, with `state`.
 export function useFollow() {
   const language = useLanguage();
   const navigate = useNavigate();
   const { dispatch } = useSession();
   return useCallback(
     (answer, state) => {
-      const { journey, redirectTo } = answer.data || {};
+      const { journey, redirectTo, publicKey } = answer.data || {};
       if (redirectTo) dispatch({ type: FINISH, payload: { redirectTo, flow: journey ? journey.flow : null } });
-      navigate(journey ? screenPath(language, journey) : '/', state ? { state } : undefined);
+      const carried = publicKey ? { publicKey, ...state } : state;
+      navigate(journey ? screenPath(language, journey) : '/', carried ? { state: carried } : undefined);
     },
     [language, navigate, dispatch],
   );

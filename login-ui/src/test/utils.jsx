@@ -33,7 +33,9 @@ export function fail(message, data = null, status = 400) {
 // a request that never answers (the client's time limit makes it a timeout)
 export const NO_ANSWER = { never: true };
 
-// The screens of each state, as the server's journey view names them (the contract).
+// The screens of each state, as the server's journey view names them (the contract:
+// SCREENS of idp/flows/journey.py).
+const ASKING = (screen, ...back) => ({ CODE_SENT: [screen, ...back], METHOD_CHOSEN: [screen, ...back] });
 const SCREENS = {
   signup: {
     PRIVACY_ACCEPTED: ['signUp', 'signUp/privacy'],
@@ -46,39 +48,63 @@ const SCREENS = {
   },
   signin: {
     PASSWORD_VERIFIED: ['signIn/selectverification', 'signIn', 'signIn/password'],
-    CODE_SENT: ['signIn/verification/{otpType}', 'signIn/selectverification', 'signIn', 'signIn/password'],
+    ...ASKING('signIn/verification/{otpType}', 'signIn/selectverification', 'signIn', 'signIn/password'),
     COMPLETED: ['redirecttorp', 'signIn', 'signIn/password'],
   },
   recovery: {
     EMAIL_CODE_SENT: ['forgotpassword/checkemail', 'forgotpassword'],
-    PHONE_CODE_SENT: ['forgotpassword/verification', 'forgotpassword'],
-    PHONE_VERIFIED: ['forgotpassword/newpassword'],
+    EMAIL_VERIFIED: ['forgotpassword/verification', 'forgotpassword'],
+    ...ASKING('forgotpassword/verification', 'forgotpassword'),
+    SECOND_FACTOR_VERIFIED: ['forgotpassword/newpassword'],
+    NO_SECOND_FACTOR: ['forgotpassword/newpassword'],
     COMPLETED: ['redirecttorp'],
   },
   email_change: {
-    CODE_SENT: ['completetwostepverification', 'firstverifyitsyou'],
-    REVERIFIED: ['enternewemail'],
+    PASSWORD_VERIFIED: ['firstverifyitsyou'],
+    ...ASKING('completetwostepverification', 'firstverifyitsyou'),
+    REAUTHENTICATED: ['enternewemail'],
     NEW_EMAIL_CODE_SENT: ['checkyouremail', 'enternewemail'],
     NEW_EMAIL_VERIFIED: ['areYouSureUpdateYourEmail', 'enternewemail'],
     COMPLETED: ['youMayUpdateEmailAtOtherPlaces'],
   },
   phone_change: {
+    PASSWORD_VERIFIED: ['firstverifyitsyou/phone'],
+    ...ASKING('completetwostepverification/phone', 'firstverifyitsyou/phone'),
+    REAUTHENTICATED: ['enterNewPhoneNumber'],
     PHONE_CODE_SENT: ['verifynewphone', 'enterNewPhoneNumber'],
     COMPLETED: ['phonechanged'],
+  },
+  password_change: {
+    PASSWORD_VERIFIED: ['firstverifyitsyou/password'],
+    ...ASKING('completetwostepverification/password', 'firstverifyitsyou/password'),
+    REAUTHENTICATED: ['changepassword'],
+    COMPLETED: ['passwordchanged'],
+  },
+  methods: {
+    PASSWORD_VERIFIED: ['firstverifyitsyou/methods'],
+    ...ASKING('completetwostepverification/methods', 'firstverifyitsyou/methods'),
+    REAUTHENTICATED: ['signinmethods/change', 'signinmethods'],
+    APP_PENDING: ['signinmethods/app', 'signinmethods/change'],
+    PASSKEY_PENDING: ['signinmethods/passkey', 'signinmethods/change'],
+    COMPLETED: ['signinmethods/done', 'signinmethods'],
   },
 };
 
 // A journey view of the server: journey('signup', 'PHONE_CODE_SENT', { otpType: 'sms' }).
 export function journey(flow, state, fields = {}) {
-  const view = { flow, state, email: null, emailLanguage: null, otpType: null, phone: '', trxnId: null, id: null, resendAfter: 0, ...fields };
+  const view = { flow, state, email: null, emailLanguage: null, otpType: null, phone: '', trxnId: null, id: null, resendAfter: 0, methods: [], ...fields };
   const open = SCREENS[flow][state].map((screen) => screen.replace('{otpType}', view.otpType));
   return { ...view, screen: open[0], open };
 }
 
 const EMAIL = 'ada@example.com';
 const signup = { email: EMAIL, emailLanguage: 'eng' };
-const signin = { email: EMAIL, phone: '******0100', otpType: 'sms' };
-const account = { email: EMAIL, phone: '******0100', otpType: 'sms' };
+const signin = { email: EMAIL, phone: '******0100', otpType: 'sms', methods: ['sms', 'voice'] };
+const account = { email: EMAIL, phone: '******0100', otpType: 'sms', methods: ['sms', 'voice'] };
+// a person with every method: the app used last
+const everything = { ...account, otpType: 'app', methods: ['app', 'sms', 'voice', 'passkey', 'backup'] };
+// the WebAuthn request options a passkey's answer carries (py_webauthn's JSON)
+export const PASSKEY_OPTIONS = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }], userVerification: 'preferred' };
 
 // Where the journeys stand after each step of the flows.
 export const JOURNEY = {
@@ -93,25 +119,45 @@ export const JOURNEY = {
   },
   signin: {
     password: journey('signin', 'PASSWORD_VERIFIED', signin),
+    everything: journey('signin', 'PASSWORD_VERIFIED', everything),
     codeSent: journey('signin', 'CODE_SENT', { ...signin, trxnId: 'T3', resendAfter: 10 }),
-    completed: journey('signin', 'COMPLETED', { ...signin, trxnId: 'T3' }),
+    app: journey('signin', 'METHOD_CHOSEN', { ...everything, otpType: 'app' }),
+    backup: journey('signin', 'METHOD_CHOSEN', { ...everything, otpType: 'backup' }),
+    passkey: journey('signin', 'METHOD_CHOSEN', { ...everything, otpType: 'passkey' }),
+    completed: journey('signin', 'COMPLETED', { ...signin, trxnId: 'T3', methods: [] }),
   },
   recovery: {
     emailSent: journey('recovery', 'EMAIL_CODE_SENT', { email: EMAIL, otpType: 'email', trxnId: 'R1', resendAfter: 10 }),
-    phoneSent: journey('recovery', 'PHONE_CODE_SENT', { ...account, trxnId: 'R2', resendAfter: 10 }),
-    phoneVerified: journey('recovery', 'PHONE_VERIFIED', { ...account, trxnId: 'R2' }),
-    completed: journey('recovery', 'COMPLETED', account),
+    phoneSent: journey('recovery', 'CODE_SENT', { ...account, trxnId: 'R2', resendAfter: 10 }),
+    app: journey('recovery', 'METHOD_CHOSEN', everything),
+    phoneVerified: journey('recovery', 'SECOND_FACTOR_VERIFIED', { ...account, trxnId: 'R2', methods: [] }),
+    completed: journey('recovery', 'COMPLETED', { ...account, methods: [] }),
   },
   emailChange: {
     codeSent: journey('email_change', 'CODE_SENT', { ...account, trxnId: 'E1', resendAfter: 10 }),
-    reverified: journey('email_change', 'REVERIFIED', account),
-    newEmailSent: journey('email_change', 'NEW_EMAIL_CODE_SENT', { ...account, email: 'ada@new.example.com', otpType: 'email', trxnId: 'E2', resendAfter: 10 }),
-    newEmailVerified: journey('email_change', 'NEW_EMAIL_VERIFIED', { ...account, email: 'ada@new.example.com', otpType: 'email' }),
-    completed: journey('email_change', 'COMPLETED', { ...account, email: 'ada@new.example.com', otpType: 'email' }),
+    reauthenticated: journey('email_change', 'REAUTHENTICATED', { ...account, methods: [] }),
+    newEmailSent: journey('email_change', 'NEW_EMAIL_CODE_SENT', { ...account, email: 'ada@new.example.com', otpType: 'email', trxnId: 'E2', resendAfter: 10, methods: [] }),
+    newEmailVerified: journey('email_change', 'NEW_EMAIL_VERIFIED', { ...account, email: 'ada@new.example.com', otpType: 'email', methods: [] }),
+    completed: journey('email_change', 'COMPLETED', { ...account, email: 'ada@new.example.com', otpType: 'email', methods: [] }),
   },
   phoneChange: {
-    codeSent: journey('phone_change', 'PHONE_CODE_SENT', { email: EMAIL, phone: '******0199', otpType: 'sms', trxnId: 'P1', resendAfter: 10 }),
+    codeSent: journey('phone_change', 'CODE_SENT', { ...account, trxnId: 'P0', resendAfter: 10 }),
+    reauthenticated: journey('phone_change', 'REAUTHENTICATED', { ...account, methods: [] }),
+    newPhoneSent: journey('phone_change', 'PHONE_CODE_SENT', { email: EMAIL, phone: '******0199', otpType: 'sms', trxnId: 'P1', resendAfter: 10 }),
     completed: journey('phone_change', 'COMPLETED', { email: EMAIL, phone: '******0199', otpType: 'sms' }),
+  },
+  passwordChange: {
+    codeSent: journey('password_change', 'CODE_SENT', { ...account, trxnId: 'W1', resendAfter: 10 }),
+    reauthenticated: journey('password_change', 'REAUTHENTICATED', { ...account, methods: [] }),
+    completed: journey('password_change', 'COMPLETED', { ...account, methods: [] }),
+  },
+  methods: {
+    codeSent: journey('methods', 'CODE_SENT', { ...account, trxnId: 'M1', resendAfter: 10 }),
+    passkeyAsked: journey('methods', 'METHOD_CHOSEN', { ...everything, otpType: 'passkey' }),
+    reauthenticated: journey('methods', 'REAUTHENTICATED', { ...account, methods: [] }),
+    appPending: journey('methods', 'APP_PENDING', { ...account, methods: [] }),
+    passkeyPending: journey('methods', 'PASSKEY_PENDING', { ...account, methods: [] }),
+    completed: journey('methods', 'COMPLETED', { ...account, methods: [] }),
   },
 };
 
@@ -133,11 +179,15 @@ const PROFILE = {
   language: 'en',
   notifications: 'email',
   services: [SERVICE],
-  reverifyNeeded: true,
 };
 
-export const signedIn = (routes = {}, profile = {}) => ({
+// How the signed-in person of the profile tests signs in, as GET /v1/profile/methods answers:
+// the phone only.
+export const PHONE_ONLY = { phone: { number: '******0100', channel: 'sms' }, app: null, passkeys: [], backupCodes: null, preferred: 'phone' };
+
+export const signedIn = (routes = {}, profile = {}, methods = PHONE_ONLY) => ({
   'GET /v1/profile': ok({ ...PROFILE, ...profile }),
+  'GET /v1/profile/methods': ok(methods),
   ...routes,
 });
 
@@ -145,11 +195,12 @@ export const signedOut = { 'GET /v1/profile': fail('29', null, 401) };
 
 // routes: { 'POST /v1/otp/transient_otp/send': ok({...}) | (body, url) => response }
 // journeys: where the journeys stand at first ({ signup: JOURNEY.signup.emailSent }).
-function mockApi(routes = {}, journeys = {}) {
+// service: the relying service waiting for this browser (GET /v1/session's `service`).
+function mockApi(routes = {}, journeys = {}, service = null) {
   const calls = [];
   const server = { journeys: { ...journeys } };
   const defaults = {
-    'GET /v1/session': () => ok({ authenticated: false, service: null, loginHint: null, journeys: server.journeys }),
+    'GET /v1/session': () => ok({ authenticated: false, service, loginHint: null, journeys: server.journeys }),
     'GET /v1/services': (body, url) => ok([url.includes('lang=fr') ? SERVICE_FR : SERVICE]),
     'GET /v1/password/policy': ok({ pwdMinLength: 12, pwdMaxLength: 65 }),
   };
@@ -177,10 +228,11 @@ function mockApi(routes = {}, journeys = {}) {
 }
 
 // path: a path or a location ({pathname, state}); journeys: the server's at first;
-// userData: the browser's own session state; config: the shell's configuration block.
-export async function renderApp(path, { userData, journeys, config, api } = {}) {
+// userData: the browser's own session state; config: the shell's configuration block;
+// service: the relying service waiting (its title in English).
+export async function renderApp(path, { userData, journeys, config, api, service } = {}) {
   configureApi({ apiBase: '/v1', timeoutMs: 15000 });
-  const calls = mockApi(api, journeys);
+  const calls = mockApi(api, journeys, service || null);
   const appConfig = { environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY, ...(config || {}) };
   const initialSession = userData ? { userData: { ...initialUserData, ...userData } } : undefined;
   const utils = render(

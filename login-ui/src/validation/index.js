@@ -93,3 +93,13 @@ export function toE164(value, iso2) {
   const parsed = parsePhoneNumberFromString((value || '').trim(), iso2);
   return parsed ? `+${parsed.number.replace(/\D/g, '')}` : null;
 }
+
+// A backup code as it was shown (ABCDE-23456): `length` letters and digits; spaces and
+// dashes typed between groups are ignored, as the server ignores them.
+export function normaliseBackupCode(value) {
+  return (value || '').toUpperCase().replace(/[\s-]+/g, '');
+}
+
+export function validateBackupCode(value, length = DEFAULT_POLICY.backupCodeLength) {
+  return new RegExp(`^[A-Z0-9]{${length}}$`).test(normaliseBackupCode(value)) ? null : { id: 'error.backupCode', data: { length } };
+}

@@ -10,7 +10,7 @@ const PAGE = 'checkYourEmail';
 export default function CheckYourEmail() {
   const t = useT();
   const { email } = useJourney();
-  const form = useForm({ category: 'profile', page: PAGE });
+  const form = useForm({ category: 'profile', page: PAGE, restart: 'firstverifyitsyou' });
   const back = <BackLink to="enternewemail" labelId="verification.newEmail" />;
   return (
     <CodePage

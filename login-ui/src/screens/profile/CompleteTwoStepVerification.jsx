@@ -1,29 +1,26 @@
-import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { api } from '../../api/v1';
-import CodePage from '../../components/CodePage';
-import { BackLink, useForm } from '../../components/forms';
+import { BackLink } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
-import { useT } from '../../components/hooks';
+import SecondFactor from '../../components/SecondFactor';
+import { CHANGE_OF_FLOW, startOf } from '../../session/changes';
 
 const PAGE = 'completeTwoStepVerification';
 
-// /{language}/completetwostepverification: the code sent to the account's phone (or to
-// its e-mail address when it has no phone).
+// /{language}/completetwostepverification[/phone|/password|/methods]: the second factor of
+// a change, one screen whatever the method (a code sent, an app's or backup code, a
+// passkey), with the person's other methods.
 export default function CompleteTwoStepVerification() {
-  const t = useT();
-  const journey = useJourney();
-  const [channel, setChannel] = useState(journey.otpType);
-  const form = useForm({ category: 'profile', page: PAGE });
-  const destination = channel === 'email' ? journey.email : journey.phone;
+  const { flow } = useJourney();
+  const { state: arrived } = useLocation();
+  const change = CHANGE_OF_FLOW[flow];
   return (
-    <CodePage
-      form={form}
-      titleId="profile.twoStep.title"
-      channel={channel}
-      lead={t(`verification.${channel}.sentTo`, { destination })}
-      verify={(otp) => api.profileEmailCodeVerify({ otp })}
-      resend={(otpType) => api.profileEmailCodeSend({ otpType })}
-      onChannel={setChannel}
+    <SecondFactor
+      form={{ category: 'profile', page: PAGE, restart: startOf(change) }}
+      titleOf={() => 'profile.twoStep.title'}
+      verify={(answer) => api.reauthenticateCodeVerify(change, answer)}
+      ask={(otpType) => api.reauthenticateCodeSend(change, { otpType })}
+      carried={arrived && arrived.action ? { action: arrived.action } : undefined}
       after={<BackLink />}
     />
   );

@@ -1,13 +1,14 @@
 import { api } from '../../api/v1';
 import { BackLink, FormPage, useForm } from '../../components/forms';
 import PhoneSetup, { usePhoneSetup } from '../../components/PhoneSetup';
-import { SignedIn } from '../../components/SignedIn';
 
 const PAGE = 'enterNewPhoneNumber';
 
-function NewPhoneForm() {
+// /{language}/enterNewPhoneNumber: same widget and rules as sign-up, once the person proved
+// it is them for this change; the old number stays until the new one is verified.
+export default function EnterNewPhoneNumber() {
   const setup = usePhoneSetup();
-  const form = useForm({ category: 'profile', page: PAGE });
+  const form = useForm({ category: 'profile', page: PAGE, restart: 'firstverifyitsyou/phone' });
   const onSubmit = form.handle({
     field: 'phone',
     check: setup.check,
@@ -22,10 +23,4 @@ function NewPhoneForm() {
       <PhoneSetup setup={setup} errors={form.errors} />
     </FormPage>
   );
-}
-
-// /{language}/enterNewPhoneNumber: same widget and rules as sign-up; the old number stays
-// until the new one is verified.
-export default function EnterNewPhoneNumber() {
-  return <SignedIn>{() => <NewPhoneForm />}</SignedIn>;
 }

@@ -12,6 +12,6 @@ test('says the phone changed, in English, with "back to profile" and "sign out"'
 });
 
 test('before the new phone is verified the journey\'s own screen opens instead', async () => {
-  const { location } = await renderApp('/en/phonechanged', { journeys: { phone_change: JOURNEY.phoneChange.codeSent } });
+  const { location } = await renderApp('/en/phonechanged', { journeys: { phone_change: JOURNEY.phoneChange.newPhoneSent } });
   expect(location()).toBe('/en/verifynewphone');
 });

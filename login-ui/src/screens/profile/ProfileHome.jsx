@@ -1,13 +1,62 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Notice } from '../../components/fields';
 import { usePath, useT } from '../../components/hooks';
+import { MethodsList, useActionLink, useMethods } from '../../components/Methods';
 import Page from '../../components/Page';
 import { SignedIn, SignOutButton } from '../../components/SignedIn';
+import { startOf } from '../../session/changes';
 
 const PAGE = 'profileHome';
 
-// /{language}/profilehome: name, e-mail (verified), phone (masked), language preference,
-// notifications and connected services of the person signed in.
+// A person whose only way to prove it is them is their phone is offered a second one.
+function SecondWay({ methods }) {
+  const t = useT();
+  const path = usePath();
+  const actionLink = useActionLink();
+  if (methods.app || methods.passkeys.length || methods.backupCodes || !methods.phone) return null;
+  const backup = actionLink('backup');
+  return (
+    <Notice kind="info">
+      <h3 className="notice__title">{t('methods.suggest.title')}</h3>
+      <p>{t('methods.suggest.text')}</p>
+      <ul className="link-list link-list--tight">
+        <li>
+          <Link to={path(backup.to)} state={backup.state}>
+            {t('methods.suggest.backup')}
+          </Link>
+        </li>
+        <li>
+          <Link to={path('signinmethods')}>{t('methods.suggest.more')}</Link>
+        </li>
+      </ul>
+    </Notice>
+  );
+}
+
+// "How you sign in" on the profile home: the person's methods and their actions.
+function HowYouSignIn() {
+  const t = useT();
+  const path = usePath();
+  const { methods, status } = useMethods();
+  return (
+    <section aria-labelledby="methods-heading">
+      <h2 id="methods-heading">{t('methods.title')}</h2>
+      {status === 'ready' ? (
+        <>
+          <SecondWay methods={methods} />
+          <MethodsList methods={methods} />
+        </>
+      ) : null}
+      {status === 'failed' ? <p>{t('error.7')}</p> : null}
+      <p>
+        <Link to={path('signinmethods')}>{t('methods.manage')}</Link>
+      </p>
+    </section>
+  );
+}
+
+// /{language}/profilehome: name, e-mail (verified), password, language preference,
+// notifications, how the person signs in (phone masked) and connected services.
 export default function ProfileHome() {
   const t = useT();
   const path = usePath();
@@ -22,9 +71,9 @@ export default function ProfileHome() {
           {
             key: 'email',
             value: `${profile.email}${profile.emailVerified ? ` (${t('profile.home.verified')})` : ''}`,
-            change: profile.reverifyNeeded ? 'firstverifyitsyou' : 'enternewemail',
+            change: startOf('email'),
           },
-          { key: 'phone', value: profile.phone || t('profile.home.noPhone'), change: 'enterNewPhoneNumber' },
+          { key: 'password', value: t('profile.home.passwordValue'), change: startOf('password') },
           { key: 'language', value: t(`profile.language.${profile.language}`), change: 'profilelanguage' },
           { key: 'notifications', value: t('profile.home.notificationsValue') },
         ];
@@ -52,6 +101,7 @@ export default function ProfileHome() {
                 </div>
               ))}
             </dl>
+            <HowYouSignIn />
             <h2>{t('profile.home.services')}</h2>
             {profile.services.length ? (
               <ul className="link-list">

@@ -15,7 +15,7 @@ export default function VerifyNewPhone() {
   const { state: typed } = useLocation();
   const journey = useJourney();
   const [channel, setChannel] = useState(journey.otpType);
-  const form = useForm({ category: 'profile', page: PAGE });
+  const form = useForm({ category: 'profile', page: PAGE, restart: 'firstverifyitsyou/phone' });
   const phoneNumber = typed && typed.phoneNumber;
   return (
     <CodePage

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { codeSent, journey, JOURNEY, moved, renderApp, texts } from '../../test/utils';
 
 const { en } = texts;
-const SENT = { journeys: { phone_change: JOURNEY.phoneChange.codeSent } };
+const SENT = { journeys: { phone_change: JOURNEY.phoneChange.newPhoneSent } };
 
 test('asks for the code sent to the new number (masked) in English', async () => {
   await renderApp('/en/verifynewphone', SENT);
@@ -24,10 +24,10 @@ test('the right code opens the success page', async () => {
 
 test('a call instead sends the typed number again on the other channel', async () => {
   const user = userEvent.setup();
-  const voice = journey('phone_change', 'PHONE_CODE_SENT', { ...JOURNEY.phoneChange.codeSent, otpType: 'voice' });
+  const voice = journey('phone_change', 'PHONE_CODE_SENT', { ...JOURNEY.phoneChange.newPhoneSent, otpType: 'voice' });
   const { calls } = await renderApp(
     { pathname: '/en/verifynewphone', state: { phoneNumber: '+16132340199' } },
-    { journeys: { phone_change: { ...JOURNEY.phoneChange.codeSent, resendAfter: 0 } }, api: { 'POST /v1/profile/phone': codeSent(voice) } },
+    { journeys: { phone_change: { ...JOURNEY.phoneChange.newPhoneSent, resendAfter: 0 } }, api: { 'POST /v1/profile/phone': codeSent(voice) } },
   );
   await user.click(screen.getByRole('link', { name: en['verification.switchTo.voice'] }));
   await waitFor(() => expect(calls.posts()[0].body).toEqual({ phoneNumber: '+16132340199', otpType: 'voice' }));

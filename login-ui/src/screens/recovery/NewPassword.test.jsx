@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, JOURNEY, moved, renderApp, texts, typeAndPress } from '../../test/utils';
+import { fail, JOURNEY, moved, renderApp, SERVICE, texts, typeAndPress } from '../../test/utils';
 
 const { en } = texts;
 const VERIFIED = { journeys: { recovery: JOURNEY.recovery.phoneVerified } };
@@ -38,6 +38,7 @@ test('a good password signs in and goes on to where the server says', async () =
   const user = userEvent.setup();
   const { location } = await renderApp('/en/forgotpassword/newpassword', {
     ...VERIFIED,
+    service: SERVICE,
     api: { 'POST /v1/recovery/password': moved(JOURNEY.recovery.completed, { redirectTo: '/authorize/resume/abc' }) },
   });
   await submitPassword(user, 'Lighthouse-Tundra-Canoe-77');

@@ -21,7 +21,7 @@ test('the right code is one call: the server also sends the two-step code, and i
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
   await waitFor(() => expect(location()).toBe('/en/forgotpassword/verification'));
   expect(calls.posts().map((c) => [c.path, c.body])).toEqual([['/v1/recovery/verify', { otp: '123456' }]]);
-  expect(await screen.findByText(/\*\*\*\*\*\*0100/)).toBeInTheDocument();
+  expect(await screen.findByText(/by text message to \*\*\*\*\*\*0100/)).toBeInTheDocument();
 });
 
 test('an account without a phone is told to contact the help desk', async () => {

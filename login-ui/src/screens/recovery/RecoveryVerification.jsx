@@ -1,28 +1,20 @@
-import { useState } from 'react';
 import { api } from '../../api/v1';
-import CodePage from '../../components/CodePage';
-import { useForm } from '../../components/forms';
-import { useJourney } from '../../components/Guard';
-import { useT } from '../../components/hooks';
+import { BackLink } from '../../components/forms';
+import SecondFactor from '../../components/SecondFactor';
 
 const PAGE = 'recoveryVerification';
 
-// /{language}/forgotpassword/verification: the two-step code to the account's phone;
-// recovery never skips it.
+// /{language}/forgotpassword/verification: the second factor, by whichever method the
+// server asks (the one the person used last, asked at once after the e-mail code), or
+// another of theirs; recovery never skips it.
 export default function RecoveryVerification() {
-  const t = useT();
-  const { otpType, phone } = useJourney();
-  const [channel, setChannel] = useState(otpType);
-  const form = useForm({ category: 'recovery', page: PAGE });
   return (
-    <CodePage
-      form={form}
-      titleId="recovery.twoStep.title"
-      channel={channel}
-      lead={t(`verification.${channel}.sentTo`, { destination: phone })}
-      verify={(otp) => api.recoveryCodeVerify({ otp })}
-      resend={(next) => api.recoveryCodeSend({ otpType: next })}
-      onChannel={setChannel}
+    <SecondFactor
+      form={{ category: 'recovery', page: PAGE }}
+      titleOf={() => 'recovery.twoStep.title'}
+      verify={(answer) => api.recoveryCodeVerify(answer)}
+      ask={(otpType) => api.recoveryCodeSend({ otpType })}
+      after={<BackLink to="" labelId="password.signin.home" />}
     />
   );
 }

@@ -1,57 +1,98 @@
 import { useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { api } from '../../api/v1';
 import { trackEvent } from '../../analytics';
+import { ContinueLink, useDestination } from '../../components/Destination';
 import { Notice } from '../../components/fields';
-import { useT } from '../../components/hooks';
+import { FormPage, useForm } from '../../components/forms';
+import { usePath, useT } from '../../components/hooks';
 import Page from '../../components/Page';
+import { startOf } from '../../session/changes';
 import { useServerSession } from '../../session/ServerSession';
-import { useSession } from '../../session/SessionContext';
 
 const PAGE = 'redirectToRp';
 export const REDIRECT_DELAY_MS = 1500;
 
-// Only same-origin destinations are followed (the server answers a path such as
-// /authorize/resume/<uid>).
-export function safeDestination(redirectTo, origin = window.location.origin) {
-  if (typeof redirectTo !== 'string' || !redirectTo) return null;
-  try {
-    const url = new URL(redirectTo, origin);
-    return url.origin === origin ? url.href : null;
-  } catch (e) {
-    return null;
-  }
-}
-
 // The browser navigation (replaced in tests, where jsdom cannot navigate).
 export const redirector = { assign: (url) => window.location.assign(url) };
 
-// /{language}/redirecttorp: "you are signed in", then on to the relying service (the
-// redirectTo of a journey's last answer, kept in the browser).
-export default function RedirectToRp() {
+// After a sign-in: "you are signed in", then on to the destination on its own.
+function HandOff({ destination }) {
   const t = useT();
-  const { state } = useSession();
-  const { serviceName } = useServerSession();
-  const destination = safeDestination(state.userData.redirectTo);
-  const flow = state.userData.flow || 'signin';
   useEffect(() => {
-    if (!destination) return undefined;
     const timer = setTimeout(() => {
-      trackEvent({ category: flow, page: PAGE, result: 'redirect_rp', label: 'link' });
-      redirector.assign(destination);
+      trackEvent({ category: destination.flow, page: PAGE, result: destination.service ? 'redirect_rp' : 'redirect_account', label: 'link' });
+      redirector.assign(destination.href);
     }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [destination]);
-  if (!destination) return <Navigate to="/" replace />;
-  const service = serviceName || t('redirect.serviceFallback');
+  }, [destination.href, destination.flow, destination.service]);
   return (
     <Page pageName={PAGE} title={t('redirect.title')}>
       <Notice kind="success">
-        <p>{t('redirect.text', { service })}</p>
+        <p>{destination.service ? t('redirect.toService', { service: destination.service }) : t('redirect.toAccount')}</p>
       </Notice>
       <p>
-        <a href={destination}>{t('redirect.link', { service })}</a>
+        <a href={destination.href}>{destination.label}</a>
       </p>
     </Page>
   );
+}
+
+// Right after sign-up the server lets the person add a method without proving it is them
+// again: backup codes at once, or an app or a passkey from "How you sign in".
+function Protect({ destination }) {
+  const t = useT();
+  const path = usePath();
+  const form = useForm({ category: 'signup', page: PAGE, restart: startOf('methods') });
+  const onSubmit = form.handle({
+    action: async () => {
+      const answer = await api.methodsBackupCodes();
+      form.follow(answer, { done: 'backup', codes: answer.data.codes });
+    },
+  });
+  const intro = (
+    <>
+      <Notice kind="success">
+        <p>{t('redirect.ready.signedIn')}</p>
+      </Notice>
+      <h2>{t('redirect.ready.protect')}</h2>
+      <p>{t('redirect.ready.why')}</p>
+    </>
+  );
+  const after = (
+    <>
+      <p>
+        <Link to={path('signinmethods')}>{t('redirect.ready.appOrPasskey')}</Link>
+      </p>
+      <ContinueLink destination={destination} secondary />
+    </>
+  );
+  const words = { titleId: 'redirect.ready.title', submitId: 'redirect.ready.backupCodes' };
+  return <FormPage form={form} onSubmit={onSubmit} {...words} intro={intro} after={after} />;
+}
+
+// After a sign-up that needs nothing more: the account is ready, on to the destination.
+function Ready({ destination }) {
+  const t = useT();
+  return (
+    <Page pageName={PAGE} title={t('redirect.ready.title')}>
+      <Notice kind="success">
+        <p>{t('redirect.ready.signedIn')}</p>
+      </Notice>
+      <ContinueLink destination={destination} />
+    </Page>
+  );
+}
+
+// /{language}/redirecttorp: where a finished journey goes on to, named as it is (a
+// relying service waiting, or the person's account). A sign-in goes on after a moment; a
+// sign-up stays, to offer a second way to prove it is you, until the person continues.
+export default function RedirectToRp() {
+  const destination = useDestination();
+  const { journeys } = useServerSession();
+  if (destination === undefined) return null;
+  if (destination === null) return <Navigate to="/" replace />;
+  if (destination.flow !== 'signup') return <HandOff destination={destination} />;
+  const offered = journeys.methods && journeys.methods.state === 'REAUTHENTICATED';
+  return offered ? <Protect destination={destination} /> : <Ready destination={destination} />;
 }

@@ -1,9 +1,14 @@
-import { act, screen } from '@testing-library/react';
-import { ok, renderApp, SERVICE, texts } from '../../test/utils';
-import { redirector, REDIRECT_DELAY_MS, safeDestination } from './RedirectToRp';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { safeDestination } from '../../components/Destination';
+import { JOURNEY, moved, renderApp, SERVICE, signedIn, texts } from '../../test/utils';
+import { redirector, REDIRECT_DELAY_MS } from './RedirectToRp';
 
 const { en, fr } = texts;
-const DONE = { flow: 'signin', redirectTo: '/authorize/resume/abc' };
+const SIGNED_IN = { flow: 'signin', redirectTo: '/authorize/resume/abc' };
+const SIGNED_UP = { flow: 'signup', redirectTo: '/authorize/resume/abc' };
+const AT_HOME = { flow: 'signin', redirectTo: '/en/profilehome' };
+const OPEN_CHANGE = { methods: JOURNEY.methods.reauthenticated };
 
 let assign;
 beforeEach(() => {
@@ -11,33 +16,35 @@ beforeEach(() => {
 });
 afterEach(() => assign.mockRestore());
 
-test('confirms the sign-in and names the service, in English', async () => {
-  await renderApp('/en/redirecttorp', { userData: DONE });
+test('confirms the sign-in and names the service waiting, in English', async () => {
+  await renderApp('/en/redirecttorp', { userData: SIGNED_IN, service: SERVICE });
   expect(screen.getByRole('heading', { level: 1, name: en['redirect.title'] })).toBeInTheDocument();
   expect(screen.getByText('We are taking you to Reservations.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Continue to Reservations' })).toHaveAttribute('href', 'http://localhost/authorize/resume/abc');
 });
 
 test('confirms the sign-in in French with the French service title', async () => {
-  await renderApp('/fr/redirecttorp', { userData: DONE });
+  await renderApp('/fr/redirecttorp', { userData: SIGNED_IN, service: { ...SERVICE, title: 'Réservations' } });
   expect(screen.getByRole('heading', { level: 1, name: fr['redirect.title'] })).toBeInTheDocument();
-  expect(screen.getByText('Nous vous dirigeons vers Réservations.')).toBeInTheDocument();
+  expect(screen.getByText('Nous vous dirigeons vers « Réservations ».')).toBeInTheDocument();
 });
 
-test('names the relying service waiting for this sign-in', async () => {
-  await renderApp('/en/redirecttorp', {
-    userData: DONE,
-    api: { 'GET /v1/session': ok({ authenticated: true, service: { ...SERVICE, title: 'Passports' }, loginHint: null }) },
-  });
-  expect(screen.getByRole('link', { name: 'Continue to Passports' })).toHaveAttribute(
-    'href',
-    'http://localhost/authorize/resume/abc',
-  );
+test('a sign-in with no service waiting names the person\'s account, never the first listed service', async () => {
+  await renderApp('/en/redirecttorp', { userData: AT_HOME });
+  expect(screen.getByText(en['redirect.toAccount'])).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: en['redirect.continueToAccount'] })).toHaveAttribute('href', '/en/profilehome');
+  expect(screen.queryByText(/Reservations/, { selector: 'main *' })).not.toBeInTheDocument();
 });
 
-test('follows data.redirectTo after a short delay and reports the redirect', async () => {
+test('a resume address whose service no longer waits goes to the account instead', async () => {
+  await renderApp('/en/redirecttorp', { userData: SIGNED_IN });
+  expect(screen.getByRole('link', { name: en['redirect.continueToAccount'] })).toHaveAttribute('href', '/en/profilehome');
+});
+
+test('a sign-in goes on to the service after a short delay and reports the redirect', async () => {
   jest.useFakeTimers();
   try {
-    await renderApp('/en/redirecttorp', { userData: DONE });
+    await renderApp('/en/redirecttorp', { userData: SIGNED_IN, service: SERVICE });
     expect(assign).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS));
     expect(assign).toHaveBeenCalledWith('http://localhost/authorize/resume/abc');
@@ -45,6 +52,44 @@ test('follows data.redirectTo after a short delay and reports the redirect', asy
   } finally {
     jest.useRealTimers();
   }
+});
+
+test('after a sign-up the page stays: the account is ready, with a second way offered and the way on', async () => {
+  jest.useFakeTimers();
+  try {
+    await renderApp('/en/redirecttorp', { userData: SIGNED_UP, service: SERVICE, journeys: OPEN_CHANGE });
+    expect(screen.getByRole('heading', { level: 1, name: en['redirect.ready.title'] })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en['redirect.ready.backupCodes'] })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en['redirect.ready.appOrPasskey'] })).toHaveAttribute('href', '/en/signinmethods');
+    expect(screen.getByRole('link', { name: 'Continue to Reservations' })).toHaveAttribute('href', 'http://localhost/authorize/resume/abc');
+    act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS * 10));
+    expect(assign).not.toHaveBeenCalled();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('"get backup codes now" makes the set at once and shows it', async () => {
+  const user = userEvent.setup();
+  const codes = ['ABCDE-23456', 'FGHJK-34567'];
+  const { calls, location } = await renderApp('/en/redirecttorp', {
+    userData: SIGNED_UP,
+    service: SERVICE,
+    journeys: OPEN_CHANGE,
+    api: signedIn({ 'POST /v1/profile/methods/backup-codes': moved(JOURNEY.methods.completed, { codes }) }),
+  });
+  await user.click(screen.getByRole('button', { name: en['redirect.ready.backupCodes'] }));
+  await waitFor(() => expect(location()).toBe('/en/signinmethods/done'));
+  expect(calls.posts().map((c) => c.path)).toEqual(['/v1/profile/methods/backup-codes']);
+  expect(await screen.findByText('ABCDE-23456')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Continue to Reservations' })).toBeInTheDocument();
+});
+
+test('after a sign-up whose free change was used, only the way on is left', async () => {
+  await renderApp('/en/redirecttorp', { userData: SIGNED_UP, service: SERVICE });
+  expect(screen.getByRole('heading', { level: 1, name: en['redirect.ready.title'] })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: en['redirect.ready.backupCodes'] })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Continue to Reservations' })).toBeInTheDocument();
 });
 
 test('without a redirect address the guard sends the user to /', async () => {

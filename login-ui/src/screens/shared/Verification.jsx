@@ -1,27 +1,26 @@
 import { useParams } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { trackEvent } from '../../analytics';
-import CodePage from '../../components/CodePage';
-import { BackLink, useForm } from '../../components/forms';
+import { BackLink } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
-import { useT } from '../../components/hooks';
-import { displayPhone } from '../../phone/display';
+import SecondFactor from '../../components/SecondFactor';
 
 const PAGE = 'verification';
 
-// The calls of each flow: sign-up's transient codes, sign-in's codes to the account's phone.
+// The calls of each flow: sign-up's transient codes; sign-in's second factor, by any of
+// the person's methods ({otp}: a code; {credential}: a passkey's answer).
 function callsOf(journey, type) {
   const { email: userName, trxnId, phone } = journey;
   if (journey.flow === 'signin') {
     return {
-      verify: (otp) => api.otpVerify({ userName, otpType: type, otp, trxnId }),
-      resend: (otpType) => api.otpSend({ userName, otpType, phone }),
+      verify: (answer) => api.otpVerify({ userName, otpType: type, trxnId, ...answer }),
+      ask: (otpType) => api.otpSend({ userName, otpType, phone }),
     };
   }
   const phoneNumber = type === 'email' ? undefined : phone;
   return {
-    verify: (otp) => api.transientOtpVerify({ userName, otpType: type, otp, trxnId }),
-    resend: (otpType) => api.transientOtpSend({ userName, otpType, phoneNumber, language: journey.emailLanguage }),
+    verify: ({ otp }) => api.transientOtpVerify({ userName, otpType: type, otp, trxnId }),
+    ask: (otpType) => api.transientOtpSend({ userName, otpType, phoneNumber, language: journey.emailLanguage }),
   };
 }
 
@@ -33,27 +32,24 @@ function backOf(flow, type) {
 }
 
 // /{language}/{flow}/verification/{type}: the code sent by email, sms or voice (sign-up
-// step 1 or 3 of 4, or sign-in). The other phone channel is a screen of its own.
+// step 1 or 3 of 4, or sign-in), or at sign-in the person's app, backup code or passkey.
+// Each method is a screen of its own; sign-in's other methods are on the selection screen.
 export default function Verification() {
-  const t = useT();
   const { type } = useParams();
   const journey = useJourney();
   const { flow } = journey;
   const step = flow !== 'signup' ? null : type === 'email' ? 1 : 3;
-  const form = useForm({ category: flow, page: PAGE, step });
-  const { verify, resend } = callsOf(journey, type);
+  const { verify, ask } = callsOf(journey, type);
   const back = backOf(flow, type);
-  const destination = type === 'email' ? journey.email : displayPhone(journey.phone);
   const onBack = () => trackEvent({ category: flow, page: PAGE, step, result: back.result, label: 'link' });
   return (
-    <CodePage
-      form={form}
-      titleId={`verification.${type}.title`}
-      channel={type}
-      lead={t(`verification.${type}.sentTo`, { destination: destination || '' })}
+    <SecondFactor
+      form={{ category: flow, page: PAGE, step }}
+      titleOf={(method) => `verification.${method}.title`}
       verify={verify}
-      resend={resend}
-      onChannel={(otpType, answer) => form.follow(answer, { resent: true })}
+      ask={ask}
+      relocate
+      otherWays={false}
       after={<BackLink to={back.to} labelId={back.labelId} onClick={onBack} />}
     />
   );

@@ -1,7 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_POLICY } from '../../config';
-import { codeSent, fail, journey, JOURNEY, moved, renderApp, texts, typeAndPress } from '../../test/utils';
+import { passkeysSupported, signWithPasskey } from '../../components/passkeys';
+import { codeSent, fail, journey, JOURNEY, moved, PASSKEY_OPTIONS, renderApp, SERVICE, texts, typeAndPress } from '../../test/utils';
+
+jest.mock('../../components/passkeys', () => ({
+  ...jest.requireActual('../../components/passkeys'),
+  passkeysSupported: jest.fn(() => true),
+  signWithPasskey: jest.fn(),
+}));
 
 const { en, fr } = texts;
 const EMAIL_SENT = { journeys: { signup: JOURNEY.signup.emailSent } };
@@ -204,6 +211,7 @@ test('a correct sign-in code keeps data.redirectTo and opens the redirect page',
   const user = setupUser();
   const { calls, location } = await renderApp('/en/signIn/verification/sms', {
     ...SIGNIN_SENT,
+    service: SERVICE,
     api: { 'POST /v1/otp/otp/verify': moved(JOURNEY.signin.completed, { redirectTo: '/authorize/resume/abc' }) },
   });
   await submitCode(user, '654321');
@@ -225,4 +233,65 @@ test('"new method" for a sign-up phone goes back to two-step setup', async () =>
 test('"new method" in sign-in goes back to the verification selection', async () => {
   await renderApp('/en/signIn/verification/sms', SIGNIN_SENT);
   expect(screen.getByRole('link', { name: en['verification.newMethod'] })).toHaveAttribute('href', '/en/signIn/selectverification');
+});
+
+describe('sign-in by the person\'s other methods', () => {
+  beforeEach(() => jest.useRealTimers());
+
+  test('an authenticator app\'s code has its own screen, with no resend', async () => {
+    await renderApp('/en/signIn/verification/app', { journeys: { signin: JOURNEY.signin.app } });
+    expect(screen.getByRole('heading', { level: 1, name: en['verification.app.title'] })).toBeInTheDocument();
+    expect(screen.getByLabelText(en['verification.codeLabel'])).toHaveAttribute('size', '6');
+    expect(screen.queryByText(en['verification.requestNewCode'])).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en['verification.newMethod'] })).toHaveAttribute('href', '/en/signIn/selectverification');
+  });
+
+  test('an app\'s code signs in with the method named', async () => {
+    const user = userEvent.setup();
+    const { calls, location } = await renderApp('/en/signIn/verification/app', {
+      journeys: { signin: JOURNEY.signin.app },
+      api: { 'POST /v1/otp/otp/verify': moved(JOURNEY.signin.completed, { redirectTo: '/en/profilehome' }) },
+    });
+    await submitCode(user, '123456');
+    await waitFor(() => expect(location()).toBe('/en/redirecttorp'));
+    expect(calls.posts()[0].body).toMatchObject({ userName: 'ada@example.com', otpType: 'app', otp: '123456' });
+    expect(window.dataLayer.map((e) => e.action)).toContain('verification-app_submit_success');
+  });
+
+  test('a backup code has a field of its own, in French', async () => {
+    await renderApp('/fr/signIn/verification/backup', { journeys: { signin: JOURNEY.signin.backup } });
+    expect(screen.getByRole('heading', { level: 1, name: fr['verification.backup.title'] })).toBeInTheDocument();
+    expect(screen.getByLabelText(fr['verification.backup.label'])).toHaveAttribute('size', '11');
+  });
+
+  test('a backup code already used is refused with the code 14 text', async () => {
+    const user = userEvent.setup();
+    await renderApp('/en/signIn/verification/backup', {
+      journeys: { signin: JOURNEY.signin.backup },
+      api: { 'POST /v1/otp/otp/verify': fail('14', { retries: 3 }) },
+    });
+    await typeAndPress(user, en['verification.backup.label'], 'ABCDE-23456', en['common.continue']);
+    expect(await screen.findByRole('link', { name: en['error.14'] })).toBeInTheDocument();
+  });
+
+  test('a passkey signs in with the browser\'s answer', async () => {
+    const user = userEvent.setup();
+    signWithPasskey.mockResolvedValue({ id: 'Y3JlZA', type: 'public-key', response: {} });
+    const { calls, location } = await renderApp(
+      { pathname: '/en/signIn/verification/passkey', state: { publicKey: PASSKEY_OPTIONS } },
+      { journeys: { signin: JOURNEY.signin.passkey }, api: { 'POST /v1/otp/otp/verify': moved(JOURNEY.signin.completed, { redirectTo: '/en/profilehome' }) } },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: en['verification.passkey.title'] })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: en['verification.passkey.submit'] }));
+    await waitFor(() => expect(location()).toBe('/en/redirecttorp'));
+    expect(calls.posts()[0].body).toMatchObject({ otpType: 'passkey', credential: { id: 'Y3JlZA' } });
+  });
+
+  test('a browser without passkeys says so and leaves the other ways open', async () => {
+    passkeysSupported.mockReturnValue(false);
+    await renderApp('/en/signIn/verification/passkey', { journeys: { signin: JOURNEY.signin.passkey } });
+    expect(screen.getByText(en['verification.passkey.unsupported'])).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en['verification.newMethod'] })).toBeInTheDocument();
+    passkeysSupported.mockReturnValue(true);
+  });
 });

@@ -4,36 +4,45 @@ import { RadioGroup } from '../../components/fields';
 import { FormPage, useForm } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
 import { useErrorText, useT } from '../../components/hooks';
+import { SENT } from '../../components/SecondFactor';
 import { ERRORS } from '../../i18n/errors';
 
 const PAGE = 'verificationSelection';
 const PHONE_CHANNELS = ['sms', 'voice'];
 
-// /{language}/signIn/selectverification: confirm the account's (masked) phone and choose
-// how to get the code; the journey's method is chosen and marked as the default.
+// /{language}/signIn/selectverification: how to prove it is you after the password, among
+// the person's methods (journey.methods), the one used last first and marked as the
+// default; the lead says what the chosen one does (a code by text or call names the
+// account's masked phone as its destination).
 export default function SelectVerification() {
   const t = useT();
   const errorText = useErrorText();
   const journey = useJourney();
-  const defaultType = journey.otpType === 'voice' ? 'voice' : 'sms';
-  const [otpType, setOtpType] = useState(defaultType);
+  const methods = journey.methods && journey.methods.length ? journey.methods : PHONE_CHANNELS;
+  const [otpType, setOtpType] = useState(methods.includes(journey.otpType) ? journey.otpType : methods[0]);
   const form = useForm({ category: 'signin', page: PAGE });
   const onSubmit = form.handle({
     field: 'verificationType',
-    check: () => ({ verificationType: PHONE_CHANNELS.includes(otpType) ? null : { code: ERRORS.CHOOSE_METHOD } }),
+    check: () => ({ verificationType: methods.includes(otpType) ? null : { code: ERRORS.CHOOSE_METHOD } }),
     send: () => api.otpSend({ userName: journey.email, otpType, phone: journey.phone }),
   });
-  const destination = t(`select.${otpType}.destination`, { phone: journey.phone || '' });
-  const label = (type) => t(type === defaultType ? `select.${type}.defaultLabel` : `select.${type}.label`);
+  const phone = journey.phone || '';
+  const options = methods.map((method, index) => ({ value: method, label: t(index === 0 ? `select.${method}.defaultLabel` : `select.${method}.label`) }));
   return (
-    <FormPage form={form} onSubmit={onSubmit} titleId="select.title" lead={destination} submitId="select.submit">
+    <FormPage
+      form={form}
+      onSubmit={onSubmit}
+      titleId="select.title"
+      lead={t(`select.${otpType}.destination`, { phone })}
+      submitId={SENT.includes(otpType) ? 'select.submit' : 'common.continue'}
+    >
       <RadioGroup
         name="verificationType"
         legend={t('select.legend')}
         value={otpType}
         onChange={setOtpType}
         error={errorText(form.errors.verificationType)}
-        options={PHONE_CHANNELS.map((type) => ({ value: type, label: label(type) }))}
+        options={options}
       />
     </FormPage>
   );

@@ -1,21 +1,48 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { codeSent, fail, journey, JOURNEY, renderApp, texts } from '../../test/utils';
+import { codeSent, fail, journey, JOURNEY, moved, renderApp, texts } from '../../test/utils';
 
 const { en } = texts;
 
-test('renders in English with the masked phone of the journey', async () => {
+test('renders in English with the masked phone of the journey as the destination', async () => {
   await renderApp('/en/signIn/selectverification', { journeys: { signin: JOURNEY.signin.password } });
   expect(screen.getByRole('heading', { level: 1, name: en['select.title'] })).toBeInTheDocument();
-  expect(screen.getByText(/\*\*\*\*\*\*0100/)).toBeInTheDocument();
+  expect(screen.getByText(/by text message to the phone number \*\*\*\*\*\*0100/)).toBeInTheDocument();
 });
 
-test('the method of the journey is chosen and marked as the default', async () => {
+test('the method used last comes first, chosen and marked as the default', async () => {
   await renderApp('/en/signIn/selectverification', {
-    journeys: { signin: journey('signin', 'PASSWORD_VERIFIED', { ...JOURNEY.signin.password, otpType: 'voice' }) },
+    journeys: { signin: journey('signin', 'PASSWORD_VERIFIED', { ...JOURNEY.signin.password, otpType: 'voice', methods: ['voice', 'sms'] }) },
   });
+  const radios = screen.getAllByRole('radio').map((radio) => radio.labels[0].textContent);
+  expect(radios).toEqual([en['select.voice.defaultLabel'], en['select.sms.label']]);
   expect(screen.getByLabelText(en['select.voice.defaultLabel'])).toBeChecked();
-  expect(screen.getByLabelText(en['select.sms.label'])).not.toBeChecked();
+});
+
+test('every method of the person is offered, the lead saying what the chosen one does', async () => {
+  await renderApp('/en/signIn/selectverification', { journeys: { signin: JOURNEY.signin.everything } });
+  const radios = screen.getAllByRole('radio').map((radio) => radio.labels[0].textContent);
+  expect(radios).toEqual([
+    en['select.app.defaultLabel'],
+    en['select.sms.label'],
+    en['select.voice.label'],
+    en['select.passkey.label'],
+    en['select.backup.label'],
+  ]);
+  expect(screen.getByText(en['select.app.destination'])).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: en['common.continue'] })).toBeInTheDocument();
+});
+
+test('choosing the app opens its own code screen', async () => {
+  const user = userEvent.setup();
+  const { calls, location } = await renderApp('/en/signIn/selectverification', {
+    journeys: { signin: JOURNEY.signin.everything },
+    api: { 'POST /v1/otp/otp/send': moved(JOURNEY.signin.app) },
+  });
+  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
+  await waitFor(() => expect(location()).toBe('/en/signIn/verification/app'));
+  expect(calls.posts()[0].body).toMatchObject({ otpType: 'app' });
+  expect(await screen.findByRole('heading', { level: 1, name: en['verification.app.title'] })).toBeInTheDocument();
 });
 
 test('the destination wording follows the chosen method', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_POLICY } from '../../config';
-import { fail, renderApp, JOURNEY, moved, texts } from '../../test/utils';
+import { fail, JOURNEY, moved, renderApp, SERVICE, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 
@@ -45,6 +45,7 @@ test('a last name alone completes the profile and opens the redirect page, which
   const user = userEvent.setup();
   const { calls, location } = await renderApp('/en/signUp/profile', {
     journeys: { signup: JOURNEY.signup.phoneVerified },
+    service: SERVICE,
     api: { 'POST /v1/users/createcoreprofile': moved(JOURNEY.signup.completed, { redirectTo: '/authorize/resume/xyz' }) },
   });
   await user.type(screen.getByLabelText(en['profile.core.lastName']), "D'Arcy-Lévesque");
@@ -57,7 +58,7 @@ test('a last name alone completes the profile and opens the redirect page, which
     id: 'U1',
     language: 'eng',
   });
-  expect(screen.getByRole('link', { name: /Continue to/ })).toHaveAttribute('href', 'http://localhost/authorize/resume/xyz');
+  expect(await screen.findByRole('link', { name: /Continue to/ })).toHaveAttribute('href', 'http://localhost/authorize/resume/xyz');
 });
 
 test('a name the server refuses shows its text on the field the server names', async () => {

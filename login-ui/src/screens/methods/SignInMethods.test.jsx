@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { JOURNEY, renderApp, signedIn, signedOut, texts } from '../../test/utils';
+
+const { en, fr } = texts;
+const APP_AND_PHONE = {
+  phone: { number: '******0100', channel: 'sms' },
+  app: { addedAt: '2026-03-02T10:00:00Z', lastUsedAt: '2026-03-05T10:00:00Z' },
+  passkeys: [],
+  backupCodes: null,
+  preferred: 'app',
+};
+
+test('lists how the person signs in, in French, and says each change signs out the other devices', async () => {
+  await renderApp('/fr/signinmethods', { api: signedIn({}, {}, APP_AND_PHONE) });
+  expect(screen.getByRole('heading', { level: 1, name: fr['methods.title'] })).toBeInTheDocument();
+  expect(within(screen.getByTestId('method-app')).getByText(/Dernière utilisation le 5 mars 2026\./)).toBeInTheDocument();
+  expect(within(screen.getByTestId('method-app')).getByText(/\(demandé en premier\)/)).toBeInTheDocument();
+  expect(screen.getByText(fr['methods.everyChange'])).toBeInTheDocument();
+});
+
+test('with two strong methods either may be removed', async () => {
+  await renderApp('/en/signinmethods', { api: signedIn({}, {}, APP_AND_PHONE) });
+  expect(within(screen.getByTestId('method-phone')).getByRole('link', { name: 'Remove Phone' })).toBeInTheDocument();
+  expect(within(screen.getByTestId('method-app')).getByRole('link', { name: 'Remove Authenticator app' })).toBeInTheDocument();
+  expect(screen.queryByText(en['methods.onlyWay'])).not.toBeInTheDocument();
+});
+
+test('replacing the app, adding a passkey and getting backup codes each start with the password', async () => {
+  await renderApp('/en/signinmethods', { api: signedIn({}, {}, APP_AND_PHONE) });
+  const hrefs = ['Replace Authenticator app', 'Add Passkeys', en['methods.backup.get']].map((name) =>
+    screen.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href'),
+  );
+  expect(hrefs).toEqual(['/en/firstverifyitsyou/methods', '/en/firstverifyitsyou/methods', '/en/firstverifyitsyou/methods']);
+});
+
+test('a phone change starts with the password of the phone change', async () => {
+  await renderApp('/en/signinmethods', { api: signedIn() });
+  expect(screen.getByRole('link', { name: 'Change Phone' })).toHaveAttribute('href', '/en/firstverifyitsyou/phone');
+});
+
+test('right after sign-up the actions go straight to the change', async () => {
+  await renderApp('/en/signinmethods', { journeys: { methods: JOURNEY.methods.reauthenticated }, api: signedIn() });
+  expect(screen.getByRole('link', { name: 'Add Authenticator app' })).toHaveAttribute('href', '/en/signinmethods/change');
+});
+
+test('nobody signed in goes home', async () => {
+  const { location } = await renderApp('/en/signinmethods', { api: signedOut });
+  expect(location()).toBe('/');
+});
