@@ -56,6 +56,7 @@ def ui_policy(settings: dict) -> dict:
         "pwdMaxLength": settings["password"]["max_length"],
         "nameMaxLength": settings["names"]["max_length"],
         "phoneMaxDigits": settings["phone"]["max_digits"],
+        "backupCodeLength": settings["methods"]["backup_code_length"],
     }
 
 

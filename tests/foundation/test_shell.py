@@ -68,6 +68,7 @@ def test_shell_hands_the_ui_its_configuration(client):
             "pwdMaxLength": 65,
             "nameMaxLength": 100,
             "phoneMaxDigits": 15,
+            "backupCodeLength": 10,
         },
     }
 
