@@ -190,9 +190,17 @@ class Budgets:
             limits.hit(key, maximum, rules.limits["window_seconds"], rules.limits["block_seconds"])
 
 
+def _phone_messages_key() -> str:
+    return limits.key("phone-messages", "service")
+
+
+def phone_messages_paused() -> bool:
+    return limits.blocked_for([_phone_messages_key()]) > 0
+
+
 def _spend_phone_message(rules: Policy) -> None:
     """A text or a call costs money: the whole service stops at max_phone_messages a window."""
-    key = limits.key("phone-messages", "service")
+    key = _phone_messages_key()
     window = rules.limits["phone_messages_window_seconds"]
     limits.ensure_not_blocked([key], Errors.PHONE_SENDING_PAUSED)
     if limits.hit(key, rules.limits["max_phone_messages"], window, window) >= rules.limits["max_phone_messages"]:

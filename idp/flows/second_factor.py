@@ -66,8 +66,12 @@ def ask(current: Journey, user: User, method: str) -> dict:
 
 
 def ask_first(current: Journey, user: User) -> dict:
-    """Ask by the person's first method, as soon as the journey needs the second factor."""
-    return ask(current, user, methods_of(user)[0])
+    """Ask by the person's first method, as soon as the journey needs the second factor —
+    passing over texts and calls while they are paused, when the person has another way."""
+    offered = methods_of(user)
+    if otp.phone_messages_paused():
+        offered = [method for method in offered if method not in PHONE_CHANNELS] or offered
+    return ask(current, user, offered[0])
 
 
 def check(current: Journey, user: User, answer, transaction_id: str | None = None, channel: str | None = None) -> Proof:

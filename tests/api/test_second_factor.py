@@ -231,3 +231,14 @@ def test_one_backup_code_used_at_once_by_many_lets_one_in(app, client, account, 
     with ThreadPoolExecutor(max_workers=6) as pool:
         statuses = list(pool.map(use, browsers))
     assert sorted(statuses) == [200] + [400] * 5
+
+
+def test_while_texts_are_paused_proving_it_is_you_asks_another_way(client, account, outbox, app, monkeypatch):
+    from idp.flows import limits
+
+    add_app(client, outbox)
+    with app.test_request_context():
+        limits.hit(limits.key("phone-messages", "service"), 1, 3600, 3600)
+        db.session.commit()
+    asked = post(client, "/profile/password/password", password=PASSWORD).json["data"]["journey"]
+    assert (asked["otpType"], asked["screen"]) == ("app", "completetwostepverification/password")
