@@ -35,11 +35,11 @@ ui-deps: login-ui/node_modules/.package-lock.json
 
 UI_SOURCES := $(shell find login-ui/src -type f 2>/dev/null) $(wildcard login-ui/*.config.js login-ui/package.json login-ui/.babelrc)
 
-login-ui/dist/app.js: login-ui/node_modules/.package-lock.json $(UI_SOURCES)
+login-ui/dist/manifest.json: login-ui/node_modules/.package-lock.json $(UI_SOURCES)
 	cd login-ui && npm run build --silent
 	@touch $@
 
-ui-build: login-ui/dist/app.js
+ui-build: login-ui/dist/manifest.json
 
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard idp/translations/*/LC_MESSAGES/*.po) $(wildcard examples/reservations/translations/*/LC_MESSAGES/*.po))
 

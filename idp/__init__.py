@@ -5,8 +5,10 @@ import os
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from idp import config as settings_module
+from idp import database
 from idp.extensions import babel, db, migrate
 
 
@@ -14,10 +16,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Application factory. test_config overrides Flask config keys (tests only)."""
     app = Flask(__name__, instance_path=os.environ.get("IDP_INSTANCE_PATH") or None)
     settings = settings_module.load_settings()
+    settings_module.check_production(settings)
+    database_url = settings_module.database_url(os.environ, app.instance_path)
     app.config.from_mapping(
         IDP=settings,
-        SQLALCHEMY_DATABASE_URI=settings_module.database_url(os.environ, app.instance_path),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        SQLALCHEMY_DATABASE_URI=database_url,
+        SQLALCHEMY_ENGINE_OPTIONS=database.engine_options(database_url, settings),
         MAX_CONTENT_LENGTH=settings["server"]["max_request_bytes"],
         JSON_SORT_KEYS=False,
         BABEL_DEFAULT_LOCALE="en",
@@ -29,23 +33,32 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["SECRET_KEY"] = settings_module.secret_key(app.config["IDP"], app.instance_path)
     app.config["APP_SECRET_KEY"] = settings_module.app_secret_key(app.config["IDP"], app.instance_path)
 
-    from idp import i18n, models, security_headers, sessions  # noqa: F401 (models registers the tables)
+    from idp import i18n, metrics, models, observability, security_headers, sessions  # noqa: F401 (models registers the tables)
+
+    observability.init_app(app)
 
     db.init_app(app)
+    database.init_app(app)
     migrate.init_app(app, db, directory=str(settings_module.PROJECT_ROOT / "migrations"), render_as_batch=True)
     babel.init_app(app, locale_selector=i18n.select_locale)
     sessions.init_app(app)
     security_headers.init_app(app)
 
-    from idp import health, notify, oauth, shell
+    from idp import health, housekeeping, notify, oauth, shell
     from idp.flows import cli as journeys_cli
     from idp.api import bp as api_bp
 
     oauth.init_app(app)
     notify.init_app(app)
     app.cli.add_command(journeys_cli.group)
+    app.cli.add_command(housekeeping.group)
 
+    metrics.init_app(app)
     app.register_blueprint(health.bp)
     app.register_blueprint(api_bp)
-    app.register_blueprint(shell.bp)
+    shell.init_app(app)
+
+    hops = settings["server"]["proxy_hops"]
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
     return app

@@ -6,12 +6,14 @@ it without reading a traceback.
 """
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
+from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet
 
@@ -44,6 +46,19 @@ TEXT = Rule(str)
 FLAG = Rule(bool)
 PORT = Rule(int, lambda value: 0 < value < 65536, "a port number from 1 to 65535")
 
+
+def networks(value: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """A comma-separated list of CIDR networks (metrics.allowed_networks)."""
+    return [ipaddress.ip_network(part.strip()) for part in value.split(",") if part.strip()]
+
+
+def _networks_ok(value: str) -> bool:
+    try:
+        networks(value)
+    except ValueError:
+        return False
+    return True
+
 SCHEMA: dict[str, dict[str, Rule]] = {
     "server": {
         "environment": _one_of("development", "production"),
@@ -51,6 +66,12 @@ SCHEMA: dict[str, dict[str, Rule]] = {
                        "an http(s) URL without a trailing slash"),
         "secret_key": TEXT,
         "max_request_bytes": Rule(int, lambda v: v >= 4096, "a whole number of bytes, 4096 or more"),
+        "proxy_hops": NON_NEGATIVE_INT,
+        "hsts_max_age_seconds": NON_NEGATIVE_INT,
+    },
+    "database": {
+        "connect_timeout_seconds": POSITIVE_INT,
+        "sqlite_busy_timeout_seconds": POSITIVE_INT,
     },
     "password": {
         "min_length": POSITIVE_INT,
@@ -114,7 +135,8 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "interaction_lifetime_seconds": POSITIVE_INT,
     },
     "notify": {
-        "provider": _one_of("outbox", "smtp", "notify"),
+        "provider": _one_of("", "outbox", "smtp", "notify"),
+        "timeout_seconds": POSITIVE_INT,
         "sender": TEXT,
         "smtp_host": TEXT,
         "smtp_port": PORT,
@@ -126,7 +148,23 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "notify_email_template_id": TEXT,
         "notify_sms_template_id": TEXT,
     },
+    "queue": {
+        "redis_url": Rule(str, lambda v: v == "" or v.startswith(("redis://", "rediss://", "unix://")),
+                          "empty or a redis://, rediss:// or unix:// URL"),
+        "timeout_seconds": POSITIVE_INT,
+        "max_attempts": POSITIVE_INT,
+        "retry_backoff_seconds": POSITIVE_INT,
+        "failed_ttl_seconds": POSITIVE_INT,
+    },
+    "metrics": {
+        "allowed_networks": Rule(str, _networks_ok, "comma-separated CIDR networks, e.g. 10.0.0.0/8, ::1/128"),
+    },
+    "housekeeping": {
+        "keep_expired_seconds": POSITIVE_INT,
+    },
 }
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 def env_name(section: str, key: str) -> str:
@@ -202,6 +240,31 @@ def load_settings(settings_file: Path | None = None, environ: dict[str, str] | N
     return settings
 
 
+def check_production(settings: dict[str, dict[str, Any]]) -> None:
+    """What a public service cannot run without; each refusal names the setting to fix.
+    Development needs none of it."""
+    if not is_production(settings):
+        return
+    if not settings["server"]["secret_key"]:
+        raise ConfigError("IDP_SERVER_SECRET_KEY is required outside development")
+    if not settings["methods"]["app_secret_key"]:
+        raise ConfigError("IDP_METHODS_APP_SECRET_KEY is required outside development (a Fernet key: it encrypts the keys of authenticator apps)")
+    issuer = settings["server"]["issuer"]
+    if not issuer.startswith("https://") and urlsplit(issuer).hostname not in LOCAL_HOSTS:
+        raise ConfigError(f"IDP_SERVER_ISSUER must be an https:// URL in production (got {issuer!r})")
+    provider = settings["notify"]["provider"]
+    if provider == "outbox":
+        raise ConfigError("IDP_NOTIFY_PROVIDER is outbox, which keeps codes in clear and sends nothing: development only (use smtp or notify)")
+    if provider == "":
+        raise ConfigError("IDP_NOTIFY_PROVIDER is required in production (smtp or notify)")
+    if not settings["queue"]["redis_url"]:
+        raise ConfigError("IDP_QUEUE_REDIS_URL is required in production (messages are delivered by the queue's worker)")
+
+
+def is_production(settings: dict[str, dict[str, Any]]) -> bool:
+    return settings["server"]["environment"] == "production"
+
+
 def database_url(environ: dict[str, str], instance_path: str) -> str:
     """DATABASE_URL when given (PostgreSQL through psycopg 3), else a SQLite file in instance/."""
     url = environ.get("DATABASE_URL", "").strip()
@@ -220,8 +283,7 @@ def _instance_secret(settings: dict, instance_path: str, configured: str, variab
     """The configured secret; in development one is made once and kept in instance/."""
     if configured:
         return configured
-    if settings["server"]["environment"] != "development":
-        raise ConfigError(f"{variable} is required outside development")
+    # Production refused to start without one (check_production).
     path = Path(instance_path) / file_name
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -45,6 +45,7 @@ class Errors(Enum):
     ACCOUNT_EXISTS = ("31", 409, "An account already exists for this e-mail address: sign in instead")
     SAME_EMAIL = ("32", 400, "The new e-mail address is the one the account already has")
     RESEND_TOO_SOON = ("34", 429, "A new code cannot be sent yet (data.retryAfter seconds)")
+    SERVICE_UNAVAILABLE = ("35", 503, "The service cannot reach its database: nothing was changed, try again in a moment")
     REAUTHENTICATION_EXPIRED = ("36", 409, "The password and code were given too long ago for this change: confirm it is you again")
     ACCOUNT_NEEDS_RECOVERY = ("37", 403, "Too many failed attempts on this account: it must be recovered (I forgot my password)")
     PHONE_SENDING_PAUSED = ("38", 503, "Codes by text message and call are paused for a while: try again later")

@@ -1,5 +1,8 @@
-"""Headers every response carries. The CSP allows no inline script and no eval."""
-from flask import Flask, Response
+"""Headers every response carries. The CSP allows no inline script and no eval; in
+production, HSTS keeps browsers on HTTPS."""
+from flask import Flask, Response, current_app
+
+from idp.config import is_production
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -24,6 +27,11 @@ def _add_headers(response: Response) -> Response:
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    settings = current_app.config["IDP"]
+    if is_production(settings):
+        response.headers.setdefault(
+            "Strict-Transport-Security", f"max-age={settings['server']['hsts_max_age_seconds']}; includeSubDomains"
+        )
     return response
 
 

@@ -15,9 +15,11 @@ from datetime import timedelta
 from flask import Flask, Response, current_app, g, request
 from sqlalchemy import update
 
+from idp import observability
 from idp.clock import now
+from idp.config import is_production
 from idp.extensions import db
-from idp.models import BrowserSession
+from idp.models import BrowserSession, Interaction
 
 _UNSET = object()
 SEEN_EVERY = timedelta(minutes=1)
@@ -32,8 +34,19 @@ def _settings() -> dict:
     return current_app.config["IDP"]["session"]
 
 
+def host_cookie(name: str) -> str:
+    """A cookie's name as sent: in production the __Host- prefix makes browsers keep it to
+    this very host, sent over HTTPS only and for the whole site, so no sibling domain can
+    set or shadow it."""
+    return f"__Host-{name}" if is_production(current_app.config["IDP"]) else name
+
+
+def cookie_name() -> str:
+    return host_cookie(_settings()["cookie_name"])
+
+
 def _load_from_cookie() -> BrowserSession | None:
-    token = request.cookies.get(_settings()["cookie_name"])
+    token = request.cookies.get(cookie_name())
     if not token:
         return None
     browser_session = db.session.scalar(db.select(BrowserSession).filter_by(token_hash=_hash(token)))
@@ -68,8 +81,21 @@ def current(create: bool = False) -> BrowserSession | None:
     return found
 
 
+def browser_key(create: bool = False) -> str | None:
+    """The HMAC of this browser's cookie token: what ties an authorization request to a
+    browser that has no session row. With create, a browser without a cookie gets one, and
+    still no row: an anonymous /authorize costs no session until the person starts a flow."""
+    token = g.get("browser_session_cookie") or request.cookies.get(cookie_name())
+    if not token and create:
+        token = secrets.token_urlsafe(32)
+        g.browser_session_cookie = token
+    return _hash(token) if token else None
+
+
 def _new_session() -> BrowserSession:
     moment = now()
+    known_as = browser_key()
+    # Always a fresh token: a row never takes a token the browser brought (no fixation).
     token = secrets.token_urlsafe(32)
     browser_session = BrowserSession(
         token_hash=_hash(token),
@@ -79,6 +105,12 @@ def _new_session() -> BrowserSession:
     )
     db.session.add(browser_session)
     db.session.flush()
+    if known_as is not None:
+        db.session.execute(
+            update(Interaction)
+            .where(Interaction.browser_key == known_as, Interaction.browser_session_id.is_(None))
+            .values(browser_session_id=browser_session.id)
+        )
     g.browser_session = browser_session
     g.browser_session_cookie = token
     return browser_session
@@ -99,6 +131,8 @@ def authenticate(browser_session: BrowserSession, user_id: str, amr: list[str], 
 def end(browser_session: BrowserSession | None) -> None:
     """Sign out: delete the row and clear the cookie. The caller commits."""
     if browser_session is not None:
+        if browser_session.user_id is not None:
+            observability.security_event("signed_out", browser_session.user_id)
         db.session.delete(browser_session)
     g.browser_session = None
     g.browser_session_cookie = ""
@@ -109,12 +143,12 @@ def _write_cookie(response: Response) -> Response:
     if token is None:
         return response
     settings = _settings()
-    secure = current_app.config["IDP"]["server"]["environment"] != "development"
+    secure = is_production(current_app.config["IDP"])
     if token == "":
-        response.delete_cookie(settings["cookie_name"], httponly=True, samesite="Lax", secure=secure)
+        response.delete_cookie(cookie_name(), httponly=True, samesite="Lax", secure=secure)
     else:
         response.set_cookie(
-            settings["cookie_name"],
+            cookie_name(),
             token,
             max_age=settings["absolute_timeout_seconds"],
             httponly=True,

@@ -3,14 +3,21 @@
 Every UI route answers the same page; the React router picks the screen. The
 page carries the language in <html lang> and no inline script: the UI's
 configuration travels in a JSON data block, which browsers never execute.
+
+The built files (login-ui/dist) have content-hashed names, listed in its manifest.json,
+and gzip and brotli copies made at build time. WhiteNoise serves them at /static/ui/
+before the request reaches Flask: the copy the browser accepts, with Content-Encoding
+and Vary: Accept-Encoding, cached for a year as immutable.
 """
 from __future__ import annotations
 
-import os
+import json
+import re
 from pathlib import Path
 
-from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory
+from flask import Blueprint, Flask, current_app, redirect, render_template, request
 from flask_babel import force_locale
+from whitenoise import WhiteNoise
 
 from idp import i18n
 from idp.api.envelope import fail
@@ -35,14 +42,38 @@ LEGACY_PATHS = (
 )
 
 # Prefixes whose unknown paths are real 404s, not UI routes.
-NON_UI_PREFIXES = ("/v1/", "/static/", "/dev/", "/.well-known/", "/oauth/", "/authorize", "/token", "/userinfo", "/jwks")
+NON_UI_PREFIXES = ("/v1/", "/static/", "/dev/", "/.well-known/", "/oauth/", "/authorize", "/token", "/userinfo", "/jwks", "/metrics")
 
 
-def _asset_version(name: str) -> str:
-    try:
-        return str(int(os.stat(UI_DIST / name).st_mtime))
-    except FileNotFoundError:
-        return "missing"
+UI_PREFIX = "/static/ui/"
+# A name with a content hash (app.3d9651371e00e522.js) never changes content.
+HASHED_NAME = re.compile(r"\.[0-9a-f]{16}\.")
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+class Manifest:
+    """login-ui/dist/manifest.json ({"app.js": "app.<hash>.js"}), read again when a build replaces it."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._cached: tuple[float, dict[str, str]] = (-1.0, {})
+
+    def url(self, name: str) -> str:
+        try:
+            mtime = self.path.stat().st_mtime
+        except FileNotFoundError:
+            raise RuntimeError(f"{self.path} is missing: build the login UI (make setup)") from None
+        if mtime != self._cached[0]:
+            self._cached = (mtime, json.loads(self.path.read_text(encoding="utf-8")))
+        return UI_PREFIX + self._cached[1][name]
+
+
+MANIFEST = Manifest(UI_DIST / "manifest.json")
+
+
+def _cache_headers(headers, path: str, url: str) -> None:
+    if HASHED_NAME.search(url):
+        headers["Cache-Control"] = IMMUTABLE
 
 
 def ui_policy(settings: dict) -> dict:
@@ -72,8 +103,8 @@ def render_shell(language: str):
             "shell.html",
             language=language,
             ui_config=ui_config,
-            css_version=_asset_version("app.css"),
-            js_version=_asset_version("app.js"),
+            css_url=MANIFEST.url("app.css"),
+            js_url=MANIFEST.url("app.js"),
         )
     response = current_app.make_response(html)
     response.headers["Cache-Control"] = "no-store"
@@ -100,11 +131,6 @@ for _path in LEGACY_PATHS:
     bp.add_url_rule(f"/{_path}", endpoint=f"legacy_{_path.replace('/', '_')}", view_func=_legacy_route, methods=["GET"])
 
 
-@bp.get("/static/ui/<path:filename>")
-def ui_asset(filename: str):
-    return send_from_directory(Path(UI_DIST), filename, max_age=3600)
-
-
 @bp.app_errorhandler(404)
 def not_found(error):
     """Unknown API paths answer the envelope; any other unknown page goes home, as the spec says."""
@@ -113,3 +139,12 @@ def not_found(error):
     if request.method == "GET" and not request.path.startswith(NON_UI_PREFIXES):
         return redirect("/", code=302)
     return error
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    # Development rebuilds the UI while the server runs; production files never change.
+    development = app.config["IDP"]["server"]["environment"] == "development"
+    app.wsgi_app = WhiteNoise(
+        app.wsgi_app, root=UI_DIST, prefix=UI_PREFIX, max_age=0, autorefresh=development, add_headers_function=_cache_headers
+    )

@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import socket
 import threading
+import uuid
 from pathlib import Path
 
 import pytest
 from flask_migrate import upgrade
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from werkzeug.serving import make_server
 
 from idp import create_app
@@ -28,6 +30,22 @@ def _reset_postgres_schema(url: str) -> None:
         connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
         connection.execute(text("CREATE SCHEMA public"))
     engine.dispose()
+
+
+@pytest.fixture
+def scratch_postgres_url():
+    """A database of its own on the test server (a postgresql+psycopg:// URL), dropped afterwards."""
+    if not TEST_DATABASE_URL:
+        pytest.skip("IDP_TEST_DATABASE_URL is not set")
+    server_url = make_url(TEST_DATABASE_URL.replace("postgresql://", "postgresql+psycopg://", 1))
+    name = f"idp_ops_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    yield server_url.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
 
 
 @pytest.fixture(scope="session")

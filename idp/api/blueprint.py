@@ -1,8 +1,9 @@
 from flask import Blueprint, current_app
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from idp.api.envelope import fail
+from idp.database import RETRY_AFTER_SECONDS, rollback
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 
@@ -28,6 +29,15 @@ def conflicting_request(error: IntegrityError):
     # Two requests of one browser raced to start the same journey: the loser starts again.
     db.session.rollback()
     return fail(Errors.STEP_OUT_OF_ORDER)
+
+
+@bp.errorhandler(OperationalError)
+@bp.errorhandler(InterfaceError)
+def database_unreachable(error):
+    # Nothing was committed: the person may try again once the database answers.
+    rollback()
+    current_app.logger.error("database unreachable")
+    return fail(Errors.SERVICE_UNAVAILABLE, {"retryAfter": RETRY_AFTER_SECONDS})
 
 
 @bp.errorhandler(HTTPException)

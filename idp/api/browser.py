@@ -2,7 +2,7 @@
 end of a flow that signs the browser in."""
 from flask import after_this_request, current_app, g, request
 
-from idp import sessions
+from idp import observability, sessions
 from idp.api.blueprint import bp
 from idp.extensions import db
 from idp.flows import devices, journey, requester
@@ -17,7 +17,7 @@ def session_id() -> int | None:
 
 @bp.before_request
 def who_is_asking():
-    cookie = current_app.config["IDP"]["session"]["device_cookie_name"]
+    cookie = sessions.host_cookie(current_app.config["IDP"]["session"]["device_cookie_name"])
     g.requester = requester.use(requester.Requester(ip=request.remote_addr or "unknown", device_token=request.cookies.get(cookie)))
 
 
@@ -37,6 +37,7 @@ def finish(completed: Completed) -> dict:
         return {"journey": journey.view(completed.journey)}
     browser_session = sessions.current()
     sessions.authenticate(browser_session, completed.user.id, amr=completed.proof.amr, acr=completed.proof.acr)
+    observability.security_event(f"{completed.journey.flow}_completed", completed.user.id, amr=completed.proof.amr)
     redirect_to = complete_login(browser_session, completed.user.language)
     db.session.commit()
     settings = current_app.config["IDP"]["session"]
@@ -45,8 +46,8 @@ def finish(completed: Completed) -> dict:
     @after_this_request
     def remember_device(response):
         response.set_cookie(
-            settings["device_cookie_name"], device, max_age=settings["device_lifetime_seconds"], httponly=True,
-            samesite="Lax", secure=current_app.config["IDP"]["server"]["environment"] != "development",
+            sessions.host_cookie(settings["device_cookie_name"]), device, max_age=settings["device_lifetime_seconds"],
+            httponly=True, samesite="Lax", secure=current_app.config["IDP"]["server"]["environment"] != "development",
         )
         return response
 

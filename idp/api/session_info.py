@@ -12,7 +12,7 @@ from idp.oauth.interaction import pending_for
 @bp.get("/session")
 def session_info():
     browser_session = sessions.current()
-    waiting = pending_for(browser_session)
+    waiting = pending_for(browser_session, sessions.browser_key())
     client = query_client(waiting.client_id) if waiting else None
     user_id = browser_session.user_id if browser_session else None
     return ok(

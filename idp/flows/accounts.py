@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from flask import current_app
 
+from idp import observability
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
@@ -53,6 +54,7 @@ def check_password(user: User | None, email: str, password: str) -> None:
     if matches:
         user.password_hash = new_hash or user.password_hash
         return
+    observability.security_event("password_wrong", user.id if user else None)
     failures.failed(account, user)
     if device:
         limits.fail(throttles[0], rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import current_app
 
-from idp import notify
+from idp import notify, observability
 from idp.errors import Errors, FlowError
 from idp.flows import limits
 from idp.models import User
@@ -36,6 +36,7 @@ def failed(counter_key: str, user: User | None) -> None:
     rules = _rules()
     count = limits.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"])
     if count == rules["max_consecutive_failures"] and user is not None:
+        observability.security_event("account_locked", user.id, failures=count)
         try:
             notify.send("email", user.email, "account_locked", user.language)
         except notify.DeliveryError:

@@ -22,6 +22,7 @@ from flask import current_app
 from sqlalchemy import case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from idp import observability
 from idp.clock import now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
@@ -86,6 +87,7 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     ).scalar_one()
     if count >= maximum:
         _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)
+        observability.security_event("limit_reached", limit=counter_key.split(":")[0], seconds=block_seconds)
     return count
 
 
@@ -100,6 +102,7 @@ def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> in
     if count > free:
         delay = min(max_seconds, base_seconds * 2 ** min(count - free - 1, 30))
         _block(counter_key, now() + timedelta(seconds=delay))
+        observability.security_event("throttled", limit=counter_key.split(":")[0], failures=count, seconds=delay)
     return count
 
 

@@ -22,7 +22,7 @@ from datetime import timedelta
 from flask import current_app
 from sqlalchemy import update
 
-from idp import notify
+from idp import notify, observability
 from idp.clock import now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
@@ -94,14 +94,13 @@ def send(
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
-    if template is not None:
-        values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
-        deliver(channel, destination, template, language, **values)
+    values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
+    deliver(channel, destination, template, language, **values)
     db.session.commit()
     return describe(rules, transaction, current)
 
 
-def deliver(channel: str, to: str, template: str, language: str, **values) -> None:
+def deliver(channel: str, to: str, template: str | None, language: str, **values) -> None:
     """Send through idp.notify; a provider failure becomes DELIVERY_FAILED and the caller's
     transaction is rolled back, so nobody is told a code was sent that was not."""
     try:
@@ -255,6 +254,7 @@ def _issue(
     transaction.expires_at = moment + timedelta(seconds=rules.expiry_seconds)
     transaction.resend_at = moment + timedelta(seconds=rules.resend_wait_seconds * transaction.sends)
     transaction.updated_at = moment
+    transaction.correlation_id = observability.correlation_id()
     db.session.flush()
     return transaction, code
 
@@ -290,6 +290,7 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
     user = db.session.get(User, transaction.user_id) if transaction.user_id else None
     guess = Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor, stops_at_cap)
     if transaction.state in (CodeState.USED, CodeState.SUPERSEDED):
+        observability.security_event("code_replayed", transaction.user_id, channel=transaction.channel, state=transaction.state)
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if transaction.state == CodeState.FAILED or transaction.attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)
@@ -329,6 +330,7 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
             .execution_options(synchronize_session=False)
         )
     guess.wrong()
+    observability.security_event("code_wrong", transaction.user_id, channel=transaction.channel, attempts=attempts)
     if attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)
     raise FlowError(Errors.WRONG_CODE, data={"retries": rules.max_attempts - attempts})

@@ -10,6 +10,7 @@ account and revokes the relying services' tokens.
 """
 from __future__ import annotations
 
+from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts, audit, journey, methods, otp, passwords, second_factor, signup, validation
@@ -27,6 +28,7 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     current.email = email
     current.user_id = user.id if user else None
     current.language = user.language if user else language
+    observability.security_event("recovery_requested", current.user_id)
     return otp.send(
         current, Event.SEND_EMAIL_CODE, "email", email, current.language,
         "recovery_code" if user else None, user_id=current.user_id,

@@ -10,12 +10,16 @@ from idp.models.types import now
 
 class Interaction(db.Model):
     """An authorization request waiting for the person to sign in: /authorize keeps it and
-    /authorize/resume/<uid> takes it back, once, from the same browser (idp/oauth/interaction.py)."""
+    /authorize/resume/<uid> takes it back, once, from the same browser (idp/oauth/interaction.py).
+
+    A browser without a session row is known by browser_key, the HMAC of its cookie token;
+    the session made later for that browser adopts the request (browser_session_id)."""
 
     __tablename__ = "interactions"
 
     uid: Mapped[str] = mapped_column(db.String(64), primary_key=True)
-    browser_session_id: Mapped[int] = mapped_column(db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True)
+    browser_session_id: Mapped[int | None] = mapped_column(db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True)
+    browser_key: Mapped[str | None] = mapped_column(db.String(64), index=True)
     client_id: Mapped[str] = mapped_column(db.String(128))
     params: Mapped[dict] = mapped_column(db.JSON)
     login_completed_at: Mapped[object | None] = mapped_column(db.DateTime)

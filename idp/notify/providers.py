@@ -57,9 +57,11 @@ class Outbox:
 
 
 class Smtp:
-    def __init__(self, host: str, port: int, sender: str, username: str = "", password: str = "", starttls: bool = False):
+    def __init__(self, host: str, port: int, sender: str, username: str = "", password: str = "", starttls: bool = False,
+                 timeout: float = 10):
         self.host, self.port, self.sender = host, port, sender
         self.username, self.password, self.starttls = username, password, starttls
+        self.timeout = timeout
 
     def deliver(self, message: Message) -> None:
         email = EmailMessage()
@@ -70,7 +72,7 @@ class Smtp:
         # After set_content, which replaces every Content-* header.
         email["Content-Language"] = message.language
         try:
-            with smtplib.SMTP(self.host, self.port, timeout=10) as smtp:
+            with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
                 if self.starttls:
                     smtp.starttls()
                 if self.username:
@@ -85,8 +87,8 @@ class Notify:
     """GC Notify / GOV.UK Notify. One generic template per channel whose text is
     ((subject)) / ((body)): the words stay in this repository, in both languages."""
 
-    def __init__(self, base_url: str, api_key: str, email_template_id: str, sms_template_id: str):
-        self.client = NotificationsAPIClient(api_key, base_url=base_url)
+    def __init__(self, base_url: str, api_key: str, email_template_id: str, sms_template_id: str, timeout: float = 10):
+        self.client = NotificationsAPIClient(api_key, base_url=base_url, timeout=timeout)
         self.email_template_id, self.sms_template_id = email_template_id, sms_template_id
 
     def deliver(self, message: Message) -> None:
@@ -122,7 +124,8 @@ def providers_for(settings: dict) -> dict[str, Provider]:
     development = settings["server"]["environment"] == "development"
     outbox = Outbox()
     fallback: Provider = outbox if development else Unavailable()
-    if notify["provider"] == "outbox":
+    if notify["provider"] in ("", "outbox"):
+        # Production refused both at start-up (idp.config): only development gets here.
         return {"email": outbox, "sms": outbox, "voice": outbox}
     if notify["provider"] == "smtp":
         smtp = Smtp(
@@ -132,11 +135,15 @@ def providers_for(settings: dict) -> dict[str, Provider]:
             notify["smtp_username"],
             notify["smtp_password"],
             notify["smtp_starttls"],
+            notify["timeout_seconds"],
         )
         # SMTP carries no text messages: they stay in the outbox in development.
         return {"email": smtp, "sms": fallback, "voice": fallback}
     for key in ("notify_api_key", "notify_email_template_id", "notify_sms_template_id"):
         if not notify[key]:
             raise ConfigError(f"IDP_NOTIFY_{key.upper()} is required when notify.provider is notify")
-    client = Notify(notify["notify_base_url"], notify["notify_api_key"], notify["notify_email_template_id"], notify["notify_sms_template_id"])
+    client = Notify(
+        notify["notify_base_url"], notify["notify_api_key"], notify["notify_email_template_id"],
+        notify["notify_sms_template_id"], notify["timeout_seconds"],
+    )
     return {"email": client, "sms": client, "voice": fallback}

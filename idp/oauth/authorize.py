@@ -99,6 +99,6 @@ def authorize(oauth_request=None, login_completed: bool = False):
         return _see_other(server().create_authorization_response(oauth_request, grant_user=end_user, grant=grant))
 
     kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)}
-    interaction.start(sessions.current(create=True), grant.client.client_id, kept)
+    interaction.start(sessions.current(), grant.client.client_id, kept, sessions.browser_key(create=True))
     return redirect(f"/{ui_language(params)}/", code=303)
 

@@ -15,7 +15,7 @@ from flask import current_app
 from sqlalchemy import insert, update
 from sqlalchemy.orm import joinedload
 
-from idp import sessions
+from idp import metrics, observability, sessions
 from idp.clock import now, timestamp
 from idp.extensions import db
 from idp.models import AuthorizationCode, Token, User
@@ -41,19 +41,25 @@ def revoke_grant(authorization_code_id: int | None) -> None:
     """Revoke every token issued from one authorization code (its whole refresh chain)."""
     if authorization_code_id is None:
         return
-    db.session.execute(
+    revoked = db.session.execute(
         update(Token)
         .where(Token.authorization_code_id == authorization_code_id, Token.revoked_at.is_(None))
         .values(revoked_at=now())
-    )
+    ).rowcount
+    observability.security_event("grant_revoked", tokens_revoked=revoked)
 
 
-def _redeem_once(redemption, grant_id: int | None, parameter: str) -> None:
+# The security event of a code or refresh token that came back after it was spent.
+REPLAYED = {"code": "authorization_code_replayed", "refresh_token": "refresh_token_replayed"}
+
+
+def _redeem_once(redemption, grant_id: int | None, parameter: str, user_id: str) -> None:
     """Spend a code or a refresh token after every other check passed. The conditional
     UPDATE lets exactly one of two concurrent requests win (the loser waits on the row lock,
     then finds it spent); the loser is a replay and revokes the whole grant, the winner's new
     tokens included (RFC 9700 §4.14.2)."""
     if db.session.execute(redemption).rowcount != 1:
+        observability.security_event(REPLAYED[parameter], user_id)
         db.session.rollback()
         revoke_grant(grant_id)
         db.session.commit()
@@ -69,6 +75,7 @@ class TokenGenerator(BearerTokenGenerator):
 
 
 def save_token(token: dict, request) -> None:
+    metrics.TOKENS_ISSUED.labels(request.payload.grant_type).inc()
     # A plain INSERT: nothing reads the row back in this request, so the ORM's unit of work
     # would only add cost to every token response.
     moment = now()
@@ -148,6 +155,7 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         if found is None:
             return None
         if found.redeemed_at is not None:
+            observability.security_event("authorization_code_replayed", found.user_id, client_id=client.client_id)
             revoke_grant(found.id)
             db.session.commit()
             return None
@@ -162,6 +170,7 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
             .values(redeemed_at=now()),
             authorization_code.id,
             "code",
+            authorization_code.user_id,
         )
         return EndUser(authorization_code.user, self.request.client)
 
@@ -179,6 +188,7 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):
             return None
         if found.revoked_at is not None:
             # A rotated-away refresh token came back: someone holds a copy. End the whole grant.
+            observability.security_event("refresh_token_replayed", found.user_id, client_id=found.client_id)
             revoke_grant(found.authorization_code_id)
             db.session.commit()
             return None
@@ -191,6 +201,7 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):
             update(Token).where(Token.id == refresh_token.id, Token.revoked_at.is_(None)).values(revoked_at=now()),
             refresh_token.authorization_code_id,
             "refresh_token",
+            refresh_token.user_id,
         )
         return _end_user(refresh_token.user_id, self.request.client)
 

@@ -12,25 +12,29 @@ from idp.extensions import db
 from idp.models import BrowserSession, Interaction
 
 
-def pending_for(browser_session: BrowserSession | None) -> Interaction | None:
-    """The newest unexpired Interaction of this browser session, if a relying service waits."""
-    if browser_session is None:
+def pending_for(browser_session: BrowserSession | None, browser_key: str | None = None) -> Interaction | None:
+    """The newest unexpired Interaction of this browser (its session, else its cookie's
+    browser_key while it has no session), if a relying service waits."""
+    if browser_session is not None:
+        owner = Interaction.browser_session_id == browser_session.id
+    elif browser_key is not None:
+        owner = (Interaction.browser_key == browser_key) & Interaction.browser_session_id.is_(None)
+    else:
         return None
     return db.session.scalar(
-        db.select(Interaction)
-        .filter(Interaction.browser_session_id == browser_session.id, Interaction.expires_at > now())
-        .order_by(Interaction.created_at.desc())
-        .limit(1)
+        db.select(Interaction).filter(owner, Interaction.expires_at > now()).order_by(Interaction.created_at.desc()).limit(1)
     )
 
 
-def start(browser_session: BrowserSession, client_id: str, params: dict[str, str]) -> Interaction:
-    """Keep a validated authorization request until the person has signed in. The caller commits."""
+def start(browser_session: BrowserSession | None, client_id: str, params: dict[str, str], browser_key: str | None = None) -> Interaction:
+    """Keep a validated authorization request until the person has signed in, for the
+    browser's session or, when it has none, for its browser_key. The caller commits."""
     moment = now()
     lifetime = timedelta(seconds=current_app.config["IDP"]["oauth"]["interaction_lifetime_seconds"])
     interaction = Interaction(
         uid=secrets.token_urlsafe(32),
-        browser_session_id=browser_session.id,
+        browser_session_id=browser_session.id if browser_session else None,
+        browser_key=browser_key,
         client_id=client_id,
         params=params,
         created_at=moment,

@@ -1,20 +1,14 @@
 """The Alembic migrations build exactly the schema the models describe."""
 from __future__ import annotations
 
-import os
-import uuid
-
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import create_engine, inspect, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import inspect, text
 
 from idp import create_app
 from idp.extensions import db
-
-TEST_DATABASE_URL = os.environ.get("IDP_TEST_DATABASE_URL", "").strip()
 
 
 def _pending_diff(app) -> list:
@@ -65,22 +59,6 @@ def test_codes_of_the_released_schema_upgrade_with_one_send_each(monkeypatch, tm
         with db.engine.connect() as connection:
             assert connection.execute(text("SELECT sends, resend_at FROM otp_transactions")).one() == (1, None)
             assert connection.execute(text("SELECT COUNT(*) FROM browser_sessions")).scalar() == 1
-
-
-@pytest.fixture
-def scratch_postgres_url():
-    """A database of its own on the test server, dropped afterwards."""
-    if not TEST_DATABASE_URL:
-        pytest.skip("IDP_TEST_DATABASE_URL is not set")
-    server_url = make_url(TEST_DATABASE_URL.replace("postgresql://", "postgresql+psycopg://", 1))
-    name = f"idp_migrations_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    yield server_url.set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
 
 
 @pytest.mark.postgres

@@ -13,7 +13,7 @@ def test_ui_route_answers_the_shell(client, path):
     assert response.status_code == 200
     assert response.mimetype == "text/html"
     assert '<div id="root"></div>' in response.text
-    assert re.search(r'<script defer src="/static/ui/app\.js\?v=[^"]+"></script>', response.text)
+    assert re.search(r'<script defer src="/static/ui/app\.[0-9a-f]{16}\.js"></script>', response.text)
 
 
 @pytest.mark.parametrize(("path", "language"), [("/en/signUp", "en"), ("/fr/signUp", "fr")])

@@ -1,39 +1,17 @@
 """SMTP against a real SMTP server on loopback, GC Notify against a fake Notify API on loopback."""
 from __future__ import annotations
 
-import json
-import threading
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from aiosmtpd.controller import Controller
-from aiosmtpd.handlers import Message as MessageHandler
 
 from idp.config import ConfigError
 from idp.notify.providers import DeliveryError, Message, Notify, Outbox, Smtp, Unavailable, providers_for
 from tests.conftest import free_port
+from tests.support.fakes import FakeNotify, notify_server, smtp_server  # noqa: F401 (fixtures)
 
 EMAIL = Message(channel="email", to="jeanne@example.ca", language="fr", subject="Votre code", body="Votre code est 123456.", code="123456")
 SMS = Message(channel="sms", to="+16132345678", language="en", subject="", body="Your code is 123456.", code="123456")
-
-
-class Collect(MessageHandler):
-    def __init__(self):
-        super().__init__()
-        self.received = []
-
-    def handle_message(self, message):
-        self.received.append(message)
-
-
-@pytest.fixture
-def smtp_server():
-    handler = Collect()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield controller, handler
-    controller.stop()
 
 
 def test_smtp_delivers_the_email_to_a_real_smtp_server(smtp_server):
@@ -50,32 +28,6 @@ def test_smtp_delivers_the_email_to_a_real_smtp_server(smtp_server):
 def test_smtp_failure_is_a_delivery_error():
     with pytest.raises(DeliveryError):
         Smtp("127.0.0.1", free_port(), "no-reply@signin.example.gc.ca").deliver(EMAIL)
-
-
-class FakeNotify(BaseHTTPRequestHandler):
-    received: list = []
-    status = 201
-
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).received.append((self.path, self.headers.get("Authorization", ""), body))
-        self.send_response(type(self).status)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(json.dumps({"id": str(uuid.uuid4())} if type(self).status == 201 else {"errors": [{"error": "BadRequestError", "message": "no"}], "status_code": type(self).status}).encode())
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture
-def notify_server():
-    FakeNotify.received, FakeNotify.status = [], 201
-    server = ThreadingHTTPServer(("127.0.0.1", free_port()), FakeNotify)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
 
 
 API_KEY = f"test-{uuid.uuid4()}-{uuid.uuid4()}"
@@ -112,7 +64,7 @@ def test_an_unreachable_notify_is_a_delivery_error():
 
 def _settings(provider: str, environment: str, **notify) -> dict:
     defaults = {
-        "provider": provider, "sender": "no-reply@example.ca", "smtp_host": "127.0.0.1", "smtp_port": 25,
+        "provider": provider, "timeout_seconds": 10, "sender": "no-reply@example.ca", "smtp_host": "127.0.0.1", "smtp_port": 25,
         "smtp_username": "", "smtp_password": "", "smtp_starttls": False,
         "notify_base_url": "http://127.0.0.1", "notify_api_key": API_KEY,
         "notify_email_template_id": "e", "notify_sms_template_id": "s",

@@ -5,7 +5,6 @@ import json
 import time
 
 import pytest
-from cryptography.fernet import Fernet
 import requests
 import time_machine
 from authlib.oauth2 import rfc9207
@@ -16,6 +15,7 @@ from joserfc.jwk import KeySet
 from idp import create_app
 from idp.config import ConfigError
 from idp.oauth import keys
+from tests.support.production import set_production
 
 
 def test_discovery_is_valid_openid_provider_metadata_with_the_issuer_parameter(metadata, live_server):
@@ -71,12 +71,7 @@ def test_a_retired_key_leaves_the_jwks_by_itself_once_its_tokens_have_expired(ap
 
 
 def test_production_refuses_to_start_without_a_signing_key_file(monkeypatch, tmp_path):
-    monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
-    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("IDP_SERVER_SECRET_KEY", "s" * 40)
-    monkeypatch.setenv("IDP_METHODS_APP_SECRET_KEY", Fernet.generate_key().decode())
-    monkeypatch.setenv("RESERVATIONS_CLIENT_SECRET", "x" * 40)
-    monkeypatch.delenv("IDP_SIGNING_KEYS_FILE", raising=False)
+    set_production(monkeypatch, tmp_path, IDP_SIGNING_KEYS_FILE=None)
     with pytest.raises(ConfigError, match="IDP_SIGNING_KEYS_FILE is required"):
         create_app()
 
@@ -84,12 +79,7 @@ def test_production_refuses_to_start_without_a_signing_key_file(monkeypatch, tmp
 def test_production_loads_the_signing_keys_from_the_named_file(monkeypatch, tmp_path):
     key_file = tmp_path / "keys.json"
     key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
-    monkeypatch.setenv("IDP_SERVER_ENVIRONMENT", "production")
-    monkeypatch.setenv("IDP_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("IDP_SERVER_SECRET_KEY", "s" * 40)
-    monkeypatch.setenv("IDP_METHODS_APP_SECRET_KEY", Fernet.generate_key().decode())
-    monkeypatch.setenv("RESERVATIONS_CLIENT_SECRET", "x" * 40)
-    monkeypatch.setenv("IDP_SIGNING_KEYS_FILE", str(key_file))
+    set_production(monkeypatch, tmp_path, IDP_SIGNING_KEYS_FILE=str(key_file))
     app = create_app()
     with app.test_request_context():
         assert keys.signing_key().kid == json.loads(key_file.read_text())["keys"][0]["kid"]

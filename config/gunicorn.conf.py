@@ -1,0 +1,65 @@
+# gunicorn settings of the production web process (README.md, "Production"):
+#
+#     .venv/bin/gunicorn -c config/gunicorn.conf.py
+#
+# Environment variables an operator may set: IDP_BIND (address:port, default
+# 0.0.0.0:8000), WEB_CONCURRENCY (worker processes, default two per core plus one),
+# IDP_THREADS (threads per worker, default 4), PROMETHEUS_MULTIPROC_DIR (where workers
+# keep their metrics, default a fresh temporary folder).
+import multiprocessing
+import os
+import shutil
+import tempfile
+
+# Every worker counts its own metrics in this folder; /metrics adds them up. It must be
+# set before prometheus_client is first imported, and empty when the server starts, or
+# the counts of an earlier run would be added in.
+metrics_folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(prefix="idp-metrics-")
+shutil.rmtree(metrics_folder, ignore_errors=True)
+os.makedirs(metrics_folder)
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_folder
+
+# The app is built once in the master, so a setting that stops start-up is one line
+# (idp/wsgi.py) and the master exits instead of restarting workers that cannot boot.
+wsgi_app = "idp.wsgi:application()"
+preload_app = True
+
+bind = os.environ.get("IDP_BIND", "0.0.0.0:8000")
+# Password hashing (argon2) is CPU work and the database round trips are waiting: two
+# processes per core keep every core busy, threads cover the waits.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+worker_class = "gthread"
+threads = int(os.environ.get("IDP_THREADS", "4"))
+# A request that takes longer than this is stuck (every outside call has a shorter
+# timeout of its own): its worker is replaced.
+timeout = 30
+graceful_timeout = 30
+# Behind a load balancer that reuses connections, keep them longer than its idle timeout
+# would close them from our side.
+keepalive = 75
+# Workers are replaced now and then so a slow leak can never exhaust memory.
+max_requests = 10000
+max_requests_jitter = 1000
+# gunicorn's control socket is one path per user: several servers on one machine would
+# share it. Operators signal the master instead (HUP reloads, TERM stops).
+no_control_socket = True
+
+# The app writes one JSON line per request (idp/observability.py); gunicorn's own
+# access log would repeat it with the query strings unmasked.
+accesslog = None
+errorlog = "-"
+loglevel = "info"
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "idp.observability.json_formatter"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {"gunicorn.error": {"handlers": ["stderr"], "level": "INFO", "propagate": False}},
+}
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)

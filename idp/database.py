@@ -1,0 +1,65 @@
+"""How the service talks to its database: bounded waits on PostgreSQL, and an embedded
+SQLite that holds several people at once.
+
+SQLite allows one writer at a time. In WAL mode readers never wait for it, the busy
+timeout makes a second writer wait its turn instead of failing, and every transaction
+starts with BEGIN IMMEDIATE: a transaction that read first and wrote later could
+otherwise find that another wrote meanwhile and fail at once ("database is locked"),
+which no timeout cures. Requests commit as soon as their change is made, so the write
+lock is held briefly.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from idp.extensions import db
+
+# Seconds a client is asked to wait (Retry-After) when the database does not answer.
+RETRY_AFTER_SECONDS = 5
+
+
+def engine_options(url: str, settings: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    database = settings["database"]
+    if url.startswith("sqlite"):
+        return {"connect_args": {"timeout": database["sqlite_busy_timeout_seconds"]}}
+    return {
+        # A connection found dead (the server restarted, a proxy cut it) is replaced before
+        # use, so the same process recovers once the database is back.
+        "pool_pre_ping": True,
+        "connect_args": {"connect_timeout": database["connect_timeout_seconds"]},
+    }
+
+
+def _serialise_sqlite_writers(engine: Engine, busy_timeout_seconds: int) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(connection, record):
+        # SQLAlchemy emits BEGIN itself (below) rather than the driver's deferred one.
+        connection.isolation_level = None
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={busy_timeout_seconds * 1000}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def rollback() -> None:
+    """End the request's transaction, even when its connection is gone."""
+    try:
+        db.session.rollback()
+    except SQLAlchemyError:
+        db.session.invalidate()
+
+
+def init_app(app: Flask) -> None:
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name == "sqlite":
+        _serialise_sqlite_writers(engine, app.config["IDP"]["database"]["sqlite_busy_timeout_seconds"])

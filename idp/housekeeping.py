@@ -1,0 +1,67 @@
+"""`flask --app idp housekeeping purge`: delete what has expired, on a schedule (README.md,
+docs/operations.md: every 15 minutes from one machine).
+
+Rows are kept housekeeping.keep_expired_seconds after they expire, so a late request
+still meets a clear "expired" rather than "unknown", and a redeemed authorization code
+is still recognised when it is replayed. Each table is purged by its own expiry, and the
+rows left without their browser session are purged too (SQLite does not cascade).
+Audit events are the account's history and are never purged here.
+"""
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import click
+from flask import current_app
+from flask.cli import AppGroup
+from sqlalchemy import delete, or_, select
+
+from idp.clock import now
+from idp.extensions import db
+from idp.models import AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, Token
+
+group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters and tokens.")
+
+
+def purge() -> dict[str, int]:
+    """Delete every expired row; answers how many of each kind. Commits."""
+    settings = current_app.config["IDP"]
+    keep = timedelta(seconds=settings["housekeeping"]["keep_expired_seconds"])
+    moment = now()
+    before = moment - keep
+    idle = timedelta(seconds=settings["session"]["idle_timeout_seconds"])
+    window = timedelta(seconds=settings["limits"]["window_seconds"])
+    sessions = select(BrowserSession.id)
+    statements = {
+        "sessions": delete(BrowserSession).where(
+            or_(BrowserSession.expires_at < before, BrowserSession.last_seen_at < before - idle)
+        ),
+        "interactions": delete(Interaction).where(
+            or_(Interaction.expires_at < before, Interaction.browser_session_id.not_in(sessions))
+        ),
+        "codes": delete(OtpTransaction).where(
+            or_(OtpTransaction.expires_at < before, OtpTransaction.browser_session_id.not_in(sessions))
+        ),
+        "journeys": delete(Journey).where(Journey.browser_session_id.not_in(sessions)),
+        "counters": delete(LimitCounter).where(
+            LimitCounter.window_started_at < before - window,
+            or_(LimitCounter.blocked_until.is_(None), LimitCounter.blocked_until < before),
+        ),
+        "authorization_codes": delete(AuthorizationCode).where(AuthorizationCode.expires_at < before),
+        "tokens": delete(Token).where(
+            Token.access_token_expires_at < before,
+            or_(Token.refresh_token_expires_at.is_(None), Token.refresh_token_expires_at < before),
+        ),
+        "outbox_messages": delete(OutboxMessage).where(OutboxMessage.created < before),
+    }
+    counts = {name: db.session.execute(statement.execution_options(synchronize_session=False)).rowcount
+              for name, statement in statements.items()}
+    db.session.commit()
+    return counts
+
+
+@group.command("purge")
+def purge_command() -> None:
+    """Prints one JSON line: how many rows of each kind were deleted."""
+    click.echo(json.dumps(purge()))

@@ -1,0 +1,21 @@
+"""The production entry point (config/gunicorn.conf.py): `idp.wsgi:application()`.
+
+A setting that stops start-up is printed as the one line that names it, and the
+process exits, instead of a traceback repeated by every worker.
+"""
+from __future__ import annotations
+
+import sys
+
+from flask import Flask
+
+from idp import create_app
+from idp.config import ConfigError
+
+
+def application() -> Flask:
+    try:
+        return create_app()
+    except ConfigError as error:
+        print(f"idp cannot start: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

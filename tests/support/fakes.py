@@ -1,0 +1,100 @@
+"""The outside services of delivery, on loopback: a real SMTP server (aiosmtpd) that
+accepts, refuses or never answers, and a fake GC Notify API that accepts, fails or is slow."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.handlers import Message as MessageHandler
+
+from tests.conftest import free_port
+
+
+class Collect(MessageHandler):
+    """Keeps every message; with refuse, answers 550 to every recipient instead."""
+
+    def __init__(self):
+        super().__init__()
+        self.received = []
+        self.refused = 0
+        self.refuse = False
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if self.refuse:
+            self.refused += 1
+            return "550 5.1.1 mailbox unavailable"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    def handle_message(self, message):
+        self.received.append(message)
+
+
+@pytest.fixture
+def smtp_server():
+    handler = Collect()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield controller, handler
+    controller.stop()
+
+
+@pytest.fixture
+def silent_server():
+    """Port of a server that accepts connections and never says a word."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield listener.getsockname()[1]
+    stop.set()
+    thread.join(timeout=5)
+    for connection in held:
+        connection.close()
+    listener.close()
+
+
+class FakeNotify(BaseHTTPRequestHandler):
+    received: list = []
+    status = 201
+    delay_seconds = 0.0
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).received.append((self.path, self.headers.get("Authorization", ""), body))
+        time.sleep(type(self).delay_seconds)
+        self.send_response(type(self).status)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        ok = type(self).status == 201
+        error = {"errors": [{"error": "BadRequestError", "message": "no"}], "status_code": type(self).status}
+        self.wfile.write(json.dumps({"id": str(uuid.uuid4())} if ok else error).encode())
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def notify_server():
+    FakeNotify.received, FakeNotify.status, FakeNotify.delay_seconds = [], 201, 0.0
+    server = ThreadingHTTPServer(("127.0.0.1", free_port()), FakeNotify)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()

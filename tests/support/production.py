@@ -1,0 +1,38 @@
+"""The environment of a production start-up that passes every check; a test removes or
+changes one variable to see the refusal that names it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from idp.oauth import keys
+
+SECRET_KEY = "production-test-secret-key-0123456789-abcdef"
+APP_SECRET_KEY = "mq0nVYYRtPSc0gbB9hI1lW6bWfTgEBvO1XJd7VpKqVQ="
+REDIS_URL = "redis://127.0.0.1:6379/7"
+
+
+def production_environment(folder: Path) -> dict[str, str]:
+    key_file = folder / "signing_keys.json"
+    if not key_file.exists():
+        key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
+    return {
+        "IDP_SERVER_ENVIRONMENT": "production",
+        "IDP_SERVER_ISSUER": "https://signin.example.ca",
+        "IDP_SERVER_SECRET_KEY": SECRET_KEY,
+        "IDP_METHODS_APP_SECRET_KEY": APP_SECRET_KEY,
+        "IDP_NOTIFY_PROVIDER": "smtp",
+        "IDP_QUEUE_REDIS_URL": REDIS_URL,
+        "IDP_INSTANCE_PATH": str(folder),
+        "IDP_SIGNING_KEYS_FILE": str(key_file),
+        "RESERVATIONS_CLIENT_SECRET": "r" * 40,
+    }
+
+
+def set_production(monkeypatch, folder: Path, **changes: str | None) -> None:
+    """Production settings in os.environ; a change of None removes that variable."""
+    for name, value in (production_environment(folder) | changes).items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)

@@ -1,0 +1,134 @@
+"""The product as real processes on free ports: the development server (`make run`'s) or
+gunicorn with config/gunicorn.conf.py (production's), each with its own environment and
+log file, and helpers for the relying-service side of OpenID Connect."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import requests
+
+from tests.conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+CLIENT_ID = "ops-test"
+CLIENT_SECRET = "ops-test-client-secret-0123456789abcdef"
+REDIRECT_URI = "https://rp.example/callback"
+POST_LOGOUT_URI = "https://rp.example/"
+
+CLIENTS = f"""
+[clients.{CLIENT_ID}]
+client_secret_env = "OPS_TEST_CLIENT_SECRET"
+redirect_uris = ["{REDIRECT_URI}"]
+post_logout_redirect_uris = ["{POST_LOGOUT_URI}"]
+scopes = ["openid", "profile", "email", "phone", "offline_access"]
+
+[clients.{CLIENT_ID}.service]
+id = 1
+url = "{POST_LOGOUT_URI}"
+title_en = "Test service"
+title_fr = "Service d'essai"
+"""
+
+
+def environment(folder: Path, database_url: str, **extra: str) -> dict[str, str]:
+    """A development environment of the identity provider in folder, on database_url."""
+    clients = folder / "clients.toml"
+    clients.write_text(CLIENTS, encoding="utf-8")
+    # `make test` exports the issuer of `make run`: each server here is its own issuer
+    # (Server) unless extra names a shared one.
+    inherited = {name: value for name, value in os.environ.items() if name not in ("IDP_TEST_DATABASE_URL", "IDP_SERVER_ISSUER")}
+    return {
+        **inherited,
+        "IDP_SERVER_ENVIRONMENT": "development",
+        "IDP_SERVER_SECRET_KEY": "ops-test-secret-key-shared-by-every-instance-0123",
+        "IDP_INSTANCE_PATH": str(folder),
+        "IDP_CLIENTS_FILE": str(clients),
+        "OPS_TEST_CLIENT_SECRET": CLIENT_SECRET,
+        "DATABASE_URL": database_url,
+        **extra,
+    }
+
+
+def migrate(env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+
+
+class Server:
+    """One server process; its issuer is its own address unless env names another."""
+
+    def __init__(self, folder: Path, env: dict[str, str], name: str = "idp", gunicorn: bool = False):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = folder / f"{name}.log"
+        self.env = {"IDP_SERVER_ISSUER": self.url, **env}
+        if gunicorn:
+            self.command = [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.conf.py", "--bind", f"127.0.0.1:{self.port}"]
+            self.env.setdefault("WEB_CONCURRENCY", "2")
+            self.env["PROMETHEUS_MULTIPROC_DIR"] = str(folder / f"{name}-metrics")
+        else:
+            self.command = [sys.executable, "-m", "flask", "--app", "idp", "run", "--host", "127.0.0.1", "--port", str(self.port)]
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> "Server":
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.url} exited early:\n{self.log.read_text()[-3000:]}")
+            try:
+                if requests.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except requests.ConnectionError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"{self.url} did not start:\n{self.log.read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def lines(self) -> list[str]:
+        return self.log.read_text(encoding="utf-8").splitlines()
+
+
+def outbox_code(server_url: str, to: str) -> str:
+    messages = requests.get(f"{server_url}/dev/outbox.json", timeout=10).json()["messages"]
+    return next(message["code"] for message in messages if message["to"] == to and message["code"])
+
+
+class Pkce:
+    def __init__(self):
+        self.verifier = secrets.token_urlsafe(48)
+        digest = hashlib.sha256(self.verifier.encode()).digest()
+        self.challenge = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def authorize_params(pkce: Pkce, scope: str = "openid profile email phone", **extra: str) -> dict[str, str]:
+    return {
+        "response_type": "code", "client_id": CLIENT_ID, "redirect_uri": REDIRECT_URI, "scope": scope,
+        "state": secrets.token_urlsafe(8), "nonce": secrets.token_urlsafe(8),
+        "code_challenge": pkce.challenge, "code_challenge_method": "S256", **extra,
+    }
+
+
+def code_from(location: str) -> str:
+    assert location.startswith(REDIRECT_URI), location
+    return parse_qs(urlsplit(location).query)["code"][0]
+
+
+def token_request(base_url: str, **form: str) -> requests.Response:
+    return requests.post(f"{base_url}/token", data=form, auth=(CLIENT_ID, CLIENT_SECRET), timeout=30)
