@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/concurrency.py [--people 100] [--think 2]
 
-gunicorn with 2 x cores + 1 sync workers (not pinned) on PostgreSQL; one client thread per
+gunicorn with 2 x cores + 1 gthread workers as config/gunicorn.conf.py sets (not pinned) on PostgreSQL; one client thread per
 person on the same machine. Each person signs up in one browser (authorize, e-mail code,
 account, phone code, profile, resume, token, userinfo), then signs in from a fresh browser.
 Between two steps a person waits a random 0 to 2 x --think seconds, as people do (typing a
@@ -42,7 +42,7 @@ def main(argv=None) -> harness.Report:
     args = parser.parse_args(argv)
     workers = 2 * os.cpu_count() + 1
     report = harness.Report(f"{args.people} concurrent people sign up then sign in "
-                            f"(gunicorn {workers} sync workers on {os.cpu_count()} cores, PostgreSQL)")
+                            f"(gunicorn {workers} gthread workers on {os.cpu_count()} cores, PostgreSQL)")
     port, database_url, env = harness.prepared(DATABASE)
     timings = journeys.Timings()
     completed = [0]

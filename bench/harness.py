@@ -36,18 +36,14 @@ CLIENT_CORE = 1
 
 
 def gunicorn_command(port: int, workers: int) -> list[str]:
-    """The one place the benchmarks start the production server.
-
-    Explicit options until config/gunicorn.conf.py lands; then `-c config/gunicorn.conf.py`
-    with -w and -b kept, so each benchmark still picks its worker count and port.
-    """
+    """The one place the benchmarks start the production server: the operator's command
+    (README, "Production") with the worker count and the port each benchmark picks."""
     return [
         str(PYTHON_BIN / "gunicorn"),
+        "-c", str(ROOT / "config" / "gunicorn.conf.py"),
         "-w", str(workers),
         "-b", f"127.0.0.1:{port}",
         "--backlog", "2048",
-        "--timeout", "120",
-        "idp:create_app()",
     ]
 
 
@@ -158,11 +154,16 @@ def backend_pids(database: str) -> list[int]:
 
 # --- the provider's environment ------------------------------------------------------------
 
-def provider_environment(database_url: str, port: int, workdir: Path, environment: str = "production") -> dict[str, str]:
-    """Environment of a production server on PostgreSQL: secrets, signing keys, clients.
+def provider_environment(database_url: str, port: int, workdir: Path) -> dict[str, str]:
+    """Environment of the server on PostgreSQL: secrets, signing keys, clients.
 
-    Codes go to the outbox table (notify.provider = outbox), which production keeps too
-    (its pages answer 404 there), so the benchmarks read codes from the database.
+    IDP_SERVER_ENVIRONMENT stays development, for two reasons only: production refuses the
+    outbox (codes kept in clear), which is where the benchmarks read the codes a person
+    would receive, and production cookies are Secure, which a client on plain-HTTP loopback
+    does not send back. Everything else is the production server (gunicorn with
+    config/gunicorn.conf.py, PostgreSQL, signing keys from a file); delivery to the outbox
+    is one INSERT in the request, as putting a message on the production queue is one
+    round trip to Redis.
     """
     keys_file = workdir / "signing_keys.json"
     if not keys_file.exists():
@@ -172,7 +173,7 @@ def provider_environment(database_url: str, port: int, workdir: Path, environmen
         keys_file.chmod(0o600)
     return {
         **os.environ,
-        "IDP_SERVER_ENVIRONMENT": environment,
+        "IDP_SERVER_ENVIRONMENT": "development",
         "IDP_SERVER_ISSUER": f"http://127.0.0.1:{port}",
         "IDP_SERVER_SECRET_KEY": "bench-secret-key-0123456789abcdef0123456789abcdef",
         "IDP_SIGNING_KEYS_FILE": str(keys_file),
@@ -183,6 +184,7 @@ def provider_environment(database_url: str, port: int, workdir: Path, environmen
         "IDP_PASSWORD_MAX_FAILURES_PER_IP": str(10**9),
         "IDP_LIMITS_MAX_PHONE_MESSAGES": str(10**9),
         "IDP_INSTANCE_PATH": str(workdir),
+        "PROMETHEUS_MULTIPROC_DIR": str(workdir / "metrics"),
         "RESERVATIONS_CLIENT_SECRET": CLIENT_SECRET,
         "DATABASE_URL": database_url,
         "PYTHONDONTWRITEBYTECODE": "1",

@@ -26,14 +26,15 @@ BENCHMARKS = ["token_exchange.py", "public_endpoints.py", "signin_per_core.py", 
               "ui_bundle_size.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
-- The production server: gunicorn started by `bench/harness.py:gunicorn_command` (sync workers),
-  IDP_SERVER_ENVIRONMENT=production, PostgreSQL on this machine, signing keys from IDP_SIGNING_KEYS_FILE.
+- The production server: gunicorn with config/gunicorn.conf.py (gthread workers), started by
+  `bench/harness.py:gunicorn_command`, PostgreSQL on this machine, signing keys from IDP_SIGNING_KEYS_FILE;
+  IDP_SERVER_ENVIRONMENT=development only so that codes land in the outbox table and cookies work on
+  plain-HTTP loopback (bench/harness.py:provider_environment says why).
 - "Per server core" = requests / (utime + stime of the server's processes, read from /proc), with the
   server pinned to core 0 and wrk (or the Python client) on core 1. PostgreSQL's backends run unpinned;
   their CPU is printed apart where it matters.
 - One-time codes come from the database: notify.provider = outbox keeps every message in the
-  outbox_messages table (in production too; only its pages are development-only) and the client reads
-  the newest code for its address or phone there.
+  outbox_messages table and the client reads the newest code for its address or phone there.
 - The 100 people wait a random 0-4 s between two steps (people read and type); the server still sees
   every call of sign-up and sign-in from all of them within a few seconds.
 - oidc-provider (panva) 9.13.3, pinned in bench/package-lock.json, runs on the machine's Node with its
