@@ -171,6 +171,7 @@ def provider_environment(database_url: str, port: int, workdir: Path) -> dict[st
 
         keys_file.write_text(json.dumps({"keys": [new_key_entry()]}), encoding="utf-8")
         keys_file.chmod(0o600)
+    (workdir / "metrics").mkdir(exist_ok=True)
     return {
         **os.environ,
         "IDP_SERVER_ENVIRONMENT": "development",
