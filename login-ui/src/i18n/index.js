@@ -17,11 +17,16 @@ export function languageFromPath(pathname) {
   return isLanguage(lower) ? lower : null;
 }
 
-// First of the browser's preferred languages that is en or fr, else English.
+// The specification's rule when the route names no language: the browser's second
+// preferred language, else English. Browsers list a regional tag then its bare language
+// (fr-CA, fr, en-US, en), so reading each tag's language gives that answer and stays
+// right for short lists (fr-CA alone, or fr-CA then en, is French): the first preferred
+// language that is en or fr. The server's idp/i18n.py `preferred` is the same rule;
+// tests/shared/language_cases.json holds both to it.
 export function browserLanguage(nav = typeof navigator !== 'undefined' ? navigator : null) {
   const preferred = (nav && (nav.languages && nav.languages.length ? nav.languages : [nav.language])) || [];
   for (const tag of preferred) {
-    const base = String(tag || '').toLowerCase().split('-')[0];
+    const base = String(tag || '').trim().toLowerCase().replace('_', '-').split('-')[0];
     if (isLanguage(base)) return base;
   }
   return 'en';
