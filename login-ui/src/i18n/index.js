@@ -9,6 +9,7 @@ export const otherLanguage = (language) => (language === 'fr' ? 'en' : 'fr');
 
 // Correspondence language values sent to the API: English is "eng", French is "fr".
 export const correspondenceValue = (language) => (language === 'fr' ? 'fr' : 'eng');
+export const fromCorrespondence = (value) => (value === 'fr' ? 'fr' : 'en');
 
 // The language of a path: its first segment when it is en or fr, else null.
 export function languageFromPath(pathname) {
@@ -34,6 +35,13 @@ export function browserLanguage(nav = typeof navigator !== 'undefined' ? navigat
 
 export function resolveLanguage(pathname, nav) {
   return languageFromPath(pathname) || browserLanguage(nav);
+}
+
+// The language of a location: its path's, else the one a guard carried home from the
+// flow the person was in (GoHome), else the browser's.
+export function languageOf(location, nav) {
+  const carried = location.state && location.state.language;
+  return languageFromPath(location.pathname) || (isLanguage(carried) ? carried : null) || browserLanguage(nav);
 }
 
 // The same path in the other language: swaps the language segment, keeps the rest.
