@@ -142,3 +142,25 @@ def test_the_reason_goes_once_the_person_starts_again(new_context, product):
     page.go_back()
     steps.expect_screen(page, "en", "home.title")
     expect(page.get_by_text(t("en", "home.sessionEnded"))).to_have_count(0)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_signing_in_directly_names_the_account_not_a_service_and_lands_there(new_context, product, person, language):
+    """Issue 13 point 5: no relying service waits, so the redirect page names the account."""
+    steps.sign_up_through_api(new_context(language=language), product, person, language)
+    page = new_context(language=language).new_page()
+    page.clock.install()
+    page.goto(f"{product.idp_url}/{language}")
+    steps.enter_sign_in_email(page, language, person)
+    steps.enter_sign_in_password(page, language, person)
+    steps.choose_code_by(page, language, "sms")
+    steps.enter_code(page, language, product.latest_code(person.e164))
+    steps.expect_screen(page, language, "redirect.title")
+    expect(page.get_by_text(t(language, "redirect.toAccount"), exact=True)).to_be_visible()
+    expect(steps.continue_link(page, language, "")).to_be_visible()
+    title = page.request.get(f"{product.idp_url}/v1/services?lang={language}").json()["data"][0]["title"]
+    expect(page.get_by_role("main")).not_to_contain_text(title)
+    assert_no_violations(page, f"the redirect page without a service ({language})")
+    shot(page, f"issue13-p5-redirect-to-account-{language}-1280")
+    page.clock.run_for(10_000)
+    expect(page).to_have_url(f"{product.idp_url}/{language}/profilehome")
