@@ -164,3 +164,17 @@ def test_signing_in_directly_names_the_account_not_a_service_and_lands_there(new
     shot(page, f"issue13-p5-redirect-to-account-{language}-1280")
     page.clock.run_for(10_000)
     expect(page).to_have_url(f"{product.idp_url}/{language}/profilehome")
+
+
+def test_a_browser_asking_for_fr_ca_then_en_gets_french_everywhere(browser, product):
+    """Issue 13 point 6: the sign-in home, the provider and the reservations service agree."""
+    context = browser.new_context(locale="fr-CA", extra_http_headers={"Accept-Language": "fr-CA,en;q=0.9"})
+    try:
+        page = context.new_page()
+        page.goto(product.rp_url + "/")
+        expect(steps.heading(page, steps.RESERVATIONS["fr"]["home"])).to_be_visible()
+        page.goto(product.idp_url + "/")
+        steps.expect_screen(page, "fr", "home.title")
+        shot(page, "issue13-p6-fr-ca-then-en-is-french-1280")
+    finally:
+        context.close()
