@@ -162,6 +162,16 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "housekeeping": {
         "keep_expired_seconds": POSITIVE_INT,
     },
+    "testmode": {
+        "enabled": FLAG,
+        "email": TEXT,
+        "phone": TEXT,
+        "code": Rule(str, str.isdigit, "digits only"),
+        "password": TEXT,
+        "first_name": TEXT,
+        "last_name": TEXT,
+        "prototype_url": TEXT,
+    },
 }
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
@@ -237,6 +247,8 @@ def load_settings(settings_file: Path | None = None, environ: dict[str, str] | N
     password = settings["password"]
     if password["min_length"] > password["max_length"]:
         raise ConfigError("IDP_PASSWORD_MIN_LENGTH must not be greater than IDP_PASSWORD_MAX_LENGTH")
+    if settings["testmode"]["enabled"] and len(settings["testmode"]["code"]) != settings["otp"]["length"]:
+        raise ConfigError("IDP_TESTMODE_CODE must have as many digits as IDP_OTP_LENGTH")
     return settings
 
 
@@ -245,6 +257,8 @@ def check_production(settings: dict[str, dict[str, Any]]) -> None:
     Development needs none of it."""
     if not is_production(settings):
         return
+    if settings["testmode"]["enabled"]:
+        raise ConfigError("IDP_TESTMODE_ENABLED is on, which gives a sample person fixed codes: development only")
     if not settings["server"]["secret_key"]:
         raise ConfigError("IDP_SERVER_SECRET_KEY is required outside development")
     if not settings["methods"]["app_secret_key"]:

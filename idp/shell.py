@@ -23,7 +23,7 @@ from idp import i18n
 from idp.api.envelope import fail
 from idp.config import PROJECT_ROOT
 from idp.errors import Errors
-from idp.flows import otp
+from idp.flows import otp, testmode
 
 bp = Blueprint("shell", __name__)
 
@@ -98,6 +98,9 @@ def render_shell(language: str):
         "apiBase": "/v1",
         "policy": ui_policy(settings),
     }
+    sample = testmode.ui_test_data()
+    if sample is not None:
+        ui_config["testData"] = sample
     with force_locale(language):
         html = render_template(
             "shell.html",

@@ -18,6 +18,8 @@ from authlib.integrations.flask_client import OAuth
 from flask import Flask, abort, redirect, render_template, request, session, url_for
 from flask_babel import Babel
 
+from idp.i18n import preferred
+
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "fr")
 # The development secret registered for this client in config/clients.toml.
@@ -28,7 +30,8 @@ def _language() -> str:
     asked = request.args.get("lang")
     if asked in LANGUAGES:
         session["lang"] = asked
-    return session.get("lang") or request.accept_languages.best_match(LANGUAGES) or "en"
+    # The provider's rule for the browser's languages, so both pages speak the same one.
+    return session.get("lang") or preferred(request.accept_languages)
 
 
 def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:

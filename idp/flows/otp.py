@@ -26,7 +26,7 @@ from idp import notify, observability
 from idp.clock import now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import failures, journey, limits, requester, validation
+from idp.flows import failures, journey, limits, requester, testmode, validation
 from idp.flows.journey import Event
 from idp.models import Journey, OtpTransaction, User
 from idp.models.otp import CodeState
@@ -248,7 +248,7 @@ def _issue(
             created_at=moment,
         )
         db.session.add(transaction)
-    code = f"{secrets.randbelow(10**rules.length):0{rules.length}d}"
+    code = testmode.fixed_code(destination) or f"{secrets.randbelow(10**rules.length):0{rules.length}d}"
     transaction.sends = previous.sends + 1 if previous is not None else 1
     transaction.code_hash = _hash(rules, transaction.id, code)
     transaction.expires_at = moment + timedelta(seconds=rules.expiry_seconds)

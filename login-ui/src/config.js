@@ -37,14 +37,11 @@ export function readConfig(doc = typeof document !== 'undefined' ? document : nu
   return { ...DEFAULTS, ...parsed, policy: readPolicy(parsed.policy) };
 }
 
-// process.env.NODE_ENV is replaced by webpack: "production" for `npm run build`,
-// "development" for `npm run build:dev`; Jest sets it to "test".
-const isDevBuild = () => process.env.NODE_ENV !== 'production';
-
 // The phone-OTP demo page reads the server's dev outbox, which only exists when the
 // server runs in development: it follows the server's config alone.
 export const demoPagesEnabled = (config) => config.environment === 'development';
 
-// Test-data pre-fill needs BOTH a development bundle and a development server, so a
-// production bundle never carries or applies it.
-export const testDataEnabled = (config) => isDevBuild() && config.environment === 'development';
+// Test mode (specification section 7): the server hands the sample person's test data
+// ([testmode] settings) only when it runs in development with test mode on, and refuses
+// to start in production with it; the UI also ignores it from a server not in development.
+export const testDataOf = (config) => (config.environment === 'development' && config.testData ? config.testData : {});

@@ -1,4 +1,4 @@
-import { DEFAULT_POLICY, demoPagesEnabled, readConfig, testDataEnabled } from './config';
+import { DEFAULT_POLICY, demoPagesEnabled, readConfig, testDataOf } from './config';
 
 const block = (json) => {
   document.body.innerHTML = `<script id="idp-config" type="application/json">${json}</script>`;
@@ -38,17 +38,9 @@ test('the phone-OTP demo page follows the server environment', () => {
   expect(demoPagesEnabled({ environment: 'production' })).toBe(false);
 });
 
-test('test data needs a development server (and a non-production bundle)', () => {
-  expect(testDataEnabled({ environment: 'production' })).toBe(false);
-  expect(testDataEnabled({ environment: 'development' })).toBe(true);
-});
-
-test('a production bundle never enables test data', () => {
-  const saved = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    expect(testDataEnabled({ environment: 'development' })).toBe(false);
-  } finally {
-    process.env.NODE_ENV = saved;
-  }
+test('test data comes from a development server in test mode only', () => {
+  const testData = { email: 'test@example.com' };
+  expect(testDataOf({ environment: 'development', testData })).toBe(testData);
+  expect(testDataOf({ environment: 'production', testData })).toEqual({});
+  expect(testDataOf({ environment: 'development' })).toEqual({});
 });

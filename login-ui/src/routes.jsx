@@ -1,9 +1,10 @@
 // The route table of specification section 2. A screen of a journey opens when the server
 // says so (Guard: its path is in the journey's `open`); entry screens need no journey.
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import GoHome from './components/GoHome';
 import Guard from './components/Guard';
 import Layout from './components/Layout';
-import { browserLanguage, isLanguage } from './i18n';
+import { browserLanguage, fromCorrespondence, isLanguage } from './i18n';
 import PhoneOtp from './screens/dev/PhoneOtp';
 import Home from './screens/home/Home';
 import MethodsApp from './screens/methods/MethodsApp';
@@ -116,8 +117,9 @@ function LanguageSegment() {
   return <Outlet />;
 }
 
-// Older non-prefixed paths: their prefixed form in the browser's language. /password and
-// /verification go to the screen of the sign-up or sign-in journey the server holds.
+// Older non-prefixed paths: their prefixed form, in the language of the sign-up the server
+// holds (a French flow stays French), else the browser's. /password and /verification go
+// to the screen of the sign-up or sign-in journey the server holds.
 const journeyScreen = (journeys, matches) =>
   ['signup', 'signin'].map((flow) => journeys[flow]).find((journey) => journey && matches(journey));
 
@@ -145,7 +147,9 @@ function Legacy({ to }) {
   // the server's answer for this path first
   if (server.step !== stepOf(pathname)) return null;
   const target = to(server.journeys);
-  return <Navigate to={target ? `/${browserLanguage()}/${target}` : '/'} replace />;
+  const signup = server.journeys.signup;
+  const language = signup && signup.emailLanguage ? fromCorrespondence(signup.emailLanguage) : browserLanguage();
+  return target ? <Navigate to={`/${language}/${target}`} replace /> : <GoHome language={language} />;
 }
 
 export default function AppRoutes() {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { JOURNEY, ok, renderApp, texts } from './test/utils';
+import { JOURNEY, ok, renderApp, signedOut, texts } from './test/utils';
 
 const { en } = texts;
 
@@ -136,4 +136,46 @@ test('a title kept in the other language is not shown', async () => {
 test('the service waiting for this sign-in is kept for the next reload', async () => {
   await renderApp('/en', { api: { 'GET /v1/session': ok({ service: { id: 2, title: 'Passports' }, journeys: {} }) } });
   expect(JSON.parse(window.sessionStorage.getItem('idp.session.v2')).userData).toMatchObject({ service: 'Passports', language: 'en' });
+});
+
+describe('an unmet guard sends the person to / and says why, in the language of their flow', () => {
+  test.each([
+    ['en', '/en/signUp/password'],
+    ['fr', '/fr/signUp/profile'],
+    ['fr', '/fr/signIn/selectverification'],
+  ])('in %s from %s', async (language, path) => {
+    // the browser of these tests prefers English
+    const { location } = await renderApp(path);
+    expect(location()).toBe('/');
+    const home = screen.getByRole('heading', { level: 1, name: texts[language]['home.title'] });
+    expect(home).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(texts[language]['home.sessionEnded']);
+    expect(document.documentElement.lang).toBe(language);
+  });
+
+  test.each(['/fr/redirecttorp', '/fr/profilehome'])('%s without a journey or a sign-in says it too', async (path) => {
+    await renderApp(path, { api: signedOut });
+    expect(screen.getByRole('status')).toHaveTextContent(texts.fr['home.sessionEnded']);
+  });
+
+  test('an unknown path goes to / without a reason', async () => {
+    await renderApp('/en/nowhere');
+    expect(screen.queryByText(en['home.sessionEnded'])).not.toBeInTheDocument();
+  });
+
+  test('the home page the person opens says nothing of a session', async () => {
+    await renderApp('/fr');
+    expect(screen.queryByText(texts.fr['home.sessionEnded'])).not.toBeInTheDocument();
+  });
+
+  test('an older path in a French sign-up stays French', async () => {
+    const { location } = await renderApp('/password', { journeys: { signup: { ...JOURNEY.signup.emailVerified, emailLanguage: 'fr' } } });
+    expect(location()).toBe('/fr/signUp/password');
+  });
+
+  test('an older path without a journey goes home saying why', async () => {
+    const { location } = await renderApp('/verification');
+    expect(location()).toBe('/');
+    expect(screen.getByRole('status')).toHaveTextContent(en['home.sessionEnded']);
+  });
 });

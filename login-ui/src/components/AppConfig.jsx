@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import { DEFAULT_POLICY, demoPagesEnabled, testDataEnabled } from '../config';
-import testData from '../testData';
+import { DEFAULT_POLICY, demoPagesEnabled, testDataOf } from '../config';
 
 const AppConfigContext = createContext({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });
 
@@ -14,11 +13,8 @@ const useAppConfig = () => useContext(AppConfigContext);
 // bounds, name length, phone digits.
 export const usePolicy = () => useAppConfig().policy || DEFAULT_POLICY;
 
-// Test data of section 3, only in development (see config.js); {} otherwise.
-export function useTestData() {
-  const config = useAppConfig();
-  return testDataEnabled(config) ? testData || {} : {};
-}
+// Test data of section 3, only in test mode (see config.js); {} otherwise.
+export const useTestData = () => testDataOf(useAppConfig());
 
 export function useDemoPages() {
   return demoPagesEnabled(useAppConfig());

@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, useLocation } from 'react-router-dom';
-import { messages, resolveLanguage } from '../i18n';
+import { languageOf, messages } from '../i18n';
 import Footer from './Footer';
 import Header from './Header';
 import { ServerSessionProvider } from '../session/ServerSession';
 
-// Shared frame of every page: language from the route (else the browser), header,
+// Shared frame of every page: language from the route (else the flow a guard came from,
+// else the browser), header,
 // main landmark and footer.
 export default function Layout() {
   const location = useLocation();
-  const language = resolveLanguage(location.pathname);
+  const language = languageOf(location);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);

@@ -1,12 +1,13 @@
 // The profile area's pieces: the signed-in person's profile (GET /v1/profile; nobody
 // signed in → home), sign-out, and the success page that ends a change.
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../api/v1';
 import { trackEvent } from '../analytics';
 import { LOG_OUT } from '../session/reducer';
 import { useSession } from '../session/SessionContext';
 import { Button, Notice } from './fields';
+import GoHome from './GoHome';
 import { useLanguage, usePath, useT } from './hooks';
 import Page from './Page';
 
@@ -36,7 +37,7 @@ export function SignedIn({ children }) {
     if (status === 'signedOut') dispatch({ type: LOG_OUT });
   }, [status, dispatch]);
   // an unreadable profile is treated like a missing sign-in: start again from home
-  if (status === 'signedOut' || status === 'failed') return <Navigate to="/" replace />;
+  if (status === 'signedOut' || status === 'failed') return <GoHome />;
   if (status === 'loading') return null;
   return children(profile);
 }

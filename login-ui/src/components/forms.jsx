@@ -2,12 +2,12 @@
 // checks before any call, makes the call and reports to analytics; FormPage lays out the
 // page (one h1, the error summary, the lead, the form and its button).
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { failureResult, RESULTS, trackEvent } from '../analytics';
 import { followUp, fromFailure } from '../i18n/errors';
 import { useFollow } from '../session/journey';
 import ErrorSummary from './ErrorSummary';
-import { Button } from './fields';
+import { Button, Notice } from './fields';
 import { useErrorText, usePath, useT } from './hooks';
 import Page from './Page';
 
@@ -76,15 +76,24 @@ function Summary({ errors, focusKey, restart }) {
   return <ErrorSummary items={items} focusKey={focusKey} next={next} />;
 }
 
+// A sign-up step reached by a sign-in or a recovery of an account whose sign-up stopped
+// there (useFollow's `resumed`) says so; otherwise nothing.
+export function ResumedNotice({ textId }) {
+  const t = useT();
+  const { state } = useLocation();
+  return state && state.resumed ? <Notice>{t(textId)}</Notice> : null;
+}
+
 // A page with one form (useForm): the fields are the children. The words are the
 // screen's own message ids (a lead with values comes as `lead`); `intro` follows the
-// lead, `after` follows the form (links).
-export function FormPage({ form, onSubmit, titleId, leadId, lead, intro = null, submitId = 'common.continue', children, after = null }) {
+// lead, `after` follows the form (links); `before` precedes the lead (a notice).
+export function FormPage({ form, onSubmit, titleId, leadId, lead, before = null, intro = null, submitId = 'common.continue', children, after = null }) {
   const t = useT();
   const leadText = lead || (leadId ? t(leadId) : null);
   return (
     <Page pageName={form.page} title={t(titleId)} step={form.step} hasErrors={Object.keys(form.errors).length > 0}>
       <Summary errors={form.errors} focusKey={form.focusKey} restart={form.restart} />
+      {before}
       {leadText ? <p className="lead">{leadText}</p> : null}
       {intro}
       <form noValidate onSubmit={onSubmit}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
-import { resolveLanguage } from '../i18n';
+import { languageOf } from '../i18n';
 import { errorText } from '../i18n/errors';
 import { usePolicy } from './AppConfig';
 
@@ -18,7 +18,7 @@ export function useT() {
 
 export function useLanguage() {
   const location = useLocation();
-  return resolveLanguage(location.pathname);
+  return languageOf(location);
 }
 
 // `/{language}/{name}`: the path of a screen in the current language (no name: home).

@@ -1,3 +1,4 @@
+import cases from '../../../tests/shared/language_cases.json';
 import { browserLanguage, correspondenceValue, languageFromPath, resolveLanguage, swapLanguagePath } from '.';
 
 test('the language comes from the route first', () => {
@@ -5,14 +6,18 @@ test('the language comes from the route first', () => {
   expect(resolveLanguage('/en/signIn/password', { languages: ['fr-CA'] })).toBe('en');
 });
 
-test('else from the first preferred browser language that is en or fr', () => {
-  expect(browserLanguage({ languages: ['es-ES', 'fr-CA', 'en-CA'] })).toBe('fr');
-  expect(resolveLanguage('/', { languages: ['de', 'en-GB'] })).toBe('en');
-});
+// The shared table (tests/shared/language_cases.json) that pytest sends to the provider
+// and the reservations service as Accept-Language: the same list, the same language.
+test.each(cases.lists.map((c) => [c.languages.join(', ') || '(none)', c]))(
+  'else the browser languages %s choose their language by the one rule',
+  (_, c) => {
+    expect(browserLanguage({ languages: c.languages })).toBe(c.expect);
+    expect(resolveLanguage('/', { languages: c.languages })).toBe(c.expect);
+  },
+);
 
-test('else English', () => {
-  expect(browserLanguage({ languages: ['de', 'es'] })).toBe('en');
-  expect(browserLanguage({ languages: [] })).toBe('en');
+test('a browser that gives only navigator.language is read the same way', () => {
+  expect(browserLanguage({ languages: [], language: 'fr-CA' })).toBe('fr');
 });
 
 test('the toggle swaps the language segment and keeps the rest', () => {

@@ -2,7 +2,7 @@
 // of every call that moves a journey): `screen` is the path, after /{language}/, of the
 // screen for the current state, and `open` every screen the person may be on in it.
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useLanguage } from '../components/hooks';
 import { languageFromPath } from '../i18n';
 import { FINISH } from './reducer';
@@ -22,18 +22,22 @@ export const screenPath = (language, journey) => `/${language}/${journey.screen}
 
 // After a successful call: on to the screen the answer's journey names (keeping the
 // redirect address of a journey's last step for the redirect page). A passkey's WebAuthn
-// options go along to the next screen in router state, with `state`.
+// options go along to the next screen in router state, with `state`; so does `resumed`
+// when a sign-in or a recovery takes the person back to their unfinished sign-up.
 export function useFollow() {
   const language = useLanguage();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { dispatch } = useSession();
   return useCallback(
     (answer, state) => {
       const { journey, redirectTo, publicKey } = answer.data || {};
       if (redirectTo) dispatch({ type: FINISH, payload: { redirectTo, flow: journey ? journey.flow : null } });
-      const carried = publicKey ? { publicKey, ...state } : state;
+      const resumed = Boolean(journey && journey.flow === 'signup' && !stepOf(pathname).startsWith('signup'));
+      const extra = { ...(publicKey ? { publicKey } : {}), ...(resumed ? { resumed } : {}) };
+      const carried = Object.keys(extra).length ? { ...extra, ...state } : state;
       navigate(journey ? screenPath(language, journey) : '/', carried ? { state: carried } : undefined);
     },
-    [language, navigate, dispatch],
+    [language, navigate, dispatch, pathname],
   );
 }

@@ -1,15 +1,31 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { trackEvent } from '../../analytics';
+import { Notice } from '../../components/fields';
 import { usePath, useT } from '../../components/hooks';
 import { SignInStart } from '../signin/SignInEmail';
 
 const PAGE = 'home';
 
+// Why a guard sent the person here (GoHome), said once: the page's history entry keeps
+// the language but not the reason, so Back or a reload later does not say it again.
+function useReason() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const carried = location.state || {};
+  const [reason] = useState(carried.reason || null);
+  useEffect(() => {
+    if (carried.reason) navigate(location.pathname, { replace: true, state: { language: carried.language } });
+  }, [carried.reason, carried.language, location.pathname, navigate]);
+  return reason;
+}
+
 // / and /{language}: the sign-in start (no call), with the ways into sign-up and a word
-// about the service.
+// about the service; after an unmet guard, why the person is here.
 export default function Home() {
   const t = useT();
   const path = usePath();
+  const reason = useReason();
   const onPrivacyClick = () => {
     trackEvent({ category: 'signup', page: PAGE, result: 'redirect_privacy', label: 'link' });
   };
@@ -38,5 +54,6 @@ export default function Home() {
       </details>
     </>
   );
-  return <SignInStart page={PAGE} titleId="home.title" leadId="home.lead" after={more} />;
+  const before = reason ? <Notice kind="warning">{t(`home.${reason}`)}</Notice> : null;
+  return <SignInStart page={PAGE} titleId="home.title" leadId="home.lead" before={before} after={more} />;
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import GoHome from '../../components/GoHome';
 import { api } from '../../api/v1';
 import { trackEvent } from '../../analytics';
 import { ContinueLink, useDestination } from '../../components/Destination';
@@ -91,7 +92,7 @@ export default function RedirectToRp() {
   const destination = useDestination();
   const { journeys } = useServerSession();
   if (destination === undefined) return null;
-  if (destination === null) return <Navigate to="/" replace />;
+  if (destination === null) return <GoHome />;
   if (destination.flow !== 'signup') return <HandOff destination={destination} />;
   const offered = journeys.methods && journeys.methods.state === 'REAUTHENTICATED';
   return offered ? <Protect destination={destination} /> : <Ready destination={destination} />;

@@ -1,8 +1,9 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { trackEvent } from '../../analytics';
 import { BackLink } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
+import { usePath, useT } from '../../components/hooks';
 import SecondFactor from '../../components/SecondFactor';
 
 const PAGE = 'verification';
@@ -34,6 +35,18 @@ function backOf(flow, type) {
 // /{language}/{flow}/verification/{type}: the code sent by email, sms or voice (sign-up
 // step 1 or 3 of 4, or sign-in), or at sign-in the person's app, backup code or passkey.
 // Each method is a screen of its own; sign-in's other methods are on the selection screen.
+// An address that already has an account gets an e-mail saying so instead of a code (the
+// screen cannot tell who has an account): the sign-up's e-mail code screen says where to go.
+function AccountExists() {
+  const t = useT();
+  const path = usePath();
+  return (
+    <p>
+      {t('verification.email.accountExists')} <Link to={path('signIn')}>{t('verification.email.signIn')}</Link>
+    </p>
+  );
+}
+
 export default function Verification() {
   const { type } = useParams();
   const journey = useJourney();
@@ -50,7 +63,12 @@ export default function Verification() {
       ask={ask}
       relocate
       otherWays={false}
-      after={<BackLink to={back.to} labelId={back.labelId} onClick={onBack} />}
+      after={
+        <>
+          {flow === 'signup' && type === 'email' ? <AccountExists /> : null}
+          <BackLink to={back.to} labelId={back.labelId} onClick={onBack} />
+        </>
+      }
     />
   );
 }

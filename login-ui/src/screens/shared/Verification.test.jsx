@@ -220,6 +220,41 @@ test('a correct sign-in code keeps data.redirectTo and opens the redirect page',
   expect(await screen.findByRole('link', { name: /Continue to/ })).toHaveAttribute('href', 'http://localhost/authorize/resume/abc');
 });
 
+describe('an account whose sign-up stopped', () => {
+  const STOPPED = journey('signin', 'CODE_SENT', { email: 'ada@example.com', phone: '', otpType: 'email', trxnId: 'T3', methods: [] });
+
+  test.each([
+    ['en', en],
+    ['fr', fr],
+  ])('goes on from the e-mail code to the phone step, which says why (%s)', async (language, words) => {
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const { location } = await renderApp(`/${language}/signIn/verification/email`, {
+      journeys: { signin: STOPPED },
+      api: { 'POST /v1/otp/otp/verify': moved(JOURNEY.signup.created) },
+    });
+    await submitCode(user, '654321', words);
+    await waitFor(() => expect(location()).toBe(`/${language}/signUp/verificationsetup`));
+    expect(await screen.findByRole('heading', { level: 1, name: words['setup.title'] })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(words['setup.resumed']);
+  });
+
+  test('an ordinary sign-up at the phone step says nothing of it', async () => {
+    await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+    expect(screen.queryByText(en['setup.resumed'])).not.toBeInTheDocument();
+  });
+});
+
+test('the sign-up e-mail code screen says where an address that has an account goes: sign in', async () => {
+  await renderApp('/fr/signUp/verification/email', EMAIL_SENT);
+  expect(screen.getByText(fr['verification.email.accountExists'], { exact: false })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: fr['verification.email.signIn'] })).toHaveAttribute('href', '/fr/signIn');
+});
+
+test('the phone code screen says nothing of an existing account', async () => {
+  await renderApp('/en/signUp/verification/sms', PHONE_SENT);
+  expect(screen.queryByRole('link', { name: en['verification.email.signIn'] })).not.toBeInTheDocument();
+});
+
 test('"new e-mail" in sign-up goes back to the sign-up page', async () => {
   await renderApp('/en/signUp/verification/email', EMAIL_SENT);
   expect(screen.getByRole('link', { name: en['verification.newEmail'] })).toHaveAttribute('href', '/en/signUp');

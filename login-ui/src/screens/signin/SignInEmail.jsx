@@ -13,7 +13,7 @@ const PAGE = 'signin';
 // The sign-in start, here and on the home page: the e-mail address is checked without a
 // call (section 4) and kept in the browser for the password screen. The relying
 // service's login hint fills it in when nothing was typed.
-export function SignInStart({ page, titleId, leadId, after }) {
+export function SignInStart({ page, titleId, leadId, before, after }) {
   const navigate = useNavigate();
   const path = usePath();
   const { state, dispatch } = useSession();
@@ -36,7 +36,7 @@ export function SignInStart({ page, titleId, leadId, after }) {
     },
   });
   return (
-    <FormPage form={form} onSubmit={onSubmit} titleId={titleId} leadId={leadId} after={after}>
+    <FormPage form={form} onSubmit={onSubmit} titleId={titleId} leadId={leadId} before={before} after={after}>
       <EmailField email={email} form={form} />
     </FormPage>
   );

@@ -1,12 +1,13 @@
 import { api } from '../../api/v1';
-import { FormPage, useForm } from '../../components/forms';
+import { FormPage, ResumedNotice, useForm } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
 import { useT } from '../../components/hooks';
 import PhoneSetup, { usePhoneSetup } from '../../components/PhoneSetup';
 
 const PAGE = 'verificationSetUp';
 
-// /{language}/signUp/verificationsetup, step 3 of 4: the phone for two-step verification.
+// /{language}/signUp/verificationsetup, step 3 of 4: the phone for two-step verification;
+// after a sign-in or recovery of an account whose sign-up stopped here, saying so.
 export default function VerificationSetup() {
   const t = useT();
   const { email: userName, emailLanguage: language } = useJourney();
@@ -18,7 +19,14 @@ export default function VerificationSetup() {
     send: () => api.transientOtpSend({ userName, otpType: setup.otpType, phoneNumber: setup.e164(), language }),
   });
   return (
-    <FormPage form={form} onSubmit={onSubmit} titleId="setup.title" leadId="setup.lead" submitId="setup.submit">
+    <FormPage
+      form={form}
+      onSubmit={onSubmit}
+      titleId="setup.title"
+      leadId="setup.lead"
+      submitId="setup.submit"
+      before={<ResumedNotice textId="setup.resumed" />}
+    >
       <PhoneSetup setup={setup} errors={form.errors}>
         <details className="details">
           <summary className="details__summary">{t('setup.notListed.summary')}</summary>

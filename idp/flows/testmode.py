@@ -1,0 +1,40 @@
+"""Test mode (specification section 7), development only: one sample person (the
+[testmode] settings) whose codes are a fixed one, whose forms the UI pre-fills, and whose
+finished journey offers the design prototype's link. Everybody else is untouched: random
+codes, delivered to the outbox. Production refuses to start with it on (check_production).
+"""
+from __future__ import annotations
+
+import phonenumbers
+from flask import current_app
+
+
+def _sample() -> dict | None:
+    settings = current_app.config["IDP"]
+    if settings["server"]["environment"] != "development" or not settings["testmode"]["enabled"]:
+        return None
+    return settings["testmode"]
+
+
+def fixed_code(destination: str) -> str | None:
+    """The fixed code when the destination is the sample person's address or phone."""
+    sample = _sample()
+    if sample is None or destination.lower() not in (sample["email"].lower(), sample["phone"]):
+        return None
+    return sample["code"]
+
+
+def ui_test_data() -> dict | None:
+    """What the UI pre-fills (specification section 3's test data) and the prototype link."""
+    sample = _sample()
+    if sample is None:
+        return None
+    return {
+        "email": sample["email"],
+        "otp": sample["code"],
+        "password": sample["password"],
+        "phone": str(phonenumbers.parse(sample["phone"]).national_number),
+        "firstName": sample["first_name"],
+        "lastName": sample["last_name"],
+        "prototypeUrl": sample["prototype_url"],
+    }
