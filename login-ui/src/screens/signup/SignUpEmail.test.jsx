@@ -90,3 +90,33 @@ test('no personal data goes to analytics', async () => {
   await waitFor(() => expect(window.dataLayer.length).toBeGreaterThan(1));
   expect(JSON.stringify(window.dataLayer)).not.toContain('ada@example.com');
 });
+
+describe('the address is checked on change (section 5), without interrupting the first typing', () => {
+  test('nothing is said while the address is first typed', async () => {
+    const user = userEvent.setup();
+    await renderApp('/en/signUp', PRIVACY);
+    await user.type(screen.getByLabelText(en['email.label']), 'ad');
+    expect(document.getElementById('email-error')).toBeNull();
+  });
+
+  test('once the field has been left, each change is checked', async () => {
+    const user = userEvent.setup();
+    await renderApp('/en/signUp', PRIVACY);
+    const field = screen.getByLabelText(en['email.label']);
+    await user.type(field, 'ada@example');
+    await user.tab();
+    await user.type(field, '.c');
+    expect(document.getElementById('email-error')).toHaveTextContent(en['error.2']);
+    await user.type(field, 'a');
+    expect(document.getElementById('email-error')).toBeNull();
+  });
+
+  test('once the form has been sent, each change is checked', async () => {
+    const user = userEvent.setup();
+    await renderApp('/en/signUp', PRIVACY);
+    await user.click(screen.getByRole('button', { name: en['email.signup.submit'] }));
+    const field = screen.getByLabelText(en['email.label']);
+    await user.type(field, 'ada@example.ca');
+    expect(document.getElementById('email-error')).toBeNull();
+  });
+});
