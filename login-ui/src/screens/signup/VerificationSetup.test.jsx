@@ -91,17 +91,54 @@ test('the country search filters the list only after 250 ms', async () => {
     await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
     const select = screen.getByLabelText(en['phone.countryLabel']);
     const before = within(select).getAllByRole('option').length;
-    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'fran');
+    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'ger');
     act(() => jest.advanceTimersByTime(200));
     expect(within(select).getAllByRole('option')).toHaveLength(before);
     act(() => jest.advanceTimersByTime(60));
-    const names = within(select)
-      .getAllByRole('option')
-      .map((o) => o.textContent);
-    expect(names).toEqual(['Canada (+1)', 'France (+33)']);
+    expect(within(select).getByRole('group', { name: en['phone.chosenGroup'] })).toHaveTextContent('Canada (+1)');
+    const found = within(select).getByRole('group', { name: '3 countries match' });
+    expect(within(found).getAllByRole('option').map((o) => o.textContent)).toEqual(['Algeria (+213)', 'Germany (+49)', 'Nigeria (+234)']);
+    expect(document.getElementById('country-search-count')).toHaveTextContent('3 countries match');
   } finally {
     jest.useRealTimers();
   }
+});
+
+describe('the country search chooses', () => {
+  async function search(path, text) {
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const rendered = await renderApp(path, { journeys: { signup: JOURNEY.signup.created } });
+    return { user, ...rendered };
+  }
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('a search that finds one country makes it the chosen country, with its digit count', async () => {
+    const { user } = await search('/en/signUp/verificationsetup');
+    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'France');
+    act(() => jest.advanceTimersByTime(260));
+    const select = screen.getByLabelText(en['phone.countryLabel']);
+    expect(select).toHaveValue('FR');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['France (+33)']);
+    expect(document.getElementById('dial-code')).toHaveTextContent('+33');
+    expect(screen.getByText(en['phone.hintDigits'].replace('{digits}', '9'))).toBeInTheDocument();
+    expect(document.getElementById('country-search-count')).toHaveTextContent('1 country matches: France (+33). It is now the chosen country.');
+  });
+
+  test('in French too', async () => {
+    const { user } = await search('/fr/signUp/verificationsetup');
+    await user.type(screen.getByLabelText(fr['phone.searchLabel']), 'allem');
+    act(() => jest.advanceTimersByTime(260));
+    expect(screen.getByLabelText(fr['phone.countryLabel'])).toHaveValue('DE');
+    expect(document.getElementById('country-search-count')).toHaveTextContent('Allemagne (+49)');
+  });
+
+  test('Enter in the search box chooses the first country found and does not send the form', async () => {
+    const { user, calls } = await search('/en/signUp/verificationsetup');
+    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'ger{Enter}');
+    expect(screen.getByLabelText(en['phone.countryLabel'])).toHaveValue('DZ');
+    expect(calls.posts()).toHaveLength(0);
+  });
 });
 
 test('choosing another country changes the dial code and the digit count', async () => {
