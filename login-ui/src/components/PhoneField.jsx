@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { countryList, searchCountries } from '../phone/countries';
-import { dialCode, expectedDigits } from '../validation';
+import { dialCode, exampleNumber, expectedDigits, formatAsTyped } from '../validation';
 import { ErrorMessage } from './fields';
 import { useDebouncedValue, useLanguage, useT } from './hooks';
 
@@ -42,6 +42,14 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
   const apart = debouncedQuery && chosen && !matches.includes(chosen);
   const code = dialCode(country);
   const digits = expectedDigits(country);
+  const example = exampleNumber(country);
+  // The country's format is applied as the person types at the end of the number; an
+  // edit inside it or a deletion is left alone, so the caret does not jump.
+  const typed = (event) => {
+    const { value: text, selectionStart } = event.target;
+    const deleting = String(event.nativeEvent.inputType || '').startsWith('delete');
+    onChange(!deleting && selectionStart === text.length ? formatAsTyped(text, country) : text);
+  };
   const errorId = error ? 'phone-error' : null;
   return (
     <div className={`form-group ${error ? 'form-group--error' : ''}`.trim()}>
@@ -92,6 +100,7 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
       </label>
       <p className="hint" id="phone-hint">
         {digits ? t('phone.hintDigits', { digits }) : t('phone.hint')}
+        {example ? ` ${t('phone.example', { example })}` : null}
       </p>
       <ErrorMessage id={errorId} text={error} />
       <div className="phone-row">
@@ -109,7 +118,7 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
           value={value}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={['dial-code', 'phone-hint', errorId].filter(Boolean).join(' ')}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={typed}
         />
       </div>
     </div>

@@ -121,7 +121,7 @@ describe('the country search chooses', () => {
     expect(select).toHaveValue('FR');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['France (+33)']);
     expect(document.getElementById('dial-code')).toHaveTextContent('+33');
-    expect(screen.getByText(en['phone.hintDigits'].replace('{digits}', '9'))).toBeInTheDocument();
+    expect(document.getElementById('phone-hint')).toHaveTextContent('Enter the 9-digit number without the country code. For example: 06 12 34 56 78');
     expect(document.getElementById('country-search-count')).toHaveTextContent('1 country matches: France (+33). It is now the chosen country.');
   });
 
@@ -148,6 +148,32 @@ test('choosing another country changes the dial code and the digit count', async
   expect(document.getElementById('dial-code')).toHaveTextContent('+33');
   await submitPhone(user, '06 12 34');
   expect(document.getElementById('phone-error')).toHaveTextContent('Phone number must be 9 digits.');
+});
+
+test('the number takes the chosen country\'s format as it is typed, and is sent as + and digits', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/fr/signUp/verificationsetup', {
+    journeys: { signup: JOURNEY.signup.created },
+    api: { 'POST /v1/otp/transient_otp/send': SENT },
+  });
+  expect(screen.getByText(/Par exemple : \(506\) 234-5678/)).toBeInTheDocument();
+  const field = screen.getByLabelText(fr['phone.label']);
+  await user.type(field, '6132345');
+  expect(field).toHaveValue('(613) 234-5');
+  await user.type(field, '678');
+  expect(field).toHaveValue('(613) 234-5678');
+  await user.click(screen.getByRole('button', { name: fr['setup.submit'] }));
+  await waitFor(() => expect(calls.posts()[0].body).toMatchObject({ phoneNumber: '+16132345678' }));
+});
+
+test('deleting inside the formatted number is left as the person does it', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+  const field = screen.getByLabelText(en['phone.label']);
+  await user.type(field, '613234');
+  expect(field).toHaveValue('(613) 234');
+  await user.type(field, '{Backspace}');
+  expect(field).toHaveValue('(613) 23');
 });
 
 test('"my country is not listed" says the account cannot be created', async () => {
