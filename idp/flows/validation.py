@@ -15,7 +15,8 @@ from flask import current_app
 
 from idp.errors import Errors, FlowError
 
-EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}")
+EMAIL_LOCAL = re.compile(r"[A-Za-z0-9._%+-]+")
+EMAIL_DOMAIN = re.compile(r"(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}")
 # RFC 5321's limit on a forward path.
 EMAIL_MAX_LENGTH = 254
 # Besides letters of any script (and the marks that combine with them): the
@@ -33,10 +34,26 @@ def _settings(section: str) -> dict:
     return current_app.config["IDP"][section]
 
 
+def _email_problem(value: str) -> str | None:
+    """What is wrong with an address, so the message names it: length, at (no single "@"
+    between two parts), characters (before the "@") or domain (after it)."""
+    if len(value) > EMAIL_MAX_LENGTH:
+        return "length"
+    parts = value.split("@")
+    if len(parts) != 2 or not all(parts):
+        return "at"
+    if not EMAIL_LOCAL.fullmatch(parts[0]):
+        return "characters"
+    if not EMAIL_DOMAIN.fullmatch(parts[1]):
+        return "domain"
+    return None
+
+
 def email(value: str) -> str:
     value = value.strip()
-    if len(value) > EMAIL_MAX_LENGTH or not EMAIL.fullmatch(value):
-        raise FlowError(Errors.INVALID_EMAIL)
+    problem = _email_problem(value)
+    if problem:
+        raise FlowError(Errors.INVALID_EMAIL, data={"reason": problem})
     # Addresses are compared case-insensitively; the stored form is lower case.
     return value.lower()
 

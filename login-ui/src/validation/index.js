@@ -20,11 +20,22 @@ export const NAME_INPUT_SIZE = 10;
 const EMAIL_MAX_LENGTH = 254;
 
 // Local part: letters, digits and . _ % + -; the top-level domain has at least 2 letters.
-const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const EMAIL_LOCAL_RE = /^[A-Za-z0-9._%+-]+$/;
+const EMAIL_DOMAIN_RE = /^([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
+
+// What is wrong with an address, so the message names it (the server answers the same).
+function emailProblem(email) {
+  if (email.length > EMAIL_MAX_LENGTH) return 'length';
+  const parts = email.split('@');
+  if (parts.length !== 2 || !parts.every(Boolean)) return 'at';
+  if (!EMAIL_LOCAL_RE.test(parts[0])) return 'characters';
+  if (!EMAIL_DOMAIN_RE.test(parts[1])) return 'domain';
+  return null;
+}
 
 export function validateEmail(value) {
-  const email = (value || '').trim();
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(email) ? null : { code: ERRORS.INVALID_EMAIL };
+  const reason = emailProblem((value || '').trim());
+  return reason ? { code: ERRORS.INVALID_EMAIL, data: { reason } } : null;
 }
 
 // Exactly `length` ASCII digits (spaces typed between groups are ignored).

@@ -46,7 +46,7 @@ test('renders e-mail verification as sign-up step 1 of 4 in English, with the jo
 test('renders phone verification as sign-up step 3 of 4 in French, with the number grouped', async () => {
   await renderApp('/fr/signUp/verification/sms', PHONE_SENT);
   expect(screen.getByRole('heading', { level: 1, name: fr['verification.sms.title'] })).toBeInTheDocument();
-  expect(screen.getByText('Étape 3 de 4')).toBeInTheDocument();
+  expect(screen.getByText('Étape 3 sur 4')).toBeInTheDocument();
   expect(screen.getByText(/\+1 613 555 0100/)).toBeInTheDocument();
 });
 

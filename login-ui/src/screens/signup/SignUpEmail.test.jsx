@@ -18,7 +18,7 @@ test('renders sign-up step 1 of 4 in English', async () => {
 test('renders sign-up step 1 of 4 in French', async () => {
   await renderApp('/fr/signUp', PRIVACY);
   expect(screen.getByRole('heading', { level: 1, name: fr['email.signup.title'] })).toBeInTheDocument();
-  expect(screen.getByText('Étape 1 de 4')).toBeInTheDocument();
+  expect(screen.getByText('Étape 1 sur 4')).toBeInTheDocument();
 });
 
 test('the correspondence language is a radio group that defaults to the current language', async () => {
@@ -39,7 +39,7 @@ test('an invalid e-mail is refused before any call', async () => {
   const user = userEvent.setup();
   const { calls } = await renderApp('/en/signUp', PRIVACY);
   await submitEmail(user, 'ada@example.c');
-  expect(screen.getAllByText(en['error.2']).length).toBeGreaterThan(0);
+  expect(screen.getAllByText(en['error.2.domain']).length).toBeGreaterThan(0);
   expect(calls.posts()).toHaveLength(0);
 });
 
@@ -106,7 +106,7 @@ describe('the address is checked on change (section 5), without interrupting the
     await user.type(field, 'ada@example');
     await user.tab();
     await user.type(field, '.c');
-    expect(document.getElementById('email-error')).toHaveTextContent(en['error.2']);
+    expect(document.getElementById('email-error')).toHaveTextContent(en['error.2.domain']);
     await user.type(field, 'a');
     expect(document.getElementById('email-error')).toBeNull();
   });
@@ -119,4 +119,17 @@ describe('the address is checked on change (section 5), without interrupting the
     await user.type(field, 'ada@example.ca');
     expect(document.getElementById('email-error')).toBeNull();
   });
+});
+
+test.each([
+  ['en', 'ada.example.ca', 'error.2'],
+  ['en', 'ada@example', 'error.2.domain'],
+  ['fr', 'adé@example.ca', 'error.2.characters'],
+  ['fr', 'ada@exemple', 'error.2.domain'],
+])('%s: %s is refused with the message that names what is wrong', async (language, address, id) => {
+  const user = userEvent.setup();
+  const words = texts[language];
+  await renderApp(`/${language}/signUp`, PRIVACY);
+  await typeAndPress(user, words['email.label'], address, words['email.signup.submit']);
+  expect(document.getElementById('email-error')).toHaveTextContent(words[id]);
 });

@@ -22,6 +22,7 @@ test('renders in French with country names in French', async () => {
   expect(screen.getByRole('heading', { level: 1, name: fr['setup.title'] })).toBeInTheDocument();
   const select = screen.getByLabelText(fr['phone.countryLabel']);
   expect(within(select).getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
+  expect(within(select).getByRole('option', { name: 'La Réunion (+262)' })).toBeInTheDocument();
 });
 
 test('the dial code is not an editable field', async () => {
