@@ -32,7 +32,7 @@ def test_root_falls_back_to_english(client):
 
 
 def test_french_shell_has_a_french_title(client):
-    assert "<title>Connexion aux services du gouvernement fédéral</title>" in client.get("/fr/").text
+    assert "<title>Connexion aux services fédéraux</title>" in client.get("/fr/").text
 
 
 def test_shell_has_a_strict_content_security_policy(client):
