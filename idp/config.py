@@ -107,6 +107,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     },
     "phone": {
         "max_digits": Rule(int, lambda v: 8 <= v <= 20, "a whole number from 8 to 20"),
+        "long_numbers": FLAG,
     },
     "profile": {
         "reauthentication_window_seconds": POSITIVE_INT,

@@ -15,7 +15,7 @@ from enum import Enum
 class Errors(Enum):
     """What went wrong, as (catalogue code, HTTP status, meaning)."""
 
-    INVALID_EMAIL = ("2", 400, "Invalid e-mail address")
+    INVALID_EMAIL = ("2", 400, "Invalid e-mail address (data.reason: at | characters | domain | length)")
     INVALID_CODE_FORMAT = ("3", 400, "A code must be six digits")
     PASSWORD_LENGTH = ("5", 400, "Password length wrong (with data.pwdMinLength and data.pwdMaxLength)")
     SERVER_ERROR = ("7", 500, "Server error, try again later")

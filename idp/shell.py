@@ -87,6 +87,7 @@ def ui_policy(settings: dict) -> dict:
         "pwdMaxLength": settings["password"]["max_length"],
         "nameMaxLength": settings["names"]["max_length"],
         "phoneMaxDigits": settings["phone"]["max_digits"],
+        "phoneLongNumbers": settings["phone"]["long_numbers"],
         "backupCodeLength": settings["methods"]["backup_code_length"],
     }
 

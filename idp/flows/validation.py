@@ -15,7 +15,8 @@ from flask import current_app
 
 from idp.errors import Errors, FlowError
 
-EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}")
+EMAIL_LOCAL = re.compile(r"[A-Za-z0-9._%+-]+")
+EMAIL_DOMAIN = re.compile(r"(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}")
 # RFC 5321's limit on a forward path.
 EMAIL_MAX_LENGTH = 254
 # Besides letters of any script (and the marks that combine with them): the
@@ -25,16 +26,34 @@ NAME_MIN_LETTERS = 2
 CHANNELS = ("email", "sms", "voice")
 PHONE_CHANNELS = ("sms", "voice")
 LANGUAGES = {"eng": "en", "en": "en", "fr": "fr"}
+# With the "long numbers" option: "+" and this many digits, what phone_credentials.e164 holds.
+LONG_NUMBER_MAX_DIGITS = 19
 
 
 def _settings(section: str) -> dict:
     return current_app.config["IDP"][section]
 
 
+def _email_problem(value: str) -> str | None:
+    """What is wrong with an address, so the message names it: length, at (no single "@"
+    between two parts), characters (before the "@") or domain (after it)."""
+    if len(value) > EMAIL_MAX_LENGTH:
+        return "length"
+    parts = value.split("@")
+    if len(parts) != 2 or not all(parts):
+        return "at"
+    if not EMAIL_LOCAL.fullmatch(parts[0]):
+        return "characters"
+    if not EMAIL_DOMAIN.fullmatch(parts[1]):
+        return "domain"
+    return None
+
+
 def email(value: str) -> str:
     value = value.strip()
-    if len(value) > EMAIL_MAX_LENGTH or not EMAIL.fullmatch(value):
-        raise FlowError(Errors.INVALID_EMAIL)
+    problem = _email_problem(value)
+    if problem:
+        raise FlowError(Errors.INVALID_EMAIL, data={"reason": problem})
     # Addresses are compared case-insensitively; the stored form is lower case.
     return value.lower()
 
@@ -91,6 +110,7 @@ def phone(value: str) -> str:
         raise FlowError(Errors.PHONE_REQUIRED)
     if not re.fullmatch(r"\+[0-9]{1,20}", value):
         raise FlowError(Errors.INVALID_PHONE)
+    settings = _settings("phone")
     try:
         number = phonenumbers.parse(value, None)
     except phonenumbers.NumberParseException:
@@ -99,7 +119,9 @@ def phone(value: str) -> str:
     if region == phonenumbers.UNKNOWN_REGION:
         raise FlowError(Errors.INVALID_PHONE)
     reason = phonenumbers.is_possible_number_with_reason(number)
-    too_long = len(value) - 1 > _settings("phone")["max_digits"]
+    if settings["long_numbers"] and reason == phonenumbers.ValidationResult.TOO_LONG:
+        return _long_number(value, number, region)
+    too_long = len(value) - 1 > settings["max_digits"]
     if too_long or reason in (
         phonenumbers.ValidationResult.TOO_SHORT,
         phonenumbers.ValidationResult.TOO_LONG,
@@ -110,6 +132,18 @@ def phone(value: str) -> str:
     if not phonenumbers.is_valid_number(number):
         raise FlowError(Errors.INVALID_PHONE)
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _long_number(value: str, number: phonenumbers.PhoneNumber, region: str) -> str:
+    """A number past its country's length, accepted as sent when it starts with a valid one."""
+    if len(value) - 1 > LONG_NUMBER_MAX_DIGITS:
+        digits = _national_digits(region)
+        raise FlowError(Errors.PHONE_DIGITS, data={"digits": digits} if digits else {})
+    start = phonenumbers.PhoneNumber()
+    start.merge_from(number)
+    if not phonenumbers.truncate_too_long_number(start):
+        raise FlowError(Errors.INVALID_PHONE)
+    return value
 
 
 def mask_phone(e164: str) -> str:

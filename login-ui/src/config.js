@@ -9,19 +9,25 @@ export const DEFAULT_POLICY = Object.freeze({
   pwdMaxLength: 65,
   nameMaxLength: 100,
   phoneMaxDigits: 15,
+  // phone.long_numbers: numbers past the country's length and the digit cap are accepted
+  phoneLongNumbers: false,
   // characters of a backup code (methods.backup_code_length)
   backupCodeLength: 10,
 });
 
 const DEFAULTS = Object.freeze({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });
 
-// Each number of the server's policy, or the default when it is missing or not a positive whole number.
+const usable = (value, fallback) =>
+  typeof fallback === 'boolean' ? typeof value === 'boolean' : Number.isInteger(value) && value > 0;
+
+// Each value of the server's policy, or the default when it is missing or not of its kind
+// (a positive whole number, or true or false).
 function readPolicy(given) {
   const source = given && typeof given === 'object' ? given : {};
   return Object.fromEntries(
     Object.entries(DEFAULT_POLICY).map(([key, fallback]) => {
       const value = source[key];
-      return [key, Number.isInteger(value) && value > 0 ? value : fallback];
+      return [key, usable(value, fallback) ? value : fallback];
     }),
   );
 }

@@ -15,7 +15,7 @@ test('without a config the app assumes production, /v1 and the default policy', 
 
 test('the default policy is the server default: 6-digit codes for 10 minutes, passwords of 12 to 65', () => {
   const server = { codeLength: 6, codeExpiryMinutes: 10, resendWaitSeconds: 10, pwdMinLength: 12, pwdMaxLength: 65 };
-  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15, backupCodeLength: 10 });
+  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15, phoneLongNumbers: false, backupCodeLength: 10 });
 });
 
 test('the policy numbers come from the server when it sends them', () => {
@@ -43,4 +43,11 @@ test('test data comes from a development server in test mode only', () => {
   expect(testDataOf({ environment: 'development', testData })).toBe(testData);
   expect(testDataOf({ environment: 'production', testData })).toEqual({});
   expect(testDataOf({ environment: 'development' })).toEqual({});
+});
+
+test('the "long numbers" option comes from the server as true or false, else it is off', () => {
+  block('{"policy": {"phoneLongNumbers": true}}');
+  expect(readConfig().policy.phoneLongNumbers).toBe(true);
+  block('{"policy": {"phoneLongNumbers": "yes"}}');
+  expect(readConfig().policy.phoneLongNumbers).toBe(false);
 });

@@ -50,3 +50,28 @@ def test_phone_as_the_ui_sends_it(ctx, case):
 
 def test_an_accepted_name_is_stored_composed(ctx):
     assert validation.name("Nguye\u0302\u0303n", "lastName", required=True) == "Nguyễn"
+
+
+def test_without_long_numbers_a_number_past_its_countrys_length_is_refused(ctx):
+    assert answer(lambda: validation.phone("+16132345678901")) == {"code": "8", "data": {"digits": 10}}
+
+
+@pytest.fixture
+def long_numbers(app, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["phone"], "long_numbers", True)
+
+
+def test_long_numbers_lift_the_15_digit_cap_for_a_number_that_starts_valid(ctx, long_numbers):
+    assert validation.phone("+16132345678901234") == "+16132345678901234"
+
+
+def test_long_numbers_still_need_a_valid_number_first(ctx, long_numbers):
+    assert answer(lambda: validation.phone("+10002345678901")) == {"code": "22"}
+
+
+def test_long_numbers_stop_at_what_is_stored_19_digits(ctx, long_numbers):
+    assert answer(lambda: validation.phone("+35385123456712345678")) == {"code": "8", "data": {"digits": 9}}
+
+
+def test_long_numbers_do_not_accept_a_short_number(ctx, long_numbers):
+    assert answer(lambda: validation.phone("+1613234")) == {"code": "8", "data": {"digits": 10}}

@@ -2,6 +2,7 @@
 translation in idp/translations: a text in English only fails here."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
@@ -11,9 +12,21 @@ ROOT = Path(__file__).resolve().parents[2]
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2"), ("templates/**.txt", "jinja2")]
 
 
+def _french() -> dict:
+    with (ROOT / "idp" / "translations" / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return {entry.id: entry.string for entry in read_po(po) if entry.id}
+
+
 def test_every_server_text_has_a_french_translation():
     extracted = {message for _, _, message, _, _ in extract_from_dir(str(ROOT / "idp"), METHODS)}
-    with (ROOT / "idp" / "translations" / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        french = {entry.id: entry.string for entry in read_po(po) if entry.id}
+    french = _french()
     untranslated = sorted(str(message) for message in extracted if not french.get(message))
     assert untranslated == []
+
+
+def test_the_product_has_one_name_in_the_ui_and_on_the_server_pages():
+    french = _french()
+    ui = {language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))["layout.siteName"] for language in ("en", "fr")}
+    for template in ("shell.html", "oauth/base.html"):
+        assert "_(\"" + ui["en"] + "\")" in (ROOT / "idp" / "templates" / template).read_text(encoding="utf-8")
+    assert french[ui["en"]] == ui["fr"]

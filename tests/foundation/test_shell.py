@@ -32,7 +32,7 @@ def test_root_falls_back_to_english(client):
 
 
 def test_french_shell_has_a_french_title(client):
-    assert "<title>Connexion aux services du gouvernement fédéral</title>" in client.get("/fr/").text
+    assert "<title>Connexion aux services fédéraux</title>" in client.get("/fr/").text
 
 
 def test_shell_has_a_strict_content_security_policy(client):
@@ -68,6 +68,7 @@ def test_shell_hands_the_ui_its_configuration(client):
             "pwdMaxLength": 65,
             "nameMaxLength": 100,
             "phoneMaxDigits": 15,
+            "phoneLongNumbers": False,
             "backupCodeLength": 10,
         },
     }
@@ -80,6 +81,13 @@ def test_the_policy_the_ui_receives_follows_the_settings(app, monkeypatch):
     block = re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', html, flags=re.S)
     policy = json.loads(block.group(1))["policy"]
     assert (policy["codeLength"], policy["codeExpiryMinutes"]) == (8, 5)
+
+
+def test_the_ui_learns_the_long_numbers_option_from_the_settings(app, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["phone"], "long_numbers", True)
+    html = app.test_client().get("/en/").text
+    block = re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', html, flags=re.S)
+    assert json.loads(block.group(1))["policy"]["phoneLongNumbers"] is True
 
 
 @pytest.mark.parametrize("path", ["/signup", "/signup/verification/email", "/password", "/signin/selectverification"])

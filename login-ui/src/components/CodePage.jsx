@@ -2,7 +2,7 @@
 // went, its expiry, the code field, and the resend area (a countdown from the wait the
 // server gives, then "send me a new code" and, for phones, the other channel). A code the
 // person holds (an authenticator app's, a backup code) has no notice, expiry or resend.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { failureResult, RESULTS } from '../analytics';
 import { ERRORS, fromFailure } from '../i18n/errors';
@@ -12,6 +12,8 @@ import { Notice, TextField } from './fields';
 import { FormPage } from './forms';
 import { useJourney } from './Guard';
 import { useErrorText, useT } from './hooks';
+
+const SPENT = [ERRORS.CODE_USED_UP, ERRORS.CODE_EXPIRED];
 
 const otherChannel = (type) => (type === 'sms' ? 'voice' : 'sms');
 
@@ -70,10 +72,30 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
   const [secondsLeft, restart] = useCountdown(waitOf(journey.resendAfter, policy.resendWaitSeconds));
   const field = fieldOf(kind, t, policy, digits || policy.codeLength);
 
+  // After "send me a new code" the link the person pressed is gone: the focus goes to the
+  // notice that says what happened (the countdown has no focusable element).
+  const notice = useRef(null);
+  const [resends, setResends] = useState(0);
+  useEffect(() => {
+    if (resends && notice.current) notice.current.focus();
+  }, [resends]);
+
   const onSubmit = form.handle({
     field: 'verificationCode',
     check: () => ({ verificationCode: field.check(code) }),
-    action: async () => form.follow(await verify(field.typed(code)), carried),
+    action: async () => {
+      try {
+        form.follow(await verify(field.typed(code)), carried);
+      } catch (failure) {
+        // a code used up or expired cannot be tried again: a new one may be asked for at
+        // once (the server keeps no wait for it), and the "new code sent" notice is stale
+        if (SPENT.includes(String(fromFailure(failure).code))) {
+          setResent(false);
+          restart(0);
+        }
+        throw failure;
+      }
+    },
   });
 
   const again = (switchChannel) => async (event) => {
@@ -85,6 +107,7 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
       form.clear();
       setCode('');
       setResent(true);
+      setResends((count) => count + 1);
       restart(waitOf((answer.data || {}).resendAfter, policy.resendWaitSeconds));
       if (switchChannel) onChannel(otpType, answer);
     } catch (failure) {
@@ -130,7 +153,7 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
       intro={
         <>
           {resend && resent ? (
-            <Notice kind="success">
+            <Notice kind="success" focusRef={notice}>
               <p>{t(`verification.${channel}.resent`)}</p>
             </Notice>
           ) : null}

@@ -35,6 +35,7 @@ export default function NameFields({ names, errors }) {
       type="text"
       spellCheck={false}
       size={NAME_INPUT_SIZE}
+      inputClassName="input--name"
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={errorText(errors[id])}

@@ -1,13 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { countryList, searchCountries } from '../phone/countries';
-import { dialCode, expectedDigits } from '../validation';
+import { dialCode, exampleNumber, expectedDigits, formatAsTyped } from '../validation';
 import { ErrorMessage } from './fields';
 import { useDebouncedValue, useLanguage, useT } from './hooks';
 
 const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
 
+const optionsOf = (countries) =>
+  countries.map((c) => (
+    <option key={c.iso2} value={c.iso2}>
+      {`${c.name} (${c.dialCode})`}
+    </option>
+  ));
+
 // Phone input with a country dropdown and a search box (debounced 250 ms). The country's
-// dial code is shown and cannot be edited.
+// dial code is shown and cannot be edited. A search that finds one country chooses it, and
+// Enter in the search box chooses the first country found.
 export default function PhoneField({ country, onCountryChange, value, onChange, error }) {
   const t = useT();
   const language = useLanguage();
@@ -15,12 +23,33 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
   const debouncedQuery = useDebouncedValue(query, COUNTRY_SEARCH_DEBOUNCE_MS);
   const all = countryList(language);
   const matches = useMemo(() => searchCountries(all, debouncedQuery), [all, debouncedQuery]);
-  // the chosen country always stays in the list
-  const options = matches.some((c) => c.iso2 === country)
-    ? matches
-    : [all.find((c) => c.iso2 === country), ...matches].filter(Boolean);
+  const only = debouncedQuery && matches.length === 1 ? matches[0].iso2 : null;
+  useEffect(() => {
+    if (only && only !== country) onCountryChange(only);
+    // only when the search finds a new single country, not when the person then picks another
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [only]);
+  const chooseFirst = (event) => {
+    if (event.key !== 'Enter') return;
+    // Enter chooses a country; it does not send the form
+    event.preventDefault();
+    const [first] = searchCountries(all, query);
+    if (first && query.trim()) onCountryChange(first.iso2);
+  };
+  const chosen = all.find((c) => c.iso2 === country);
+  // The chosen country stays listed (the select shows it), apart from the matches so
+  // that the count read out is the count of countries found.
+  const apart = debouncedQuery && chosen && !matches.includes(chosen);
   const code = dialCode(country);
   const digits = expectedDigits(country);
+  const example = exampleNumber(country);
+  // The country's format is applied as the person types at the end of the number; an
+  // edit inside it or a deletion is left alone, so the caret does not jump.
+  const typed = (event) => {
+    const { value: text, selectionStart } = event.target;
+    const deleting = String(event.nativeEvent.inputType || '').startsWith('delete');
+    onChange(!deleting && selectionStart === text.length ? formatAsTyped(text, country) : text);
+  };
   const errorId = error ? 'phone-error' : null;
   return (
     <div className={`form-group ${error ? 'form-group--error' : ''}`.trim()}>
@@ -40,9 +69,11 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
           aria-describedby="country-search-hint country-search-count"
           aria-controls="country"
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={chooseFirst}
         />
         <p className="visually-hidden" id="country-search-count" aria-live="polite">
-          {debouncedQuery ? t('phone.searchCount', { count: matches.length }) : ''}
+          {debouncedQuery && only ? t('phone.searchChosen', { country: `${matches[0].name} (${matches[0].dialCode})` }) : null}
+          {debouncedQuery && !only ? t('phone.searchCount', { count: matches.length }) : null}
         </p>
         <label className="label" htmlFor="country">
           {t('phone.countryLabel')}
@@ -54,11 +85,14 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
           autoComplete="country"
           onChange={(event) => onCountryChange(event.target.value)}
         >
-          {options.map((c) => (
-            <option key={c.iso2} value={c.iso2}>
-              {`${c.name} (${c.dialCode})`}
-            </option>
-          ))}
+          {apart ? (
+            <>
+              <optgroup label={t('phone.chosenGroup')}>{optionsOf([chosen])}</optgroup>
+              {matches.length ? <optgroup label={t('phone.matchesGroup', { count: matches.length })}>{optionsOf(matches)}</optgroup> : null}
+            </>
+          ) : (
+            optionsOf(matches)
+          )}
         </select>
       </div>
       <label className="label" htmlFor="phone">
@@ -66,6 +100,7 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
       </label>
       <p className="hint" id="phone-hint">
         {digits ? t('phone.hintDigits', { digits }) : t('phone.hint')}
+        {example ? ` ${t('phone.example', { example })}` : null}
       </p>
       <ErrorMessage id={errorId} text={error} />
       <div className="phone-row">
@@ -83,7 +118,7 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
           value={value}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={['dial-code', 'phone-hint', errorId].filter(Boolean).join(' ')}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={typed}
         />
       </div>
     </div>

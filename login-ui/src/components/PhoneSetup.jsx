@@ -9,7 +9,7 @@ import { useErrorText, useT } from './hooks';
 import PhoneField from './PhoneField';
 
 export function usePhoneSetup() {
-  const { phoneMaxDigits } = usePolicy();
+  const policy = usePolicy();
   const testData = useTestData();
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [number, setNumber] = useState(testData.phone || '');
@@ -21,7 +21,7 @@ export function usePhoneSetup() {
     setCountry,
     setNumber,
     setOtpType,
-    check: () => ({ phone: validatePhone(number, country, phoneMaxDigits) }),
+    check: () => ({ phone: validatePhone(number, country, policy) }),
     // as sent: "+" and digits
     e164: () => toE164(number, country),
   };

@@ -129,10 +129,11 @@ export function Button({ children, busy = false, secondary = false, ...props }) 
   );
 }
 
-// A notice: role="status" so assistive technologies read it politely.
-export function Notice({ children, kind = 'info', id }) {
+// A notice: role="status" so assistive technologies read it politely. focusRef: for a
+// notice that takes the focus when what the person pressed disappears.
+export function Notice({ children, kind = 'info', id, focusRef }) {
   return (
-    <div className={`notice notice--${kind}`} role="status" id={id}>
+    <div className={`notice notice--${kind}`} role="status" id={id} ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       {children}
     </div>
   );

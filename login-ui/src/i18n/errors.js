@@ -9,6 +9,7 @@ export { ERRORS };
 
 const hasMessage = (intl, id) => Object.prototype.hasOwnProperty.call(intl.messages, id);
 const positive = (value) => Number.isFinite(Number(value)) && Number(value) > 0;
+const EMAIL_REASONS = ['characters', 'domain', 'length'];
 const PASSWORD_REASONS = ['breached', 'common', 'sequence', 'repeat', 'personal', 'weak'];
 
 export function passwordLengthText(intl, { pwdMinLength = DEFAULT_POLICY.pwdMinLength, pwdMaxLength = DEFAULT_POLICY.pwdMaxLength } = {}) {
@@ -31,6 +32,9 @@ const BUILDERS = {
     data.digits
       ? `${intl.formatMessage({ id: 'error.8' })}${data.digits}${intl.formatMessage({ id: 'error.9' })}`
       : intl.formatMessage({ id: 'error.22' }),
+  // an address without a single "@" between two parts has the catalogue's text; others say what is wrong
+  [ERRORS.INVALID_EMAIL]: (intl, data) =>
+    intl.formatMessage({ id: EMAIL_REASONS.includes(data.reason) ? `error.2.${data.reason}` : 'error.2' }),
   // an empty required name (the last name) or a name refused for its characters
   [ERRORS.INVALID_NAME]: (intl, data) =>
     intl.formatMessage({ id: data.reason === 'invalid' ? 'error.11.invalid' : 'error.11' }),

@@ -137,3 +137,15 @@ test('every named error code has a text in both languages', () => {
   const missing = Object.entries(ERRORS).filter(([, code]) => !en[`error.${code}`] || !fr[`error.${code}`]);
   expect(missing).toEqual([]);
 });
+
+test('an address with an "@" and a domain is not told it lacks them: the message names what is wrong', () => {
+  expect(errorText(intlEn, { code: '2', data: { reason: 'at' } })).toBe(en['error.2']);
+  expect(errorText(intlEn, { code: '2', data: { reason: 'domain' } })).toBe(en['error.2.domain']);
+  expect(errorText(intlFr, { code: '2', data: { reason: 'characters' } })).toBe(fr['error.2.characters']);
+  expect(errorText(intlFr, { code: '2', data: { reason: 'length' } })).toBe(fr['error.2.length']);
+});
+
+test('the catalogue\'s short password message exists in both languages (section 8)', () => {
+  expect(createIntl({ locale: 'en-CA', messages: en }).formatMessage({ id: 'error.5.short' }, { pwdMinLength: 12 })).toBe('Password must be 12 characters.');
+  expect(intlFr.formatMessage({ id: 'error.5.short' }, { pwdMinLength: 12 })).toBe('Le mot de passe doit compter 12 caractères.');
+});

@@ -14,8 +14,9 @@ const COUNTRY_CODES = [
   'UA', 'VN', 'ZA',
 ];
 
-// English names that read better than the default display names.
-const NAME_OVERRIDES = { en: { KR: 'South Korea', CD: 'Democratic Republic of the Congo' }, fr: {} };
+// Names that read better than the default display names (fr-CA's is "la Réunion": a name
+// alone in a list takes a capital).
+const NAME_OVERRIDES = { en: { KR: 'South Korea', CD: 'Democratic Republic of the Congo' }, fr: { RE: 'La Réunion' } };
 
 const cache = {};
 

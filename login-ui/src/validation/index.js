@@ -4,6 +4,8 @@
 // first and call the API only when they pass; the server checks everything again.
 // tests/shared/validation_cases.json holds the cases both sides must agree on.
 import {
+  AsYouType,
+  parsePhoneNumber,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
   getCountryCallingCode,
@@ -18,11 +20,22 @@ export const NAME_INPUT_SIZE = 10;
 const EMAIL_MAX_LENGTH = 254;
 
 // Local part: letters, digits and . _ % + -; the top-level domain has at least 2 letters.
-const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const EMAIL_LOCAL_RE = /^[A-Za-z0-9._%+-]+$/;
+const EMAIL_DOMAIN_RE = /^([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
+
+// What is wrong with an address, so the message names it (the server answers the same).
+function emailProblem(email) {
+  if (email.length > EMAIL_MAX_LENGTH) return 'length';
+  const parts = email.split('@');
+  if (parts.length !== 2 || !parts.every(Boolean)) return 'at';
+  if (!EMAIL_LOCAL_RE.test(parts[0])) return 'characters';
+  if (!EMAIL_DOMAIN_RE.test(parts[1])) return 'domain';
+  return null;
+}
 
 export function validateEmail(value) {
-  const email = (value || '').trim();
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(email) ? null : { code: ERRORS.INVALID_EMAIL };
+  const reason = emailProblem((value || '').trim());
+  return reason ? { code: ERRORS.INVALID_EMAIL, data: { reason } } : null;
 }
 
 // Exactly `length` ASCII digits (spaces typed between groups are ignored).
@@ -70,17 +83,55 @@ export function dialCode(iso2) {
   }
 }
 
+// The chosen country's format (its mask) of an example number: "(506) 234-5678" for CA.
+export function exampleNumber(iso2) {
+  const example = examples[iso2];
+  return example ? parsePhoneNumber(example, iso2).formatNational() : null;
+}
+
 const EXTENSION_RE = /(ext|x|#|;|,)/i;
 const ALLOWED_RE = /^[\d\s().+-]+$/;
 
-export function validatePhone(value, iso2, maxDigits = DEFAULT_POLICY.phoneMaxDigits) {
+// A number as the person types it, in the chosen country's format ("6132345" becomes
+// "(613) 234-5"). Anything but digits and the format's own signs is left as typed, for
+// the check to name.
+export function formatAsTyped(value, iso2) {
+  if (!value || !ALLOWED_RE.test(value)) return value;
+  return new AsYouType(iso2).input(value);
+}
+
+// With the "long numbers" option, a number may run past the country's length (a direct
+// line after a switchboard's number) as long as it starts with a valid number, up to what
+// the server stores ("+" and 19 digits).
+export const LONG_NUMBER_MAX_DIGITS = 19;
+
+function startsWithValidNumber(input, iso2) {
+  const parsed = parsePhoneNumberFromString(input, iso2);
+  if (!parsed) return false;
+  const national = parsed.nationalNumber;
+  for (let length = national.length - 1; length >= (expectedDigits(iso2) || 1); length -= 1) {
+    const prefix = parsePhoneNumberFromString(`+${parsed.countryCallingCode}${national.slice(0, length)}`);
+    if (prefix && prefix.country === iso2 && prefix.isValid()) return true;
+  }
+  return false;
+}
+
+// policy: the server's phoneMaxDigits and phoneLongNumbers (config.js).
+export function validatePhone(value, iso2, { phoneMaxDigits, phoneLongNumbers } = DEFAULT_POLICY) {
   const input = (value || '').trim();
   if (!input) return { code: ERRORS.PHONE_REQUIRED };
+  const maxDigits = phoneLongNumbers ? LONG_NUMBER_MAX_DIGITS : phoneMaxDigits;
   const digitCount = { code: ERRORS.PHONE_DIGITS, data: { digits: expectedDigits(iso2) } };
   if (EXTENSION_RE.test(input) || !ALLOWED_RE.test(input)) return { code: ERRORS.INVALID_PHONE };
   if (input.replace(/\D/g, '').length > maxDigits) return digitCount;
   const lengthProblem = validatePhoneNumberLength(input, iso2);
   if (lengthProblem === 'INVALID_COUNTRY') return { code: ERRORS.INVALID_PHONE };
+  if (lengthProblem === 'TOO_LONG' && phoneLongNumbers) {
+    const digits = input.replace(/\D/g, '');
+    const sent = input.startsWith('+') ? digits : `${getCountryCallingCode(iso2)}${digits}`;
+    if (sent.length > LONG_NUMBER_MAX_DIGITS) return digitCount;
+    return startsWithValidNumber(input, iso2) ? null : { code: ERRORS.INVALID_PHONE };
+  }
   if (lengthProblem) return digitCount;
   const parsed = parsePhoneNumberFromString(input, iso2);
   if (!parsed || parsed.country !== iso2 || !parsed.isValid() || parsed.ext) return { code: ERRORS.INVALID_PHONE };

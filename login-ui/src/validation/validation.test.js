@@ -1,6 +1,6 @@
 import cases from '../../../tests/shared/validation_cases.json';
 import ERRORS from '../i18n/errorCodes.json';
-import { dialCode, expectedDigits, toE164, validateCode, validateEmail, validateName, validatePassword, validatePhone } from '.';
+import { dialCode, exampleNumber, expectedDigits, formatAsTyped, toE164, validateCode, validateEmail, validateName, validatePassword, validatePhone } from '.';
 
 // The shared table (tests/shared/validation_cases.json) that pytest runs through the
 // server's validation too: both sides give the same catalogue code and data.
@@ -50,7 +50,47 @@ describe('bounds from the server policy', () => {
     expect(validateName('Nguye\u0302\u0303n', { maxLength: 6 })).toBeNull();
   });
   test('a phone with more digits than the policy cap is refused with the country digit count', () => {
-    expect(validatePhone('613 234 5678', 'CA', 9)).toEqual({ code: ERRORS.PHONE_DIGITS, data: { digits: 10 } });
+    expect(validatePhone('613 234 5678', 'CA', { phoneMaxDigits: 9 })).toEqual({ code: ERRORS.PHONE_DIGITS, data: { digits: 10 } });
+  });
+});
+
+describe('the "long numbers" option (phone.long_numbers)', () => {
+  const LONG = { phoneMaxDigits: 15, phoneLongNumbers: true };
+  test('without it a number longer than the country\'s mask is refused with the digit count', () => {
+    expect(validatePhone('613 234 5678 901', 'CA')).toEqual({ code: ERRORS.PHONE_DIGITS, data: { digits: 10 } });
+  });
+  test('with it a valid number followed by more digits passes, past the 15-digit cap, sent as + and digits', () => {
+    expect(validatePhone('613 234 5678 901 234', 'CA', LONG)).toBeNull();
+    expect(toE164('613 234 5678 901 234', 'CA')).toBe('+16132345678901234');
+  });
+  test('with it the number must still start with a valid number of the country', () => {
+    expect(validatePhone('000 234 5678 901', 'CA', LONG)).toEqual({ code: ERRORS.INVALID_PHONE });
+  });
+  test('with it a number shorter than the mask is still refused', () => {
+    expect(validatePhone('613 234', 'CA', LONG)).toEqual({ code: ERRORS.PHONE_DIGITS, data: { digits: 10 } });
+  });
+  test('with it the number stops at what the server stores: 19 digits with the country code', () => {
+    expect(validatePhone('613 234 5678 901 234 567', 'CA', LONG)).toEqual({ code: ERRORS.PHONE_DIGITS, data: { digits: 10 } });
+  });
+});
+
+describe('the country\'s format (mask) as the person types', () => {
+  test.each([
+    ['CA', '6132345', '(613) 234-5'],
+    ['CA', '6132345678', '(613) 234-5678'],
+    ['FR', '0612345678', '06 12 34 56 78'],
+  ])('%s: %s reads %s', (country, typed, shown) => {
+    expect(formatAsTyped(typed, country)).toBe(shown);
+  });
+  test('what is not a number is left as typed, for the check to name', () => {
+    expect(formatAsTyped('613 ext 5', 'CA')).toBe('613 ext 5');
+  });
+  test('a formatted number is still sent as + and digits', () => {
+    expect(toE164(formatAsTyped('6132345678', 'CA'), 'CA')).toBe('+16132345678');
+  });
+  test('the example shown is in the country\'s format', () => {
+    expect(exampleNumber('CA')).toBe('(506) 234-5678');
+    expect(exampleNumber('FR')).toBe('06 12 34 56 78');
   });
 });
 

@@ -31,3 +31,34 @@ test('a valid name asks "are you sure" before anything is saved', async () => {
   expect(calls.posts()).toHaveLength(0);
   expect(screen.getByText('Ada Byron')).toBeInTheDocument();
 });
+
+test('a name longer than the policy maximum is refused on the edit form itself, with the maximum', async () => {
+  const user = userEvent.setup();
+  const { calls, location } = await renderApp('/en/profilenameedit', { api: signedIn() });
+  const field = screen.getByLabelText(en['profile.core.lastName']);
+  await user.clear(field);
+  await user.click(field);
+  await user.paste('B'.repeat(101));
+  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
+  expect(document.getElementById('lastName-error')).toHaveTextContent('100');
+  expect(location()).toBe('/en/profilenameedit');
+  expect(calls.posts()).toHaveLength(0);
+});
+
+test.each(['Muñoz', 'Schröder', 'Nguyễn', 'Nguye\u0302\u0303n'])('%s is accepted as written', async (name) => {
+  const user = userEvent.setup();
+  const { location } = await renderApp('/fr/profilenameedit', { api: signedIn() });
+  const field = screen.getByLabelText(texts.fr['profile.core.lastName']);
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(name);
+  await user.click(screen.getByRole('button', { name: texts.fr['common.continue'] }));
+  await waitFor(() => expect(location()).toBe('/fr/areYouSureEditYourName'));
+});
+
+test('the name fields keep the size 10 of the specification and can grow with the name', async () => {
+  await renderApp('/en/profilenameedit', { api: signedIn() });
+  const field = screen.getByLabelText(en['profile.core.lastName']);
+  expect(field).toHaveAttribute('size', '10');
+  expect(field).toHaveClass('input--name');
+});

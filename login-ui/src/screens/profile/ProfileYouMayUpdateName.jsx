@@ -2,7 +2,8 @@ import { SignedIn, SuccessPage } from '../../components/SignedIn';
 
 const PAGE = 'profileYouMayUpdateName';
 
-// /{language}/profileYouMayUpdateName: the name was changed everywhere.
+// /{language}/profileYouMayUpdateName: the name was changed; connected services receive it
+// in the claims of the next sign-in.
 export default function ProfileYouMayUpdateName() {
   return (
     <SignedIn>
@@ -11,7 +12,6 @@ export default function ProfileYouMayUpdateName() {
           pageName={PAGE}
           titleId="profile.nameDone.title"
           noticeId="profile.nameDone.notice"
-          textId="profile.nameDone.text"
         />
       )}
     </SignedIn>

@@ -46,7 +46,7 @@ test('renders e-mail verification as sign-up step 1 of 4 in English, with the jo
 test('renders phone verification as sign-up step 3 of 4 in French, with the number grouped', async () => {
   await renderApp('/fr/signUp/verification/sms', PHONE_SENT);
   expect(screen.getByRole('heading', { level: 1, name: fr['verification.sms.title'] })).toBeInTheDocument();
-  expect(screen.getByText('Étape 3 de 4')).toBeInTheDocument();
+  expect(screen.getByText('Étape 3 sur 4')).toBeInTheDocument();
   expect(screen.getByText(/\+1 613 555 0100/)).toBeInTheDocument();
 });
 
@@ -167,6 +167,50 @@ test('a resend clears the error and the input, shows a success notice and counts
   expect(input).toHaveValue('');
   expect(screen.getByTestId('countdown')).toHaveTextContent('40 seconds');
   expect(window.dataLayer.map((e) => e.action)).toContain('verification_step1_request-new-code');
+});
+
+test('after "send me a new code" the focus lands on the new-code notice', async () => {
+  const user = setupUser();
+  await renderApp('/en/signUp/verification/email', {
+    journeys: { signup: { ...JOURNEY.signup.emailSent, resendAfter: 0 } },
+    api: { 'POST /v1/otp/transient_otp/send': codeSent(JOURNEY.signup.emailSent, { resendAfter: 20 }) },
+  });
+  await user.click(screen.getByText(en['verification.requestNewCode']));
+  const notice = await screen.findByText(en['verification.email.resent']);
+  await waitFor(() => expect(notice.closest('[role="status"]')).toHaveFocus());
+});
+
+test.each([
+  ['used up (4 wrong codes)', '16'],
+  ['expired', '15'],
+])('a code %s offers a new code at once and drops the stale "new code sent" notice', async (_, code) => {
+  const user = setupUser();
+  await renderApp('/en/signUp/verification/email', {
+    journeys: { signup: { ...JOURNEY.signup.emailSent, resendAfter: 0 } },
+    api: {
+      'POST /v1/otp/transient_otp/send': codeSent(JOURNEY.signup.emailSent, { resendAfter: 30 }),
+      'POST /v1/otp/transient_otp/verify': fail(code),
+    },
+  });
+  await user.click(screen.getByText(en['verification.requestNewCode']));
+  await screen.findByText(en['verification.email.resent']);
+  expect(screen.getByTestId('countdown')).toHaveTextContent('30 seconds');
+  await submitCode(user, '123456');
+  await waitFor(() => expect(document.getElementById('verificationCode-error')).toHaveTextContent(en[`error.${code}`]));
+  expect(screen.getByText(en['verification.requestNewCode'])).toBeInTheDocument();
+  expect(screen.queryByTestId('countdown')).not.toBeInTheDocument();
+  expect(screen.queryByText(en['verification.email.resent'])).not.toBeInTheDocument();
+});
+
+test('a wrong code that leaves tries keeps the countdown', async () => {
+  const user = setupUser();
+  await renderApp('/en/signUp/verification/email', {
+    ...EMAIL_SENT,
+    api: { 'POST /v1/otp/transient_otp/verify': fail('14', { retries: 2 }) },
+  });
+  await submitCode(user, '123456');
+  await waitFor(() => expect(document.getElementById('verificationCode-error')).toBeInTheDocument());
+  expect(screen.getByTestId('countdown')).toBeInTheDocument();
 });
 
 test('a new code asked too soon says how long to wait and counts down from it', async () => {

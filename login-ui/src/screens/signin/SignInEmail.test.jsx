@@ -23,7 +23,7 @@ test('checks the address and goes to the password without a call, keeping the e-
 test('an invalid address is refused with the code 2 text', async () => {
   const user = userEvent.setup();
   const { location } = await renderApp('/en/signIn');
-  await user.type(screen.getByLabelText(en['email.label']), 'ada@example');
+  await user.type(screen.getByLabelText(en['email.label']), 'ada.example.com');
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
   expect(screen.getByRole('link', { name: en['error.2'] })).toHaveAttribute('href', '#email');
   expect(location()).toBe('/en/signIn');

@@ -18,7 +18,7 @@ test('renders sign-up step 1 of 4 in English', async () => {
 test('renders sign-up step 1 of 4 in French', async () => {
   await renderApp('/fr/signUp', PRIVACY);
   expect(screen.getByRole('heading', { level: 1, name: fr['email.signup.title'] })).toBeInTheDocument();
-  expect(screen.getByText('Étape 1 de 4')).toBeInTheDocument();
+  expect(screen.getByText('Étape 1 sur 4')).toBeInTheDocument();
 });
 
 test('the correspondence language is a radio group that defaults to the current language', async () => {
@@ -39,7 +39,7 @@ test('an invalid e-mail is refused before any call', async () => {
   const user = userEvent.setup();
   const { calls } = await renderApp('/en/signUp', PRIVACY);
   await submitEmail(user, 'ada@example.c');
-  expect(screen.getAllByText(en['error.2']).length).toBeGreaterThan(0);
+  expect(screen.getAllByText(en['error.2.domain']).length).toBeGreaterThan(0);
   expect(calls.posts()).toHaveLength(0);
 });
 
@@ -89,4 +89,47 @@ test('no personal data goes to analytics', async () => {
   await submitEmail(user, 'ada@example.com');
   await waitFor(() => expect(window.dataLayer.length).toBeGreaterThan(1));
   expect(JSON.stringify(window.dataLayer)).not.toContain('ada@example.com');
+});
+
+describe('the address is checked on change (section 5), without interrupting the first typing', () => {
+  test('nothing is said while the address is first typed', async () => {
+    const user = userEvent.setup();
+    await renderApp('/en/signUp', PRIVACY);
+    await user.type(screen.getByLabelText(en['email.label']), 'ad');
+    expect(document.getElementById('email-error')).toBeNull();
+  });
+
+  test('once the field has been left, each change is checked', async () => {
+    const user = userEvent.setup();
+    await renderApp('/en/signUp', PRIVACY);
+    const field = screen.getByLabelText(en['email.label']);
+    await user.type(field, 'ada@example');
+    await user.tab();
+    await user.type(field, '.c');
+    expect(document.getElementById('email-error')).toHaveTextContent(en['error.2.domain']);
+    await user.type(field, 'a');
+    expect(document.getElementById('email-error')).toBeNull();
+  });
+
+  test('once the form has been sent, each change is checked', async () => {
+    const user = userEvent.setup();
+    await renderApp('/en/signUp', PRIVACY);
+    await user.click(screen.getByRole('button', { name: en['email.signup.submit'] }));
+    const field = screen.getByLabelText(en['email.label']);
+    await user.type(field, 'ada@example.ca');
+    expect(document.getElementById('email-error')).toBeNull();
+  });
+});
+
+test.each([
+  ['en', 'ada.example.ca', 'error.2'],
+  ['en', 'ada@example', 'error.2.domain'],
+  ['fr', 'adé@example.ca', 'error.2.characters'],
+  ['fr', 'ada@exemple', 'error.2.domain'],
+])('%s: %s is refused with the message that names what is wrong', async (language, address, id) => {
+  const user = userEvent.setup();
+  const words = texts[language];
+  await renderApp(`/${language}/signUp`, PRIVACY);
+  await typeAndPress(user, words['email.label'], address, words['email.signup.submit']);
+  expect(document.getElementById('email-error')).toHaveTextContent(words[id]);
 });

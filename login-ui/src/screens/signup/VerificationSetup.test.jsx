@@ -22,6 +22,7 @@ test('renders in French with country names in French', async () => {
   expect(screen.getByRole('heading', { level: 1, name: fr['setup.title'] })).toBeInTheDocument();
   const select = screen.getByLabelText(fr['phone.countryLabel']);
   expect(within(select).getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
+  expect(within(select).getByRole('option', { name: 'La Réunion (+262)' })).toBeInTheDocument();
 });
 
 test('the dial code is not an editable field', async () => {
@@ -91,17 +92,54 @@ test('the country search filters the list only after 250 ms', async () => {
     await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
     const select = screen.getByLabelText(en['phone.countryLabel']);
     const before = within(select).getAllByRole('option').length;
-    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'fran');
+    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'ger');
     act(() => jest.advanceTimersByTime(200));
     expect(within(select).getAllByRole('option')).toHaveLength(before);
     act(() => jest.advanceTimersByTime(60));
-    const names = within(select)
-      .getAllByRole('option')
-      .map((o) => o.textContent);
-    expect(names).toEqual(['Canada (+1)', 'France (+33)']);
+    expect(within(select).getByRole('group', { name: en['phone.chosenGroup'] })).toHaveTextContent('Canada (+1)');
+    const found = within(select).getByRole('group', { name: '3 countries match' });
+    expect(within(found).getAllByRole('option').map((o) => o.textContent)).toEqual(['Algeria (+213)', 'Germany (+49)', 'Nigeria (+234)']);
+    expect(document.getElementById('country-search-count')).toHaveTextContent('3 countries match');
   } finally {
     jest.useRealTimers();
   }
+});
+
+describe('the country search chooses', () => {
+  async function search(path, text) {
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const rendered = await renderApp(path, { journeys: { signup: JOURNEY.signup.created } });
+    return { user, ...rendered };
+  }
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('a search that finds one country makes it the chosen country, with its digit count', async () => {
+    const { user } = await search('/en/signUp/verificationsetup');
+    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'France');
+    act(() => jest.advanceTimersByTime(260));
+    const select = screen.getByLabelText(en['phone.countryLabel']);
+    expect(select).toHaveValue('FR');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['France (+33)']);
+    expect(document.getElementById('dial-code')).toHaveTextContent('+33');
+    expect(document.getElementById('phone-hint')).toHaveTextContent('Enter the 9-digit number without the country code. For example: 06 12 34 56 78');
+    expect(document.getElementById('country-search-count')).toHaveTextContent('1 country matches: France (+33). It is now the chosen country.');
+  });
+
+  test('in French too', async () => {
+    const { user } = await search('/fr/signUp/verificationsetup');
+    await user.type(screen.getByLabelText(fr['phone.searchLabel']), 'allem');
+    act(() => jest.advanceTimersByTime(260));
+    expect(screen.getByLabelText(fr['phone.countryLabel'])).toHaveValue('DE');
+    expect(document.getElementById('country-search-count')).toHaveTextContent('Allemagne (+49)');
+  });
+
+  test('Enter in the search box chooses the first country found and does not send the form', async () => {
+    const { user, calls } = await search('/en/signUp/verificationsetup');
+    await user.type(screen.getByLabelText(en['phone.searchLabel']), 'ger{Enter}');
+    expect(screen.getByLabelText(en['phone.countryLabel'])).toHaveValue('DZ');
+    expect(calls.posts()).toHaveLength(0);
+  });
 });
 
 test('choosing another country changes the dial code and the digit count', async () => {
@@ -111,6 +149,32 @@ test('choosing another country changes the dial code and the digit count', async
   expect(document.getElementById('dial-code')).toHaveTextContent('+33');
   await submitPhone(user, '06 12 34');
   expect(document.getElementById('phone-error')).toHaveTextContent('Phone number must be 9 digits.');
+});
+
+test('the number takes the chosen country\'s format as it is typed, and is sent as + and digits', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/fr/signUp/verificationsetup', {
+    journeys: { signup: JOURNEY.signup.created },
+    api: { 'POST /v1/otp/transient_otp/send': SENT },
+  });
+  expect(screen.getByText(/Par exemple : \(506\) 234-5678/)).toBeInTheDocument();
+  const field = screen.getByLabelText(fr['phone.label']);
+  await user.type(field, '6132345');
+  expect(field).toHaveValue('(613) 234-5');
+  await user.type(field, '678');
+  expect(field).toHaveValue('(613) 234-5678');
+  await user.click(screen.getByRole('button', { name: fr['setup.submit'] }));
+  await waitFor(() => expect(calls.posts()[0].body).toMatchObject({ phoneNumber: '+16132345678' }));
+});
+
+test('deleting inside the formatted number is left as the person does it', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+  const field = screen.getByLabelText(en['phone.label']);
+  await user.type(field, '613234');
+  expect(field).toHaveValue('(613) 234');
+  await user.type(field, '{Backspace}');
+  expect(field).toHaveValue('(613) 23');
 });
 
 test('"my country is not listed" says the account cannot be created', async () => {
