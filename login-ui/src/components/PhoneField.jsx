@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { countryList, searchCountries } from '../phone/countries';
-import { dialCode, expectedDigits } from '../validation';
+import { dialCode, expectedDigits } from '../validation/phone';
 import { ErrorMessage } from './fields';
 import { useDebouncedValue, useLanguage, useT } from './hooks';
 
