@@ -70,8 +70,16 @@ module.exports = (env, argv) => {
       runtimeChunk: false,
       splitChunks: {
         cacheGroups: {
-          // the phone widget with libphonenumber-js and its metadata: one chunk, shared by
-          // every screen of a later chunk that asks for or shows a phone number
+          // the phone widget and libphonenumber-js, shared by every screen of a later chunk
+          // that asks for or shows a phone number; the metadata of every country (the "min"
+          // set: lengths and formats, not the full patterns) is a chunk of its own beside it
+          phoneMetadata: {
+            test: /[\\/]node_modules[\\/]libphonenumber-js[\\/](metadata\.min|examples\.mobile)\.json\.js$/,
+            name: 'phone-metadata',
+            chunks: 'async',
+            enforce: true,
+            priority: 10,
+          },
           phone: {
             test: /[\\/](node_modules[\\/]libphonenumber-js|src[\\/]phone|src[\\/]validation[\\/]phone\.js|src[\\/]components[\\/]Phone(Field|Setup)\.jsx)/,
             name: 'phone',
