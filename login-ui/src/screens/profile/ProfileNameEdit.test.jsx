@@ -29,5 +29,5 @@ test('a valid name asks "are you sure" before anything is saved', async () => {
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
   await waitFor(() => expect(location()).toBe('/en/areYouSureEditYourName'));
   expect(calls.posts()).toHaveLength(0);
-  expect(screen.getByText('Ada Byron')).toBeInTheDocument();
+  expect(await screen.findByText('Ada Byron')).toBeInTheDocument();
 });
