@@ -33,7 +33,7 @@ login-ui/node_modules/.package-lock.json: login-ui/package-lock.json
 
 ui-deps: login-ui/node_modules/.package-lock.json
 
-UI_SOURCES := $(shell find login-ui/src -type f 2>/dev/null) $(wildcard login-ui/*.config.js login-ui/package.json login-ui/.babelrc)
+UI_SOURCES := $(shell find login-ui/src -type f 2>/dev/null) $(wildcard login-ui/*.config.js login-ui/webpack/*.js login-ui/package.json login-ui/.babelrc)
 
 login-ui/dist/manifest.json: login-ui/node_modules/.package-lock.json $(UI_SOURCES)
 	cd login-ui && npm run build --silent

@@ -52,20 +52,29 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 class Manifest:
-    """login-ui/dist/manifest.json ({"app.js": "app.<hash>.js"}), read again when a build replaces it."""
+    """login-ui/dist/manifest.json, read again when a build replaces it: `files` maps each chunk's
+    name to its hashed file ({"app.js": "app.<hash>.js", "messages-fr.js": ...}), `entrypoints`
+    lists the files the entry needs ({"app": ["app.<hash>.css", "app.<hash>.js"]}). The later
+    chunks are not named here: webpack's runtime fetches them from the same prefix."""
 
     def __init__(self, path: Path):
         self.path = path
-        self._cached: tuple[float, dict[str, str]] = (-1.0, {})
+        self._cached: tuple[float, dict] = (-1.0, {})
 
-    def url(self, name: str) -> str:
+    def _read(self) -> dict:
         try:
             mtime = self.path.stat().st_mtime
         except FileNotFoundError:
             raise RuntimeError(f"{self.path} is missing: build the login UI (make setup)") from None
         if mtime != self._cached[0]:
             self._cached = (mtime, json.loads(self.path.read_text(encoding="utf-8")))
-        return UI_PREFIX + self._cached[1][name]
+        return self._cached[1]
+
+    def url(self, name: str) -> str:
+        return UI_PREFIX + self._read()["files"][name]
+
+    def entry_urls(self, entry: str, extension: str) -> list[str]:
+        return [UI_PREFIX + file for file in self._read()["entrypoints"][entry] if file.endswith(extension)]
 
 
 MANIFEST = Manifest(UI_DIST / "manifest.json")
@@ -107,8 +116,9 @@ def render_shell(language: str):
             "shell.html",
             language=language,
             ui_config=ui_config,
-            css_url=MANIFEST.url("app.css"),
-            js_url=MANIFEST.url("app.js"),
+            css_urls=MANIFEST.entry_urls("app", ".css"),
+            # the messages of the page's language first: the entry finds them already loaded
+            js_urls=[MANIFEST.url(f"messages-{language}.js"), *MANIFEST.entry_urls("app", ".js")],
         )
     response = current_app.make_response(html)
     response.headers["Cache-Control"] = "no-store"

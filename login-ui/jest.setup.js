@@ -1,5 +1,6 @@
 require('@testing-library/jest-dom');
 const { TextEncoder, TextDecoder } = require('util');
+const { loadMessages } = require('./src/i18n/messages');
 
 if (typeof global.TextEncoder === 'undefined') global.TextEncoder = TextEncoder;
 if (typeof global.TextDecoder === 'undefined') global.TextDecoder = TextDecoder;
@@ -11,3 +12,7 @@ beforeEach(() => {
   document.documentElement.lang = '';
   document.body.innerHTML = '';
 });
+
+// The app loads a language's messages on demand (src/i18n/messages.js); under Jest they
+// are the source JSON files, loaded once before the tests as the shell's chunk would be.
+beforeAll(() => Promise.all([loadMessages('en'), loadMessages('fr')]));

@@ -7,8 +7,12 @@ const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
 // Flask serves login-ui/dist/ at /static/ui/ (through WhiteNoise) with a strict CSP
 // (script-src 'self'; style-src 'self'): no eval source maps, no runtime <style> tags.
 // File names carry a hash of their content, so browsers may keep them for a year;
-// manifest.json tells the HTML shell (idp/shell.py) the current names. Every file also
-// gets a gzip and a brotli copy, made here once rather than on every request.
+// manifest.json tells the HTML shell (idp/shell.py) the current names: `files` (chunk name
+// → file) and `entrypoints` (the files the entry needs, which the shell names with the
+// messages chunk of its language). The entry holds the screens a first visit opens; every
+// other screen is in a later chunk (src/routes.jsx) that webpack's runtime fetches from
+// publicPath. Every file also gets a gzip and a brotli copy, made here once rather than on
+// every request.
 module.exports = (env, argv) => {
   const production = argv.mode !== 'development';
   const compressible = /\.(js|css|svg)$/;
@@ -18,20 +22,40 @@ module.exports = (env, argv) => {
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: '[name].[contenthash:16].js',
+      chunkFilename: '[name].[contenthash:16].js',
       publicPath: '/static/ui/',
       clean: true,
     },
     devtool: production ? false : 'source-map',
-    resolve: { extensions: ['.js', '.jsx', '.json'] },
+    resolve: {
+      extensions: ['.js', '.jsx', '.json'],
+      // The messages arrive compiled (below), so react-intl never parses ICU text: its
+      // parser stays out of the bundle (react-intl: "pre-compiled messages").
+      alias: { '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js' },
+    },
     module: {
       rules: [
         { test: /\.jsx?$/, exclude: /node_modules/, use: 'babel-loader' },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        // the messages src/i18n/messages.js loads: each language's ASTs, a chunk of its own
+        {
+          test: /[\\/]src[\\/]i18n[\\/](en|fr)\.json$/,
+          issuer: /[\\/]src[\\/]i18n[\\/]messages\.js$/,
+          type: 'json',
+          use: path.resolve(__dirname, 'webpack/compiled-messages-loader.js'),
+        },
       ],
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:16].css' }),
-      new WebpackManifestPlugin({ fileName: 'manifest.json', publicPath: '' }),
+      new WebpackManifestPlugin({
+        fileName: 'manifest.json',
+        publicPath: '',
+        generate: (seed, files, entrypoints) => ({
+          files: Object.fromEntries(files.filter((file) => file.isChunk).map((file) => [file.name, file.path])),
+          entrypoints,
+        }),
+      }),
       new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: compressible, threshold: 0, minRatio: 1 }),
       new CompressionPlugin({
         filename: '[path][base].br',
@@ -42,7 +66,29 @@ module.exports = (env, argv) => {
         minRatio: 1,
       }),
     ],
-    optimization: { splitChunks: false, runtimeChunk: false },
+    optimization: {
+      runtimeChunk: false,
+      splitChunks: {
+        cacheGroups: {
+          // the phone widget and libphonenumber-js, shared by every screen of a later chunk
+          // that asks for or shows a phone number; the metadata of every country (the "min"
+          // set: lengths and formats, not the full patterns) is a chunk of its own beside it
+          phoneMetadata: {
+            test: /[\\/]node_modules[\\/]libphonenumber-js[\\/](metadata\.min|examples\.mobile)\.json\.js$/,
+            name: 'phone-metadata',
+            chunks: 'async',
+            enforce: true,
+            priority: 10,
+          },
+          phone: {
+            test: /[\\/](node_modules[\\/]libphonenumber-js|src[\\/]phone|src[\\/]validation[\\/]phone\.js|src[\\/]components[\\/]Phone(Field|Setup)\.jsx)/,
+            name: 'phone',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
+    },
     performance: { hints: false },
   };
 };

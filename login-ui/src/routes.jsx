@@ -1,49 +1,62 @@
 // The route table of specification section 2. A screen of a journey opens when the server
 // says so (Guard: its path is in the journey's `open`); entry screens need no journey.
+import { lazy } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import GoHome from './components/GoHome';
 import Guard from './components/Guard';
 import Layout from './components/Layout';
 import { browserLanguage, fromCorrespondence, isLanguage } from './i18n';
-import PhoneOtp from './screens/dev/PhoneOtp';
 import Home from './screens/home/Home';
-import MethodsApp from './screens/methods/MethodsApp';
-import MethodsChange from './screens/methods/MethodsChange';
-import MethodsDone from './screens/methods/MethodsDone';
-import MethodsPasskey from './screens/methods/MethodsPasskey';
-import SignInMethods from './screens/methods/SignInMethods';
-import AreYouSureEditYourName from './screens/profile/AreYouSureEditYourName';
-import AreYouSureUpdateYourEmail from './screens/profile/AreYouSureUpdateYourEmail';
-import ChangePassword from './screens/profile/ChangePassword';
-import CheckYourEmail from './screens/profile/CheckYourEmail';
-import CompleteTwoStepVerification from './screens/profile/CompleteTwoStepVerification';
-import EnterNewEmail from './screens/profile/EnterNewEmail';
-import EnterNewPhoneNumber from './screens/profile/EnterNewPhoneNumber';
-import FirstVerifyItsYou from './screens/profile/FirstVerifyItsYou';
-import PasswordChanged from './screens/profile/PasswordChanged';
-import PhoneChanged from './screens/profile/PhoneChanged';
-import ProfileHome from './screens/profile/ProfileHome';
-import ProfileLanguage from './screens/profile/ProfileLanguage';
-import ProfileNameEdit from './screens/profile/ProfileNameEdit';
-import ProfileYouMayUpdateName from './screens/profile/ProfileYouMayUpdateName';
-import VerifyNewPhone from './screens/profile/VerifyNewPhone';
-import YouMayUpdateEmailAtOtherPlaces from './screens/profile/YouMayUpdateEmailAtOtherPlaces';
-import ForgotPassword from './screens/recovery/ForgotPassword';
-import NewPassword from './screens/recovery/NewPassword';
-import RecoveryCheckEmail from './screens/recovery/RecoveryCheckEmail';
-import RecoveryVerification from './screens/recovery/RecoveryVerification';
-import RedirectToRp from './screens/redirect/RedirectToRp';
-import Verification from './screens/shared/Verification';
-import SelectVerification from './screens/signin/SelectVerification';
 import SignInEmail from './screens/signin/SignInEmail';
 import SignInPassword from './screens/signin/SignInPassword';
-import CoreProfile from './screens/signup/CoreProfile';
-import CreatePassword from './screens/signup/CreatePassword';
-import Privacy from './screens/signup/Privacy';
-import SignUpEmail from './screens/signup/SignUpEmail';
-import VerificationSetup from './screens/signup/VerificationSetup';
 import { useServerSession } from './session/ServerSession';
 import { stepOf } from './session/journey';
+
+// The entry chunk holds the first screen (home, where /authorize sends a person) and the
+// sign-in it leads to; every other screen is in a later chunk of its flow, fetched when its
+// route first renders (Layout shows PageLoading meanwhile; a navigation keeps the page it
+// leaves until then). The phone widget and its metadata are a chunk of their own
+// (webpack.config.js), fetched with the first screen that needs them. The chunks the home
+// page leads to (sign-up, the second factor of a sign-in) are prefetched once the browser
+// is idle.
+const Verification = lazy(() => import(/* webpackChunkName: "verification", webpackPrefetch: true */ './screens/shared/Verification'));
+const SelectVerification = lazy(() => import(/* webpackChunkName: "verification" */ './screens/signin/SelectVerification'));
+const Privacy = lazy(() => import(/* webpackChunkName: "signup", webpackPrefetch: true */ './screens/signup/Privacy'));
+const SignUpEmail = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/SignUpEmail'));
+const CreatePassword = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/CreatePassword'));
+const VerificationSetup = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/VerificationSetup'));
+const CoreProfile = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/CoreProfile'));
+const RedirectToRp = lazy(() => import(/* webpackChunkName: "redirect" */ './screens/redirect/RedirectToRp'));
+const ForgotPassword = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/ForgotPassword'));
+const NewPassword = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/NewPassword'));
+const RecoveryCheckEmail = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryCheckEmail'));
+const RecoveryVerification = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryVerification'));
+const profile = {
+  AreYouSureEditYourName: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureEditYourName')),
+  AreYouSureUpdateYourEmail: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureUpdateYourEmail')),
+  ChangePassword: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ChangePassword')),
+  CheckYourEmail: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/CheckYourEmail')),
+  CompleteTwoStepVerification: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/CompleteTwoStepVerification')),
+  EnterNewEmail: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/EnterNewEmail')),
+  EnterNewPhoneNumber: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/EnterNewPhoneNumber')),
+  FirstVerifyItsYou: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/FirstVerifyItsYou')),
+  PasswordChanged: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/PasswordChanged')),
+  PhoneChanged: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/PhoneChanged')),
+  ProfileHome: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileHome')),
+  ProfileLanguage: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileLanguage')),
+  ProfileNameEdit: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileNameEdit')),
+  ProfileYouMayUpdateName: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileYouMayUpdateName')),
+  VerifyNewPhone: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/VerifyNewPhone')),
+  YouMayUpdateEmailAtOtherPlaces: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/YouMayUpdateEmailAtOtherPlaces')),
+};
+const methods = {
+  MethodsApp: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsApp')),
+  MethodsChange: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsChange')),
+  MethodsDone: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsDone')),
+  MethodsPasskey: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsPasskey')),
+  SignInMethods: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/SignInMethods')),
+};
+const PhoneOtp = lazy(() => import(/* webpackChunkName: "dev" */ './screens/dev/PhoneOtp'));
 
 // path after /{language}/ → [screen, the flow whose journey guards it (null: an entry
 // screen, or one that guards itself)]
@@ -66,36 +79,36 @@ const PAGES = {
   // the redirectTo of the last answer
   redirecttorp: [RedirectToRp, null],
   // for the person signed in (GET /v1/profile), else home
-  profilehome: [ProfileHome, null],
-  profilenameedit: [ProfileNameEdit, null],
+  profilehome: [profile.ProfileHome, null],
+  profilenameedit: [profile.ProfileNameEdit, null],
   // the new name in router state
-  areYouSureEditYourName: [AreYouSureEditYourName, null],
-  profileYouMayUpdateName: [ProfileYouMayUpdateName, null],
-  profilelanguage: [ProfileLanguage, null],
+  areYouSureEditYourName: [profile.AreYouSureEditYourName, null],
+  profileYouMayUpdateName: [profile.ProfileYouMayUpdateName, null],
+  profilelanguage: [profile.ProfileLanguage, null],
   // each change of a factor or a method starts with the password, then a second factor
-  firstverifyitsyou: [FirstVerifyItsYou, null],
-  'firstverifyitsyou/phone': [FirstVerifyItsYou, null],
-  'firstverifyitsyou/password': [FirstVerifyItsYou, null],
-  'firstverifyitsyou/methods': [FirstVerifyItsYou, null],
-  completetwostepverification: [CompleteTwoStepVerification, 'email_change'],
-  'completetwostepverification/phone': [CompleteTwoStepVerification, 'phone_change'],
-  'completetwostepverification/password': [CompleteTwoStepVerification, 'password_change'],
-  'completetwostepverification/methods': [CompleteTwoStepVerification, 'methods'],
-  enternewemail: [EnterNewEmail, 'email_change'],
-  checkyouremail: [CheckYourEmail, 'email_change'],
-  areYouSureUpdateYourEmail: [AreYouSureUpdateYourEmail, 'email_change'],
-  youMayUpdateEmailAtOtherPlaces: [YouMayUpdateEmailAtOtherPlaces, 'email_change'],
-  enterNewPhoneNumber: [EnterNewPhoneNumber, 'phone_change'],
-  verifynewphone: [VerifyNewPhone, 'phone_change'],
-  phonechanged: [PhoneChanged, 'phone_change'],
-  changepassword: [ChangePassword, 'password_change'],
-  passwordchanged: [PasswordChanged, 'password_change'],
+  firstverifyitsyou: [profile.FirstVerifyItsYou, null],
+  'firstverifyitsyou/phone': [profile.FirstVerifyItsYou, null],
+  'firstverifyitsyou/password': [profile.FirstVerifyItsYou, null],
+  'firstverifyitsyou/methods': [profile.FirstVerifyItsYou, null],
+  completetwostepverification: [profile.CompleteTwoStepVerification, 'email_change'],
+  'completetwostepverification/phone': [profile.CompleteTwoStepVerification, 'phone_change'],
+  'completetwostepverification/password': [profile.CompleteTwoStepVerification, 'password_change'],
+  'completetwostepverification/methods': [profile.CompleteTwoStepVerification, 'methods'],
+  enternewemail: [profile.EnterNewEmail, 'email_change'],
+  checkyouremail: [profile.CheckYourEmail, 'email_change'],
+  areYouSureUpdateYourEmail: [profile.AreYouSureUpdateYourEmail, 'email_change'],
+  youMayUpdateEmailAtOtherPlaces: [profile.YouMayUpdateEmailAtOtherPlaces, 'email_change'],
+  enterNewPhoneNumber: [profile.EnterNewPhoneNumber, 'phone_change'],
+  verifynewphone: [profile.VerifyNewPhone, 'phone_change'],
+  phonechanged: [profile.PhoneChanged, 'phone_change'],
+  changepassword: [profile.ChangePassword, 'password_change'],
+  passwordchanged: [profile.PasswordChanged, 'password_change'],
   // how you sign in: the list for the person signed in, then the change of a method
-  signinmethods: [SignInMethods, null],
-  'signinmethods/change': [MethodsChange, 'methods'],
-  'signinmethods/app': [MethodsApp, 'methods'],
-  'signinmethods/passkey': [MethodsPasskey, 'methods'],
-  'signinmethods/done': [MethodsDone, 'methods'],
+  signinmethods: [methods.SignInMethods, null],
+  'signinmethods/change': [methods.MethodsChange, 'methods'],
+  'signinmethods/app': [methods.MethodsApp, 'methods'],
+  'signinmethods/passkey': [methods.MethodsPasskey, 'methods'],
+  'signinmethods/done': [methods.MethodsDone, 'methods'],
   // development only
   phoneotp: [PhoneOtp, null],
 };

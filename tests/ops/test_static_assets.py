@@ -1,8 +1,10 @@
 """The login UI's files: content-hashed names cached for a year as immutable, and the gzip
-and brotli copies made at build time, served to browsers that accept them (WhiteNoise)."""
+and brotli copies made at build time, served to browsers that accept them (WhiteNoise). The
+shell names the entry and its language's messages; later chunks load from the same prefix."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 
 import pytest
@@ -10,9 +12,13 @@ import pytest
 from idp.shell import UI_DIST
 
 
+def _scripts(page: str) -> list[str]:
+    return re.findall(r'<script defer src="([^"]+)"></script>', page)
+
+
 @pytest.fixture
 def script_url(client) -> str:
-    return re.search(r'<script defer src="([^"]+)"></script>', client.get("/en/").text).group(1)
+    return next(url for url in _scripts(client.get("/en/").text) if "/app." in url)
 
 
 def _file(url: str):
@@ -24,6 +30,22 @@ def test_the_shell_names_the_hashed_files_of_the_current_build(client, script_ur
     for url in (script_url, stylesheet):
         assert re.fullmatch(r"/static/ui/app\.[0-9a-f]{16}\.(js|css)", url)
         assert _file(url).is_file()
+
+
+@pytest.mark.parametrize("language,other", [("en", "fr"), ("fr", "en")])
+def test_the_shell_names_the_messages_of_its_language_only_and_no_later_chunk(client, language, other):
+    scripts = _scripts(client.get(f"/{language}/").text)
+    assert [url.rsplit("/", 1)[1].split(".")[0] for url in scripts] == [f"messages-{language}", "app"]
+    assert all(_file(url).is_file() for url in scripts)
+
+
+def test_a_later_chunk_is_served_from_the_same_prefix_hashed_and_compressed(client):
+    files = json.loads((UI_DIST / "manifest.json").read_text(encoding="utf-8"))["files"]
+    url = "/static/ui/" + files["profile.js"]
+    response = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert gzip.decompress(response.data) == _file(url).read_bytes()
 
 
 def test_hashed_files_are_cached_for_a_year_as_immutable(client, script_url):

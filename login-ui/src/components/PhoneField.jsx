@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { countryList, searchCountries } from '../phone/countries';
-import { dialCode, exampleNumber, expectedDigits, formatAsTyped } from '../validation';
+import { dialCode, exampleNumber, expectedDigits, formatAsTyped } from '../validation/phone';
 import { ErrorMessage } from './fields';
 import { useDebouncedValue, useLanguage, useT } from './hooks';
 

@@ -2,7 +2,7 @@
 // with its country, and how the code reaches it (text message by default, or a call).
 import { useState } from 'react';
 import { DEFAULT_COUNTRY } from '../phone/countries';
-import { toE164, validatePhone } from '../validation';
+import { toE164, validatePhone } from '../validation/phone';
 import { usePolicy, useTestData } from './AppConfig';
 import { RadioGroup } from './fields';
 import { useErrorText, useT } from './hooks';

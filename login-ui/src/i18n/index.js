@@ -1,8 +1,4 @@
-import en from './en.json';
-import fr from './fr.json';
-
 const LANGUAGES = ['en', 'fr'];
-export const messages = { en, fr };
 
 export const isLanguage = (value) => LANGUAGES.includes(value);
 export const otherLanguage = (language) => (language === 'fr' ? 'en' : 'fr');

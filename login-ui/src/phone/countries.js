@@ -1,7 +1,7 @@
 // Countries offered by the phone widget: ISO 3166 two-letter codes. Names come from
 // Intl.DisplayNames in the current language; the dial code and the expected digit count
 // come from libphonenumber-js metadata.
-import { dialCode, expectedDigits } from '../validation';
+import { dialCode, expectedDigits } from '../validation/phone';
 
 export const DEFAULT_COUNTRY = 'CA';
 

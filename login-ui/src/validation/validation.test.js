@@ -1,6 +1,7 @@
 import cases from '../../../tests/shared/validation_cases.json';
 import ERRORS from '../i18n/errorCodes.json';
-import { dialCode, exampleNumber, expectedDigits, formatAsTyped, toE164, validateCode, validateEmail, validateName, validatePassword, validatePhone } from '.';
+import { validateCode, validateEmail, validateName, validatePassword } from '.';
+import { dialCode, exampleNumber, expectedDigits, formatAsTyped, toE164, validatePhone } from './phone';
 
 // The shared table (tests/shared/validation_cases.json) that pytest runs through the
 // server's validation too: both sides give the same catalogue code and data.

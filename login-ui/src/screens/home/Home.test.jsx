@@ -77,7 +77,7 @@ test('the first-time privacy link leads to the privacy notice and emits a click 
   const user = userEvent.setup();
   const { location } = await renderApp('/en');
   await user.click(screen.getByRole('link', { name: en['home.firstTime'] }));
-  expect(location()).toBe('/en/signUp/privacy');
+  await waitFor(() => expect(location()).toBe('/en/signUp/privacy'));
   expect(window.dataLayer).toContainEqual({
     event: 'event',
     category: 'signup',

@@ -16,7 +16,7 @@ async function confirmFrom(language, api) {
 
 test('renders in English with the new name', async () => {
   await confirmFrom('en', signedIn());
-  expect(screen.getByRole('heading', { level: 1, name: en['profile.nameConfirm.title'] })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: en['profile.nameConfirm.title'] })).toBeInTheDocument();
   expect(screen.getByText('Ada Byron')).toBeInTheDocument();
 });
 

@@ -29,7 +29,7 @@ test('a valid name asks "are you sure" before anything is saved', async () => {
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
   await waitFor(() => expect(location()).toBe('/en/areYouSureEditYourName'));
   expect(calls.posts()).toHaveLength(0);
-  expect(screen.getByText('Ada Byron')).toBeInTheDocument();
+  expect(await screen.findByText('Ada Byron')).toBeInTheDocument();
 });
 
 test('a name longer than the policy maximum is refused on the edit form itself, with the maximum', async () => {
