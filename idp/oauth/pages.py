@@ -1,12 +1,33 @@
 """The identity provider's own pages for the OIDC endpoints: errors and sign-out, in the request's language."""
 from __future__ import annotations
 
-from flask import current_app, render_template
+from urllib.parse import urlencode
+
+from flask import current_app, render_template, request
 from flask_babel import get_locale
+
+from idp.i18n import from_path
+
+# Each language's name, written in that language (the toggle offers the other one).
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+
+
+def language_toggle(language: str) -> dict:
+    """The same page in the other language: its segment swapped in a path that has one,
+    else the request's query with lang= (select_locale reads it before ui_locales)."""
+    other = "fr" if language == "en" else "en"
+    if from_path(request.path):
+        href = f"/{other}{request.path[3:]}"
+        query = request.query_string.decode()
+    else:
+        href = request.path
+        query = urlencode([(key, value) for key, value in request.args.items(multi=True) if key != "lang"] + [("lang", other)])
+    return {"language": other, "name": LANGUAGE_NAMES[other], "href": f"{href}?{query}" if query else href}
 
 
 def render_page(template: str, status: int = 200, **values):
-    html = render_template(f"oauth/{template}", language=str(get_locale() or "en"), **values)
+    language = str(get_locale() or "en")
+    html = render_template(f"oauth/{template}", language=language, toggle=language_toggle(language), **values)
     response = current_app.make_response((html, status))
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -5,15 +5,17 @@ import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-r
 import GoHome from './components/GoHome';
 import Guard from './components/Guard';
 import Layout from './components/Layout';
+import ShowError from './components/ShowError';
 import { browserLanguage, fromCorrespondence, isLanguage } from './i18n';
+import ErrorScreen from './screens/error/ErrorScreen';
 import Home from './screens/home/Home';
 import SignInEmail from './screens/signin/SignInEmail';
 import SignInPassword from './screens/signin/SignInPassword';
 import { useServerSession } from './session/ServerSession';
 import { stepOf } from './session/journey';
 
-// The entry chunk holds the first screen (home, where /authorize sends a person) and the
-// sign-in it leads to; every other screen is in a later chunk of its flow, fetched when its
+// The entry chunk holds the first screen (home, where /authorize sends a person), the
+// sign-in it leads to and the Error screen (shown when the network may bring no chunk); every other screen is in a later chunk of its flow, fetched when its
 // route first renders (Layout shows PageLoading meanwhile; a navigation keeps the page it
 // leaves until then). The phone widget and its metadata are a chunk of their own
 // (webpack.config.js), fetched with the first screen that needs them. The chunks the home
@@ -109,6 +111,8 @@ const PAGES = {
   'signinmethods/app': [methods.MethodsApp, 'methods'],
   'signinmethods/passkey': [methods.MethodsPasskey, 'methods'],
   'signinmethods/done': [methods.MethodsDone, 'methods'],
+  // a failure no form can show (ShowError)
+  error: [ErrorScreen, null],
   // development only
   phoneotp: [PhoneOtp, null],
 };
@@ -159,6 +163,7 @@ function Legacy({ to }) {
   const server = useServerSession();
   // the server's answer for this path first
   if (server.step !== stepOf(pathname)) return null;
+  if (server.failure) return <ShowError failure={server.failure} />;
   const target = to(server.journeys);
   const signup = server.journeys.signup;
   const language = signup && signup.emailLanguage ? fromCorrespondence(signup.emailLanguage) : browserLanguage();

@@ -54,11 +54,11 @@ describe('a journey screen asks the server where the journey stands', () => {
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 
-  test('a session the server cannot answer for opens no journey screen', async () => {
+  test('a session the server cannot answer for opens no journey screen: the Error screen says so', async () => {
     const { location } = await renderApp('/en/signUp/password', {
       api: { 'GET /v1/session': { status: 500, body: { success: false } } },
     });
-    expect(location()).toBe('/');
+    expect(location()).toBe('/en/error');
   });
 
   test('a reload (or a new tab) lands where the server says, whatever the browser kept', async () => {

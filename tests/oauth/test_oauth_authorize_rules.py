@@ -1,6 +1,8 @@
 """What /authorize refuses, and how: an error page when the return address is not trusted, else an error redirect."""
 from __future__ import annotations
 
+import html
+import re
 import time
 from urllib.parse import urlencode, urlsplit
 
@@ -45,6 +47,33 @@ def test_the_error_page_speaks_the_asked_language(browser, rp):
     response = browser.get(authorize_url(rp(), redirect_uri=REDIRECT + "/", ui_locales="fr"))
     assert '<html lang="fr">' in response.text
     assert "Nous ne pouvons pas continuer" in response.text
+
+
+def toggle_of(page: str) -> tuple[str, str]:
+    """The language toggle's address and text on a server page."""
+    found = re.search(r'<a class="language-toggle" href="([^"]+)" lang="(\w+)"[^>]*>([^<]+)</a>', page)
+    assert found, "no language toggle"
+    return html.unescape(found.group(1)), found.group(3)
+
+
+@pytest.mark.parametrize(
+    ("asked", "name", "footer", "other", "other_name"),
+    [
+        ("en", "Sign-in for federal services", "Terms and conditions", "fr", "Français"),
+        ("fr", "Connexion aux services fédéraux", "Avis", "en", "English"),
+    ],
+)
+def test_the_error_page_carries_the_product_name_the_footer_and_a_language_toggle(browser, rp, asked, name, footer, other, other_name):
+    response = browser.get(authorize_url(rp(), redirect_uri=REDIRECT + "/", ui_locales=asked))
+    assert f'<p class="site-header__name">{name}</p>' in response.text
+    assert f">{footer}</a>" in response.text
+    href, text = toggle_of(response.text)
+    assert text == other_name
+    # the same request, in the other language
+    assert query(href)["lang"] == other and query(href)["redirect_uri"] == REDIRECT + "/"
+    again = browser.get(href)
+    assert f'<html lang="{other}">' in again.text
+    assert again.status_code == 400
 
 
 def test_an_unknown_client_shows_an_error_page(browser, rp):

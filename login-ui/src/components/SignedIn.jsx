@@ -8,19 +8,20 @@ import { LOG_OUT } from '../session/reducer';
 import { useSession } from '../session/SessionContext';
 import { Button, Notice } from './fields';
 import GoHome from './GoHome';
+import ShowError from './ShowError';
 import { useLanguage, usePath, useT } from './hooks';
 import Page from './Page';
 
-// The profile of the server session: { profile, status: 'loading' | 'ready' | 'signedOut' | 'failed' }.
+// The profile of the server session: { profile, status: 'loading' | 'ready' | 'signedOut' | 'failed', failure }.
 function useProfile() {
   const language = useLanguage();
-  const [answer, setAnswer] = useState({ profile: null, status: 'loading' });
+  const [answer, setAnswer] = useState({ profile: null, status: 'loading', failure: null });
   useEffect(() => {
     let live = true;
     api
       .profile(language)
       .then((result) => live && setAnswer({ profile: result.data, status: 'ready' }))
-      .catch((failure) => live && setAnswer({ profile: null, status: failure.status === 401 ? 'signedOut' : 'failed' }));
+      .catch((failure) => live && setAnswer({ profile: null, status: failure.status === 401 ? 'signedOut' : 'failed', failure }));
     return () => {
       live = false;
     };
@@ -31,13 +32,14 @@ function useProfile() {
 // Renders children(profile) for a signed-in person; anybody else goes home.
 export function SignedIn({ children }) {
   const { dispatch } = useSession();
-  const { profile, status } = useProfile();
+  const { profile, status, failure } = useProfile();
   useEffect(() => {
     // the server session is gone: the browser's copy of the person goes too
     if (status === 'signedOut') dispatch({ type: LOG_OUT });
   }, [status, dispatch]);
-  // an unreadable profile is treated like a missing sign-in: start again from home
-  if (status === 'signedOut' || status === 'failed') return <GoHome />;
+  if (status === 'signedOut') return <GoHome />;
+  // the server down or silent is not a sign-out: the Error screen says so
+  if (status === 'failed') return <ShowError failure={failure} />;
   if (status === 'loading') return null;
   return children(profile);
 }

@@ -4,11 +4,12 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api } from '../api/v1';
+import { unexpected } from '../components/ShowError';
 import { stepOf } from './journey';
 import { SERVICE } from './reducer';
 import { useSession } from './SessionContext';
 
-const NOTHING = { step: null, language: null, service: null, loginHint: null, journeys: {} };
+const NOTHING = { step: null, language: null, service: null, loginHint: null, journeys: {}, failure: null };
 const ServerSessionContext = createContext({ ...NOTHING, serviceName: '' });
 
 export function ServerSessionProvider({ language, children }) {
@@ -24,10 +25,11 @@ export function ServerSessionProvider({ language, children }) {
     const step = stepOf(pathname);
     api
       .session(language)
-      .then((result) => result.data || {})
-      // no answer: no journey can be continued, as when the session has expired
-      .catch(() => ({}))
-      .then((data) => {
+      .then((result) => ({ data: result.data || {}, failure: null }))
+      // the server down or silent: whether a journey goes on is unknown (`failure`, shown
+      // by the guards as the Error screen); any other refusal: no journey to continue
+      .catch((failure) => ({ data: {}, failure: unexpected(failure) ? { status: failure.status, timeout: failure.timeout } : null }))
+      .then(({ data, failure }) => {
         if (request !== latest.current) return;
         setAnswer({
           step,
@@ -35,6 +37,7 @@ export function ServerSessionProvider({ language, children }) {
           service: data.service ? data.service.title : null,
           loginHint: data.loginHint || null,
           journeys: data.journeys || {},
+          failure,
         });
       });
   }, [pathname, language]);
@@ -64,6 +67,6 @@ export function ServerSessionProvider({ language, children }) {
   return <ServerSessionContext.Provider value={{ ...answer, serviceName }}>{children}</ServerSessionContext.Provider>;
 }
 
-// {step, serviceName, loginHint, journeys}; `step` is the page (stepOf) the
+// {step, serviceName, loginHint, journeys, failure}; `step` is the page (stepOf) the
 // answer was asked for, so a guard knows whether it speaks of the page shown.
 export const useServerSession = () => useContext(ServerSessionContext);
