@@ -5,7 +5,7 @@ from flask import after_this_request, current_app, g, request
 from idp import observability, sessions
 from idp.api.blueprint import bp
 from idp.extensions import db
-from idp.flows import devices, journey, requester
+from idp.flows import devices, journey, requester, testmode
 from idp.flows.accounts import Completed
 from idp.oauth.interaction import complete_login
 
@@ -31,7 +31,8 @@ def forget_who_asked(error=None):
 def finish(completed: Completed) -> dict:
     """The last step of a flow: sign the browser in, hand off to a waiting relying service
     (or the profile home, in the person's language) in one commit, and make the browser a
-    trusted device of the account. An account whose sign-up stopped goes on with it instead."""
+    trusted device of the account. An account whose sign-up stopped goes on with it instead.
+    The sample person of test mode also gets the design prototype's link."""
     if not completed.signs_in:
         db.session.commit()
         return {"journey": journey.view(completed.journey)}
@@ -51,4 +52,8 @@ def finish(completed: Completed) -> dict:
         )
         return response
 
-    return {"redirectTo": redirect_to, "journey": journey.view(completed.journey)}
+    answer = {"redirectTo": redirect_to, "journey": journey.view(completed.journey)}
+    prototype = testmode.prototype_url(completed.user.email)
+    if prototype:
+        answer["prototypeUrl"] = prototype
+    return answer

@@ -24,8 +24,17 @@ def fixed_code(destination: str) -> str | None:
     return sample["code"]
 
 
+def prototype_url(email: str) -> str | None:
+    """The design prototype a finished journey of the sample person opens (section 7's
+    "opens design-prototype links on success"); None for anybody else, or without one."""
+    sample = _sample()
+    if sample is None or not sample["prototype_url"] or email.lower() != sample["email"].lower():
+        return None
+    return sample["prototype_url"]
+
+
 def ui_test_data() -> dict | None:
-    """What the UI pre-fills (specification section 3's test data) and the prototype link."""
+    """What the UI pre-fills (specification section 3's test data)."""
     sample = _sample()
     if sample is None:
         return None
@@ -36,5 +45,4 @@ def ui_test_data() -> dict | None:
         "phone": str(phonenumbers.parse(sample["phone"]).national_number),
         "firstName": sample["first_name"],
         "lastName": sample["last_name"],
-        "prototypeUrl": sample["prototype_url"],
     }

@@ -47,10 +47,30 @@ def test_the_ui_gets_the_sample_test_data_in_test_mode_only(client, app, test_mo
         return json.loads(found.group(1))
     assert config()["testData"] == {
         "email": SAMPLE, "otp": "123456", "password": test_mode["password"], "phone": "6132345678",
-        "firstName": "Alex", "lastName": "Tremblay", "prototypeUrl": "",
+        "firstName": "Alex", "lastName": "Tremblay",
     }
     test_mode["enabled"] = False
     assert "testData" not in config()
+
+
+PROTOTYPE = "https://prototype.example/design"
+
+
+def test_the_sample_persons_finished_sign_up_answers_the_prototype_link(signup, test_mode):
+    test_mode["prototype_url"] = PROTOTYPE
+    signup.email = SAMPLE
+    assert signup.through("profile").json["data"]["prototypeUrl"] == PROTOTYPE
+
+
+def test_everybody_elses_finished_sign_up_has_no_prototype_link(signup, test_mode):
+    test_mode["prototype_url"] = PROTOTYPE
+    assert "prototypeUrl" not in signup.through("profile").json["data"]
+
+
+def test_without_test_mode_the_sample_person_has_no_prototype_link(signup, test_mode):
+    test_mode.update(prototype_url=PROTOTYPE, enabled=False)
+    signup.email = SAMPLE
+    assert "prototypeUrl" not in signup.through("profile").json["data"]
 
 
 def test_production_refuses_to_start_in_test_mode():

@@ -31,8 +31,8 @@ export function useFollow() {
   const { dispatch } = useSession();
   return useCallback(
     (answer, state) => {
-      const { journey, redirectTo, publicKey } = answer.data || {};
-      if (redirectTo) dispatch({ type: FINISH, payload: { redirectTo, flow: journey ? journey.flow : null } });
+      const { journey, redirectTo, publicKey, prototypeUrl } = answer.data || {};
+      if (redirectTo) dispatch({ type: FINISH, payload: { redirectTo, flow: journey ? journey.flow : null, prototypeUrl } });
       const resumed = Boolean(journey && journey.flow === 'signup' && !stepOf(pathname).startsWith('signup'));
       const extra = { ...(publicKey ? { publicKey } : {}), ...(resumed ? { resumed } : {}) };
       const carried = Object.keys(extra).length ? { ...extra, ...state } : state;

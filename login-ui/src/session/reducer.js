@@ -19,6 +19,8 @@ export const initialUserData = Object.freeze({
   // where the last step of a journey sends the person, and that journey's flow
   redirectTo: null,
   flow: null,
+  // test mode's sample person only: the design prototype their success opens
+  prototypeUrl: null,
 });
 
 export const initialState = Object.freeze({ userData: initialUserData });
@@ -30,15 +32,15 @@ export function sessionReducer(state, action) {
     // payload {email}: the sign-in entry checks the address without a call
     case SIGN_IN:
       return merge(state, { email: action.payload.email });
-    // payload {redirectTo, flow}: the answer of a journey's last step
+    // payload {redirectTo, flow, prototypeUrl}: the answer of a journey's last step
     case FINISH:
-      return merge(state, { redirectTo: action.payload.redirectTo, flow: action.payload.flow });
+      return merge(state, { redirectTo: action.payload.redirectTo, flow: action.payload.flow, prototypeUrl: action.payload.prototypeUrl || null });
     // payload {service, language}: shown in the header at once after a reload
     case SERVICE:
       return merge(state, { service: action.payload.service, language: action.payload.language });
     // the person signed out: nothing of theirs stays in the browser
     case LOG_OUT:
-      return merge(state, { email: null, redirectTo: null, flow: null });
+      return merge(state, { email: null, redirectTo: null, flow: null, prototypeUrl: null });
     default:
       return state;
   }

@@ -1,8 +1,8 @@
 import { isOpen, screenPath, stepOf } from './journey';
 import { FINISH, initialState, initialUserData, loadState, LOG_OUT, saveState, SERVICE, sessionReducer, SIGN_IN, STORAGE_KEY } from './reducer';
 
-test('the browser keeps only its own part of section 3: service, language, the typed e-mail, the redirect', () => {
-  expect(initialUserData).toEqual({ service: null, language: 'en', email: null, redirectTo: null, flow: null });
+test("the browser keeps only its own part of section 3: service, language, the typed e-mail, the redirect and test mode's prototype link", () => {
+  expect(initialUserData).toEqual({ service: null, language: 'en', email: null, redirectTo: null, flow: null, prototypeUrl: null });
 });
 
 test('no step of a journey is kept in the browser (the server holds where it stands)', () => {

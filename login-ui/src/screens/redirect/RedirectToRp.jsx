@@ -10,6 +10,7 @@ import { usePath, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { startOf } from '../../session/changes';
 import { useServerSession } from '../../session/ServerSession';
+import { useSession } from '../../session/SessionContext';
 
 const PAGE = 'redirectToRp';
 export const REDIRECT_DELAY_MS = 1500;
@@ -17,21 +18,48 @@ export const REDIRECT_DELAY_MS = 1500;
 // The browser navigation (replaced in tests, where jsdom cannot navigate).
 export const redirector = { assign: (url) => window.location.assign(url) };
 
-// After a sign-in: "you are signed in", then on to the destination on its own.
+// Test mode's sample person (section 7: success opens the design prototype): the
+// prototype's link the server answered, first, the relying service beside it.
+function Prototype() {
+  const t = useT();
+  const { state } = useSession();
+  const href = state.userData.prototypeUrl;
+  if (typeof href !== 'string' || !/^https?:\/\//.test(href)) return null;
+  return (
+    <Notice kind="warning">
+      <p>{t('redirect.testmode.notice')}</p>
+      <p>
+        <a className="button button--link" href={href} data-testid="prototype-link">
+          {t('redirect.testmode.open')}
+        </a>
+      </p>
+    </Notice>
+  );
+}
+
+// After a sign-in: "you are signed in", then on to the destination on its own (not for
+// test mode's sample person, whose success opens the prototype).
 function HandOff({ destination }) {
   const t = useT();
+  const { state } = useSession();
+  const prototype = Boolean(state.userData.prototypeUrl);
   useEffect(() => {
+    if (prototype) return undefined;
     const timer = setTimeout(() => {
       trackEvent({ category: destination.flow, page: PAGE, result: destination.service ? 'redirect_rp' : 'redirect_account', label: 'link' });
       redirector.assign(destination.href);
     }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [destination.href, destination.flow, destination.service]);
+  }, [destination.href, destination.flow, destination.service, prototype]);
   return (
     <Page pageName={PAGE} title={t('redirect.title')}>
-      <Notice kind="success">
-        <p>{destination.service ? t('redirect.toService', { service: destination.service }) : t('redirect.toAccount')}</p>
-      </Notice>
+      <Prototype />
+      {/* nothing hands off on its own for the sample person */}
+      {prototype ? null : (
+        <Notice kind="success">
+          <p>{destination.service ? t('redirect.toService', { service: destination.service }) : t('redirect.toAccount')}</p>
+        </Notice>
+      )}
       <p>
         <a href={destination.href}>{destination.label}</a>
       </p>
@@ -53,6 +81,7 @@ function Protect({ destination }) {
   });
   const intro = (
     <>
+      <Prototype />
       <Notice kind="success">
         <p>{t('redirect.ready.signedIn')}</p>
       </Notice>
@@ -77,6 +106,7 @@ function Ready({ destination }) {
   const t = useT();
   return (
     <Page pageName={PAGE} title={t('redirect.ready.title')}>
+      <Prototype />
       <Notice kind="success">
         <p>{t('redirect.ready.signedIn')}</p>
       </Notice>

@@ -102,3 +102,47 @@ test('an address on another site is never followed', () => {
   expect(safeDestination('//evil.example/x', 'http://localhost')).toBeNull();
   expect(safeDestination('/profilehome', 'http://localhost')).toBe('http://localhost/profilehome');
 });
+
+describe("test mode's sample person (section 7: success opens the design prototype)", () => {
+  const PROTOTYPE = 'https://prototype.example/design';
+
+  test('the sign-in opens the prototype link, the service beside it, and does not hand off on its own', async () => {
+    jest.useFakeTimers();
+    try {
+      await renderApp('/en/redirecttorp', { userData: { ...SIGNED_IN, prototypeUrl: PROTOTYPE }, service: SERVICE });
+      expect(screen.getByText(en['redirect.testmode.notice'])).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: en['redirect.testmode.open'] })).toHaveAttribute('href', PROTOTYPE);
+      expect(screen.getByRole('link', { name: 'Continue to Reservations' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS * 10));
+      expect(assign).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('the sign-up opens the prototype link too, in French', async () => {
+    await renderApp('/fr/redirecttorp', { userData: { ...SIGNED_UP, prototypeUrl: PROTOTYPE }, service: SERVICE });
+    expect(screen.getByRole('link', { name: fr['redirect.testmode.open'] })).toHaveAttribute('href', PROTOTYPE);
+  });
+
+  test('the last answer of the journey carries the link (the server knows the sample person)', async () => {
+    await renderApp('/en/signIn/verification/sms', {
+      journeys: { signin: JOURNEY.signin.codeSent },
+      service: SERVICE,
+      api: { 'POST /v1/otp/otp/verify': moved(JOURNEY.signin.completed, { redirectTo: '/authorize/resume/abc', prototypeUrl: PROTOTYPE }) },
+    });
+    await userEvent.type(screen.getByLabelText(en['verification.codeLabel']), '123456');
+    await userEvent.click(screen.getByRole('button', { name: en['common.continue'] }));
+    expect(await screen.findByRole('link', { name: en['redirect.testmode.open'] })).toHaveAttribute('href', PROTOTYPE);
+  });
+
+  test('anybody else sees no prototype link', async () => {
+    await renderApp('/en/redirecttorp', { userData: SIGNED_IN, service: SERVICE });
+    expect(screen.queryByRole('link', { name: en['redirect.testmode.open'] })).not.toBeInTheDocument();
+  });
+
+  test('a link that is not http(s) is not shown', async () => {
+    await renderApp('/en/redirecttorp', { userData: { ...SIGNED_IN, prototypeUrl: 'javascript:alert(1)' }, service: SERVICE });
+    expect(screen.queryByRole('link', { name: en['redirect.testmode.open'] })).not.toBeInTheDocument();
+  });
+});
