@@ -2,6 +2,7 @@
 chooses, the number takes the country's format as it is typed and is sent as + and digits;
 after "send me a new code" the focus is on the notice. English at 1280 px, French at 375 px."""
 import re
+import tomllib
 
 import pytest
 from playwright.sync_api import expect
@@ -58,3 +59,41 @@ def test_after_a_new_code_the_focus_is_on_the_notice(new_context, product, perso
     expect(notice).to_be_focused()
     assert_no_violations(page, "code screen after a new code (fr, 375 px)")
     page.screenshot(path=str(ARTIFACTS / "issue13-p12-focus-notice-fr-375.png"), full_page=True)
+
+
+# --- issue 13 point 4: a code used up ------------------------------------------------------
+
+SIZES = pytest.mark.parametrize(("language", "viewport"), [("en", DESKTOP), ("fr", MOBILE)], ids=["en-1280", "fr-375"])
+SETTINGS = tomllib.loads((ROOT / "config" / "settings.toml").read_text(encoding="utf-8"))
+
+
+def shot(page, name: str, language: str, viewport: dict) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{language}-{viewport['width']}.png"), full_page=True)
+
+
+def a_wrong_code(right: str) -> str:
+    return "".join(str((int(digit) + 1) % 10) for digit in right)
+
+
+@SIZES
+def test_after_the_last_wrong_code_a_new_code_may_be_asked_at_once_without_the_stale_notice(new_context, product, person, language, viewport):
+    page = new_context(language=language, viewport=viewport).new_page()
+    steps.reach_email_code(page, product, person, language)
+    page.get_by_role("link", name=t(language, "verification.requestNewCode")).click(timeout=20000)
+    notice = page.get_by_role("status").filter(has_text=t(language, "verification.email.resent"))
+    expect(notice).to_be_visible()
+    # the new code's wait has started again: without the code used up, no link for a while
+    expect(page.get_by_test_id("countdown")).to_be_visible()
+    wrong = a_wrong_code(product.latest_code(person.email))
+    attempts = SETTINGS["otp"]["max_attempts"]
+    for _ in range(attempts - 1):
+        steps.enter_code(page, language, wrong)
+        expect(page.locator(".error-message").filter(has_text=t(language, "error.14"))).to_be_visible()
+    steps.enter_code(page, language, wrong)
+    steps.expect_field_error(page, language, "verification.codeLabel", t(language, "error.16"))
+    expect(page.get_by_role("link", name=t(language, "verification.requestNewCode"))).to_be_visible(timeout=2000)
+    expect(page.get_by_test_id("countdown")).to_have_count(0)
+    expect(page.get_by_text(t(language, "verification.email.resent"))).to_have_count(0)
+    assert_no_violations(page, f"code screen with the code used up ({language}, {viewport['width']} px)")
+    shot(page, "issue13-p4-code-used-up", language, viewport)
