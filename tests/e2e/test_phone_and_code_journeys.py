@@ -97,3 +97,54 @@ def test_after_the_last_wrong_code_a_new_code_may_be_asked_at_once_without_the_s
     expect(page.get_by_text(t(language, "verification.email.resent"))).to_have_count(0)
     assert_no_violations(page, f"code screen with the code used up ({language}, {viewport['width']} px)")
     shot(page, "issue13-p4-code-used-up", language, viewport)
+
+
+# --- issue 13 point 10: the e-mail checked on change once the field has been left -----------
+
+def open_sign_up_email_step(new_context, product, language, viewport):
+    page = new_context(language=language, viewport=viewport).new_page()
+    page.goto(f"{product.idp_url}/{language}")
+    steps.choose_sign_up(page, language)
+    return page, page.get_by_label(t(language, "email.label"), exact=True)
+
+
+@SIZES
+def test_the_email_is_checked_as_it_changes_only_once_the_field_has_been_left(new_context, product, language, viewport):
+    page, field = open_sign_up_email_step(new_context, product, language, viewport)
+    errors = page.locator(".error-message")
+    field.press_sequentially("pe")
+    expect(errors).to_have_count(0)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    field.blur()
+    field.press_sequentially("rson")
+    expect(errors.filter(has_text=t(language, "error.2"))).to_be_visible()
+    expect(field).to_have_attribute("aria-invalid", "true")
+    field.press_sequentially("@example")
+    expect(errors.filter(has_text=t(language, "error.2.domain"))).to_be_visible()
+    assert_no_violations(page, f"e-mail step with an error on change ({language}, {viewport['width']} px)")
+    shot(page, "issue13-p10-email-on-change", language, viewport)
+    field.press_sequentially(".ca")
+    expect(errors).to_have_count(0)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+
+
+# --- issue 13 point 13: texts --------------------------------------------------------------
+
+@SIZES
+def test_an_address_without_a_complete_domain_is_told_its_domain_is_incomplete(new_context, product, language, viewport):
+    page, field = open_sign_up_email_step(new_context, product, language, viewport)
+    field.fill("person@example")
+    steps.button(page, language, "email.signup.submit").click()
+    steps.expect_field_error(page, language, "email.label", t(language, "error.2.domain"))
+    assert_no_violations(page, f"e-mail step with an incomplete domain ({language}, {viewport['width']} px)")
+    shot(page, "issue13-p13-texts", language, viewport)
+
+
+@SIZES
+def test_the_step_counter_reads_step_n_of_4_in_the_language_of_the_page(new_context, product, language, viewport):
+    page, _ = open_sign_up_email_step(new_context, product, language, viewport)
+    # written out, not from the catalogue: the words a person reads
+    counter = {"en": "Step 1 of 4", "fr": "Étape 1 sur 4"}[language]
+    expect(page.get_by_text(counter, exact=True)).to_be_visible()
+    assert_no_violations(page, f"e-mail step's counter ({language}, {viewport['width']} px)")
+    shot(page, "issue13-p13-step-counter", language, viewport)
