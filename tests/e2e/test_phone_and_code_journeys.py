@@ -148,3 +148,55 @@ def test_the_step_counter_reads_step_n_of_4_in_the_language_of_the_page(new_cont
     expect(page.get_by_text(counter, exact=True)).to_be_visible()
     assert_no_violations(page, f"e-mail step's counter ({language}, {viewport['width']} px)")
     shot(page, "issue13-p13-step-counter", language, viewport)
+
+
+# --- issue 13 point 7: names as people write them ------------------------------------------
+
+NAME_MAX_LENGTH = SETTINGS["names"]["max_length"]
+
+
+def change_name(new_context, product, person, language, viewport, first: str, last: str):
+    """Signed up through /v1, the person changes their name in the profile up to its confirmation."""
+    context = new_context(language=language, viewport=viewport)
+    steps.sign_up_through_api(context, product, person, language)
+    page = context.new_page()
+    page.goto(f"{product.idp_url}/{language}/profilehome")
+    steps.expect_screen(page, language, "profile.home.title")
+    page.get_by_role("link", name=f"{t(language, 'profile.change')} {t(language, 'profile.home.name')}").click()
+    steps.expect_screen(page, language, "profile.nameEdit.title")
+    page.get_by_label(t(language, "profile.core.firstName"), exact=True).fill(first)
+    page.get_by_label(t(language, "profile.core.lastName"), exact=True).fill(last)
+    steps.button(page, language, "common.continue").click()
+    steps.expect_screen(page, language, "profile.nameConfirm.title")
+    return page
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@SIZES
+def test_names_with_accents_and_tone_marks_are_accepted(new_context, product, person, language, viewport):
+    page = change_name(new_context, product, person, language, viewport, "Nguyễn", "Muñoz Schröder")
+    steps.button(page, language, "profile.nameConfirm.submit").click()
+    steps.expect_screen(page, language, "profile.nameDone.title")
+    page.goto(f"{product.idp_url}/{language}/profilehome")
+    expect(page.get_by_text(re.compile("Nguyễn Muñoz Schröder"))).to_be_visible()
+
+
+@SIZES
+def test_a_name_of_the_longest_length_wraps_without_scrolling_sideways(new_context, product, person, language, viewport):
+    # a real surname of 35 letters with no place to break, then double-barrelled to the limit
+    last = "Wolfeschlegelsteinhausenbergerdorff-Muñoz-Schröder-Nguyễn"
+    last = (last + "-Tremblay" * NAME_MAX_LENGTH)[:NAME_MAX_LENGTH].rstrip("-").ljust(NAME_MAX_LENGTH, "e")
+    assert len(last) == NAME_MAX_LENGTH
+    page = change_name(new_context, product, person, language, viewport, "Nguyễn", last)
+    expect(page.get_by_text(re.compile(re.escape(last)))).to_be_visible()
+    assert no_sideways_scroll(page)
+    steps.button(page, language, "profile.nameConfirm.submit").click()
+    steps.expect_screen(page, language, "profile.nameDone.title")
+    page.goto(f"{product.idp_url}/{language}/profilehome")
+    expect(page.get_by_text(re.compile(re.escape(last)))).to_be_visible()
+    assert no_sideways_scroll(page)
+    assert_no_violations(page, f"profile with a name of {NAME_MAX_LENGTH} characters ({language}, {viewport['width']} px)")
+    shot(page, "issue13-p7-names", language, viewport)
