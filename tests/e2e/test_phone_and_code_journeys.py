@@ -1,6 +1,9 @@
 """Issue 13, a person's path through the phone step and the code screen: the country search
 chooses, the number takes the country's format as it is typed and is sent as + and digits;
-after "send me a new code" the focus is on the notice. English at 1280 px, French at 375 px."""
+after "send me a new code" the focus is on the notice, and a code used up may be replaced at
+once. Around them, issue 13's checks of what a person types and reads: names as people write
+them, the e-mail checked on change once left, the texts of an incomplete domain and of the
+step counter. English at 1280 px, French at 375 px, each screen scanned by axe."""
 import re
 import tomllib
 
