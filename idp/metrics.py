@@ -26,6 +26,9 @@ TOKENS_ISSUED = Counter("idp_tokens_issued_total", "Token responses of /token, b
 # Sign-ups and sign-ins completed, wrong passwords and codes, lockouts, replays: one
 # series per security event (idp.observability.security_event).
 SECURITY_EVENTS = Counter("idp_security_events_total", "Security events, by event.", ["event"])
+# Budgets that reached their maximum, by kind ("phone-messages" is the service-wide ceiling
+# of texts and calls: an alert on it catches SMS pumping before the bill does).
+LIMITS_REACHED = Counter("idp_limits_reached_total", "Budgets that reached their maximum, by kind.", ["limit"])
 
 bp = Blueprint("metrics", __name__)
 

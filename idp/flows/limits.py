@@ -22,7 +22,7 @@ from flask import current_app
 from sqlalchemy import case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from idp import observability
+from idp import metrics, observability
 from idp.clock import now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
@@ -87,7 +87,9 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     ).scalar_one()
     if count >= maximum:
         _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)
-        observability.security_event("limit_reached", limit=counter_key.split(":")[0], seconds=block_seconds)
+        kind = counter_key.split(":")[0]
+        metrics.LIMITS_REACHED.labels(kind).inc()
+        observability.security_event("limit_reached", limit=kind, seconds=block_seconds)
     return count
 
 

@@ -9,7 +9,7 @@ import pyotp
 import pytest
 
 from idp.extensions import db
-from idp.models import AppCredential, BackupCode, BrowserSession
+from idp.models import AppCredential, BackupCode, BrowserSession, Token
 from tests.api.account_helpers import (
     add_app, add_backup_codes, add_passkey, app_secret, audit_actions, post, reauthenticate,
 )
@@ -123,9 +123,11 @@ def test_a_method_can_go_once_another_strong_one_is_there(client, account, outbo
     assert methods(client)["phone"] is None
 
 
-def test_each_change_is_announced_audited_and_ends_every_other_session(client, account, outbox, app):
+def test_each_change_is_announced_audited_ends_every_other_session_and_revokes_the_tokens(client, account, outbox, app):
     with app.app_context():
         db.session.add(BrowserSession(token_hash="o" * 64, user_id=account, expires_at=db.func.now()))
+        db.session.add(Token(client_id="reservations", user_id=account, access_token_hash="a" * 64, scope="openid",
+                             access_token_expires_at=db.func.now()))
         db.session.commit()
     add_app(client, outbox)
     notice = outbox.last(EMAIL)
@@ -133,6 +135,7 @@ def test_each_change_is_announced_audited_and_ends_every_other_session(client, a
     assert audit_actions(app)[-1] == "app_added"
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(BrowserSession).filter_by(user_id=account)) == 1
+        assert db.session.scalar(db.select(Token.revoked_at)) is not None
 
 
 def test_a_new_set_of_codes_voids_the_old_one(client, account, outbox, signin):

@@ -42,6 +42,17 @@ def test_the_old_phone_and_the_address_are_told(client, proven, outbox):
     assert outbox.last(EMAIL).subject == "Votre téléphone de vérification en deux étapes est en train d'être modifié"
 
 
+def test_the_old_phone_is_told_before_the_change_takes_effect(client, proven, outbox, app, monkeypatch):
+    from idp.notify import DeliveryError
+
+    post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms")
+    code = outbox.code(NEW_PHONE)
+    monkeypatch.setattr(app.extensions["idp_notify"]["sms"], "deliver", lambda message: (_ for _ in ()).throw(DeliveryError("down")))
+    refused = post(client, "/profile/phone/verify", otp=code)
+    assert (refused.status_code, refused.json["message"]) == (503, "25")
+    assert user(app).phone.e164 == PHONE
+
+
 def test_a_wrong_phone_code_keeps_the_old_phone(client, proven, outbox, app):
     post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms")
     response = post(client, "/profile/phone/verify", otp=wrong(outbox.code(NEW_PHONE)))

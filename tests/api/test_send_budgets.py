@@ -4,6 +4,7 @@ service has a ceiling of text messages and calls."""
 from __future__ import annotations
 
 import pytest
+from prometheus_client import REGISTRY
 
 from tests.support.journeys import EMAIL, PHONE, SignUp
 
@@ -56,6 +57,15 @@ def test_the_ceiling_of_text_messages_and_calls_pauses_them(app, outbox, monkeyp
         browsers.append(browser.send_phone(phone=f"+1613234{5670 + n:04d}"))
     assert [answer.status_code for answer in browsers[:2]] == [200, 200]
     assert (browsers[2].status_code, browsers[2].json["message"]) == (503, "38")
+
+
+def test_reaching_the_ceiling_of_text_messages_and_calls_is_counted_in_the_metrics(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_phone_messages", 1)
+    reached = lambda: REGISTRY.get_sample_value("idp_limits_reached_total", {"limit": "phone-messages"}) or 0  # noqa: E731
+    before = reached()
+    anonymous_browser(app, outbox).through("send_phone")
+    assert reached() == before + 1
+    assert b'idp_limits_reached_total{limit="phone-messages"}' in app.test_client().get("/metrics").data
 
 
 def test_the_ceiling_leaves_e_mail_codes_alone(app, outbox, monkeypatch, frozen):
