@@ -37,7 +37,8 @@ module.exports = (env, argv) => {
       rules: [
         { test: /\.jsx?$/, exclude: /node_modules/, use: 'babel-loader' },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        // the messages src/i18n/messages.js loads: each language's ASTs, a chunk of its own
+        // the messages src/i18n/messages.js loads: each language's ASTs in two parts (?first,
+        // ?later: src/i18n/parts.js), each a chunk of its own
         {
           test: /[\\/]src[\\/]i18n[\\/](en|fr)\.json$/,
           issuer: /[\\/]src[\\/]i18n[\\/]messages\.js$/,

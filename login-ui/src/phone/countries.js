@@ -1,6 +1,7 @@
 // Countries offered by the phone widget: ISO 3166 two-letter codes. Names come from
 // Intl.DisplayNames in the current language; the dial code and the expected digit count
 // come from libphonenumber-js metadata.
+import { intlLocale } from '../i18n';
 import { dialCode, expectedDigits } from '../validation/phone';
 
 export const DEFAULT_COUNTRY = 'CA';
@@ -24,7 +25,7 @@ function countryName(iso2, language) {
   const override = NAME_OVERRIDES[language] && NAME_OVERRIDES[language][iso2];
   if (override) return override;
   try {
-    const names = new Intl.DisplayNames([language === 'fr' ? 'fr-CA' : 'en-CA'], { type: 'region' });
+    const names = new Intl.DisplayNames([intlLocale(language)], { type: 'region' });
     return names.of(iso2) || iso2;
   } catch (e) {
     return iso2;
@@ -33,7 +34,7 @@ function countryName(iso2, language) {
 
 export function countryList(language) {
   if (!cache[language]) {
-    const collator = new Intl.Collator(language === 'fr' ? 'fr-CA' : 'en-CA');
+    const collator = new Intl.Collator(intlLocale(language));
     cache[language] = COUNTRY_CODES.map((iso2) => ({
       iso2,
       name: countryName(iso2, language),
