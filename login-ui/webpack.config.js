@@ -45,6 +45,11 @@ module.exports = (env, argv) => {
           type: 'json',
           use: path.resolve(__dirname, 'webpack/compiled-messages-loader.js'),
         },
+        // the phone metadata and examples of the countries the widget offers, not all 245
+        {
+          test: /[\\/]node_modules[\\/]libphonenumber-js[\\/](metadata\.min|examples\.mobile)\.json\.js$/,
+          use: path.resolve(__dirname, 'webpack/phone-metadata-loader.js'),
+        },
       ],
     },
     plugins: [
@@ -72,8 +77,9 @@ module.exports = (env, argv) => {
       splitChunks: {
         cacheGroups: {
           // the phone widget and libphonenumber-js, shared by every screen of a later chunk
-          // that asks for or shows a phone number; the metadata of every country (the "min"
-          // set: lengths and formats, not the full patterns) is a chunk of its own beside it
+          // that asks for or shows a phone number; the metadata of the countries offered (of
+          // the "min" set: lengths and formats, not the full patterns) is a chunk of its own
+          // beside it
           phoneMetadata: {
             test: /[\\/]node_modules[\\/]libphonenumber-js[\\/](metadata\.min|examples\.mobile)\.json\.js$/,
             name: 'phone-metadata',
