@@ -4,6 +4,8 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.js'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/src/test/styleStub.js',
+    // both parts of a language's messages (built by webpack) are the whole source file here
+    '^\\./(en|fr)\\.json\\?(first|later)$': '<rootDir>/src/i18n/$1.json',
   },
   // react-intl 12 and its @formatjs dependencies ship ES modules only.
   transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|tslib)/)'],

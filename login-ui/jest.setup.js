@@ -13,6 +13,7 @@ beforeEach(() => {
   document.body.innerHTML = '';
 });
 
-// The app loads a language's messages on demand (src/i18n/messages.js); under Jest they
-// are the source JSON files, loaded once before the tests as the shell's chunk would be.
-beforeAll(() => Promise.all([loadMessages('en'), loadMessages('fr')]));
+// The app loads a language's messages on demand (src/i18n/messages.js); under Jest both
+// parts are the source JSON files, loaded once before the tests as the shell's chunk and a
+// later screen would.
+beforeAll(() => Promise.all(['en', 'fr'].flatMap((language) => [loadMessages(language), loadMessages(language, 'all')])));

@@ -37,12 +37,18 @@ module.exports = (env, argv) => {
       rules: [
         { test: /\.jsx?$/, exclude: /node_modules/, use: 'babel-loader' },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        // the messages src/i18n/messages.js loads: each language's ASTs, a chunk of its own
+        // the messages src/i18n/messages.js loads: each language's ASTs in two parts (?first,
+        // ?later: src/i18n/parts.js), each a chunk of its own
         {
           test: /[\\/]src[\\/]i18n[\\/](en|fr)\.json$/,
           issuer: /[\\/]src[\\/]i18n[\\/]messages\.js$/,
           type: 'json',
           use: path.resolve(__dirname, 'webpack/compiled-messages-loader.js'),
+        },
+        // the phone metadata and examples of the countries the widget offers, not all 245
+        {
+          test: /[\\/]node_modules[\\/]libphonenumber-js[\\/](metadata\.min|examples\.mobile)\.json\.js$/,
+          use: path.resolve(__dirname, 'webpack/phone-metadata-loader.js'),
         },
       ],
     },
@@ -71,14 +77,24 @@ module.exports = (env, argv) => {
       splitChunks: {
         cacheGroups: {
           // the phone widget and libphonenumber-js, shared by every screen of a later chunk
-          // that asks for or shows a phone number; the metadata of every country (the "min"
-          // set: lengths and formats, not the full patterns) is a chunk of its own beside it
+          // that asks for or shows a phone number; the metadata of the countries offered (of
+          // the "min" set: lengths and formats, not the full patterns) is a chunk of its own
+          // beside it
           phoneMetadata: {
             test: /[\\/]node_modules[\\/]libphonenumber-js[\\/](metadata\.min|examples\.mobile)\.json\.js$/,
             name: 'phone-metadata',
             chunks: 'async',
             enforce: true,
             priority: 10,
+          },
+          // libphonenumber-js's as-you-type formatter (the mask of the phone field), a chunk
+          // fetched beside `phone`, each within the later-chunk budget (bench/ui_bundle_size.py)
+          phoneFormat: {
+            test: /[\\/]node_modules[\\/]libphonenumber-js[\\/]es6[\\/]AsYouType/,
+            name: 'phone-format',
+            chunks: 'async',
+            enforce: true,
+            priority: 5,
           },
           phone: {
             test: /[\\/](node_modules[\\/]libphonenumber-js|src[\\/]phone|src[\\/]validation[\\/]phone\.js|src[\\/]components[\\/]Phone(Field|Setup)\.jsx)/,

@@ -1,10 +1,10 @@
 // The route table of specification section 2. A screen of a journey opens when the server
 // says so (Guard: its path is in the journey's `open`); entry screens need no journey.
-import { lazy } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import GoHome from './components/GoHome';
 import Guard from './components/Guard';
 import Layout from './components/Layout';
+import later from './components/later';
 import ShowError from './components/ShowError';
 import { browserLanguage, fromCorrespondence, isLanguage } from './i18n';
 import ErrorScreen from './screens/error/ErrorScreen';
@@ -15,50 +15,51 @@ import { useServerSession } from './session/ServerSession';
 import { stepOf } from './session/journey';
 
 // The entry chunk holds the first screen (home, where /authorize sends a person), the
-// sign-in it leads to and the Error screen (shown when the network may bring no chunk); every other screen is in a later chunk of its flow, fetched when its
-// route first renders (Layout shows PageLoading meanwhile; a navigation keeps the page it
-// leaves until then). The phone widget and its metadata are a chunk of their own
+// sign-in it leads to and the Error screen (shown when the network may bring no chunk);
+// every other screen is in a later chunk of its flow, fetched with the later part of the
+// messages when its route first renders (components/later.jsx; Layout shows PageLoading
+// meanwhile; a navigation keeps the page it leaves until then). The phone widget and its metadata are a chunk of their own
 // (webpack.config.js), fetched with the first screen that needs them. The chunks the home
 // page leads to (sign-up, the second factor of a sign-in) are prefetched once the browser
 // is idle.
-const Verification = lazy(() => import(/* webpackChunkName: "verification", webpackPrefetch: true */ './screens/shared/Verification'));
-const SelectVerification = lazy(() => import(/* webpackChunkName: "verification" */ './screens/signin/SelectVerification'));
-const Privacy = lazy(() => import(/* webpackChunkName: "signup", webpackPrefetch: true */ './screens/signup/Privacy'));
-const SignUpEmail = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/SignUpEmail'));
-const CreatePassword = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/CreatePassword'));
-const VerificationSetup = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/VerificationSetup'));
-const CoreProfile = lazy(() => import(/* webpackChunkName: "signup" */ './screens/signup/CoreProfile'));
-const RedirectToRp = lazy(() => import(/* webpackChunkName: "redirect" */ './screens/redirect/RedirectToRp'));
-const ForgotPassword = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/ForgotPassword'));
-const NewPassword = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/NewPassword'));
-const RecoveryCheckEmail = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryCheckEmail'));
-const RecoveryVerification = lazy(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryVerification'));
+const Verification = later(() => import(/* webpackChunkName: "verification", webpackPrefetch: true */ './screens/shared/Verification'));
+const SelectVerification = later(() => import(/* webpackChunkName: "verification" */ './screens/signin/SelectVerification'));
+const Privacy = later(() => import(/* webpackChunkName: "signup", webpackPrefetch: true */ './screens/signup/Privacy'));
+const SignUpEmail = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/SignUpEmail'));
+const CreatePassword = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/CreatePassword'));
+const VerificationSetup = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/VerificationSetup'));
+const CoreProfile = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/CoreProfile'));
+const RedirectToRp = later(() => import(/* webpackChunkName: "redirect" */ './screens/redirect/RedirectToRp'));
+const ForgotPassword = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/ForgotPassword'));
+const NewPassword = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/NewPassword'));
+const RecoveryCheckEmail = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryCheckEmail'));
+const RecoveryVerification = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryVerification'));
 const profile = {
-  AreYouSureEditYourName: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureEditYourName')),
-  AreYouSureUpdateYourEmail: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureUpdateYourEmail')),
-  ChangePassword: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ChangePassword')),
-  CheckYourEmail: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/CheckYourEmail')),
-  CompleteTwoStepVerification: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/CompleteTwoStepVerification')),
-  EnterNewEmail: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/EnterNewEmail')),
-  EnterNewPhoneNumber: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/EnterNewPhoneNumber')),
-  FirstVerifyItsYou: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/FirstVerifyItsYou')),
-  PasswordChanged: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/PasswordChanged')),
-  PhoneChanged: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/PhoneChanged')),
-  ProfileHome: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileHome')),
-  ProfileLanguage: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileLanguage')),
-  ProfileNameEdit: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileNameEdit')),
-  ProfileYouMayUpdateName: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileYouMayUpdateName')),
-  VerifyNewPhone: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/VerifyNewPhone')),
-  YouMayUpdateEmailAtOtherPlaces: lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/YouMayUpdateEmailAtOtherPlaces')),
+  AreYouSureEditYourName: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureEditYourName')),
+  AreYouSureUpdateYourEmail: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureUpdateYourEmail')),
+  ChangePassword: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/ChangePassword')),
+  CheckYourEmail: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/CheckYourEmail')),
+  CompleteTwoStepVerification: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/CompleteTwoStepVerification')),
+  EnterNewEmail: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/EnterNewEmail')),
+  EnterNewPhoneNumber: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/EnterNewPhoneNumber')),
+  FirstVerifyItsYou: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/FirstVerifyItsYou')),
+  PasswordChanged: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/PasswordChanged')),
+  PhoneChanged: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/PhoneChanged')),
+  ProfileHome: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileHome')),
+  ProfileLanguage: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileLanguage')),
+  ProfileNameEdit: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileNameEdit')),
+  ProfileYouMayUpdateName: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileYouMayUpdateName')),
+  VerifyNewPhone: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/VerifyNewPhone')),
+  YouMayUpdateEmailAtOtherPlaces: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/YouMayUpdateEmailAtOtherPlaces')),
 };
 const methods = {
-  MethodsApp: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsApp')),
-  MethodsChange: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsChange')),
-  MethodsDone: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsDone')),
-  MethodsPasskey: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsPasskey')),
-  SignInMethods: lazy(() => import(/* webpackChunkName: "methods" */ './screens/methods/SignInMethods')),
+  MethodsApp: later(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsApp')),
+  MethodsChange: later(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsChange')),
+  MethodsDone: later(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsDone')),
+  MethodsPasskey: later(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsPasskey')),
+  SignInMethods: later(() => import(/* webpackChunkName: "methods" */ './screens/methods/SignInMethods')),
 };
-const PhoneOtp = lazy(() => import(/* webpackChunkName: "dev" */ './screens/dev/PhoneOtp'));
+const PhoneOtp = later(() => import(/* webpackChunkName: "dev" */ './screens/dev/PhoneOtp'));
 
 // path after /{language}/ → [screen, the flow whose journey guards it (null: an entry
 // screen, or one that guards itself)]

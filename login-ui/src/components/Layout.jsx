@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, useLocation } from 'react-router-dom';
-import { languageOf } from '../i18n';
+import { intlLocale, languageOf } from '../i18n';
 import { loadMessages, loadedMessages } from '../i18n/messages';
 import Footer from './Footer';
 import Header from './Header';
@@ -9,10 +9,11 @@ import PageLoading from './PageLoading';
 import { ServerSessionProvider } from '../session/ServerSession';
 
 // Shared frame of every page: language from the route (else the flow a guard came from,
-// else the browser), header, main landmark and footer. The first language's messages are
-// loaded before the first render (index.jsx); a switch to the other language waits for its chunk while the page
-// stays as it was (navigation is a transition). A screen of a later chunk shows
-// PageLoading inside the frame while its code arrives.
+// else the browser), header, main landmark and footer. The first-screen part of the first
+// language's messages is loaded before the first render (index.jsx); a switch to the other
+// language waits for its chunk while the page stays as it was (navigation is a
+// transition). A screen of a later chunk shows PageLoading inside the frame while its code
+// and the later part of the messages arrive (later.jsx).
 export default function Layout() {
   const location = useLocation();
   const language = languageOf(location);
@@ -21,7 +22,7 @@ export default function Layout() {
     document.documentElement.lang = language;
   }, [language]);
   return (
-    <IntlProvider locale={language === 'fr' ? 'fr-CA' : 'en-CA'} messages={messages} defaultLocale="en-CA">
+    <IntlProvider locale={intlLocale(language)} messages={messages} defaultLocale={intlLocale('en')}>
       <ServerSessionProvider language={language}>
         <Header />
         <main id="main" className="container site-main" tabIndex={-1}>

@@ -1,24 +1,40 @@
-// Each language's messages are a chunk of their own (webpack compiles them ahead to ASTs):
-// a page downloads the language it shows, and the other only when the person switches.
-// The HTML shell names the chunk of its language beside the entry, so the first one is
-// already there when the app asks for it.
+// Each language's messages come in two chunks (webpack compiles them ahead to ASTs and
+// splits them by src/i18n/parts.js): `messages-xx`, what the entry's screens need, and
+// `messages-xx-later`, the rest. A page downloads the first part of the language it shows
+// (the HTML shell names its chunk beside the entry, so it is already there when the app
+// asks for it); the later part comes with the first screen of a later chunk
+// (components/later.jsx), and the other language only when the person switches.
 const LOADERS = {
-  en: () => import(/* webpackChunkName: "messages-en" */ './en.json'),
-  fr: () => import(/* webpackChunkName: "messages-fr" */ './fr.json'),
+  en: {
+    first: () => import(/* webpackChunkName: "messages-en" */ './en.json?first'),
+    later: () => import(/* webpackChunkName: "messages-en-later" */ './en.json?later'),
+  },
+  fr: {
+    first: () => import(/* webpackChunkName: "messages-fr" */ './fr.json?first'),
+    later: () => import(/* webpackChunkName: "messages-fr-later" */ './fr.json?later'),
+  },
 };
 
+// {language: {first, all}}: `all` is both parts merged, one object per language so that
+// IntlProvider keeps its formatters while the page stays in that language
 const loaded = {};
 const pending = {};
 
-export function loadMessages(language) {
-  if (!pending[language]) {
-    pending[language] = LOADERS[language]().then((module) => {
-      loaded[language] = module.default;
-      return module.default;
+function load(language, part) {
+  const key = `${language}.${part}`;
+  if (!pending[key]) {
+    const both = () => Promise.all([load(language, 'first'), LOADERS[language].later()]);
+    const request = part === 'first' ? LOADERS[language].first().then((module) => module.default) : both().then(([first, later]) => ({ ...first, ...later.default }));
+    pending[key] = request.then((messages) => {
+      loaded[language] = { ...loaded[language], [part]: messages };
+      return messages;
     });
   }
-  return pending[language];
+  return pending[key];
 }
 
-// The messages of a language already loaded, else undefined.
-export const loadedMessages = (language) => loaded[language];
+// The messages of a language: part 'first' (the entry's screens) or 'all'.
+export const loadMessages = (language, part = 'first') => load(language, part);
+
+// The messages of a language already loaded (part 'first' or 'all'), else undefined.
+export const loadedMessages = (language, part = 'first') => loaded[language] && loaded[language][part];

@@ -1,18 +1,12 @@
-// Countries offered by the phone widget: ISO 3166 two-letter codes. Names come from
-// Intl.DisplayNames in the current language; the dial code and the expected digit count
-// come from libphonenumber-js metadata.
+// Countries offered by the phone widget: the ISO 3166 two-letter codes of countries.json
+// (which webpack/phone-metadata-loader.js also reads, to ship only the metadata they
+// need). Names come from Intl.DisplayNames in the current language; the dial code and the
+// expected digit count come from libphonenumber-js metadata.
+import { intlLocale } from '../i18n';
 import { dialCode, expectedDigits } from '../validation/phone';
+import COUNTRY_CODES from './countries.json';
 
 export const DEFAULT_COUNTRY = 'CA';
-
-const COUNTRY_CODES = [
-  'CA', 'US', 'AE', 'AR', 'AT', 'AU', 'BD', 'BE', 'BF', 'BR', 'CD', 'CH', 'CI', 'CL', 'CM',
-  'CN', 'CO', 'CZ', 'DE', 'DK', 'DO', 'DZ', 'EG', 'ES', 'ET', 'FI', 'FR', 'GB', 'GH', 'GR',
-  'GP', 'HK', 'HT', 'HU', 'ID', 'IE', 'IL', 'IN', 'IS', 'IT', 'JM', 'JP', 'KE', 'KR', 'LB',
-  'LK', 'LU', 'MA', 'MG', 'ML', 'MQ', 'MX', 'MY', 'NG', 'NL', 'NO', 'NZ', 'PE', 'PH', 'PK',
-  'PL', 'PM', 'PT', 'RE', 'RO', 'RW', 'SA', 'SE', 'SG', 'SN', 'TH', 'TN', 'TR', 'TT', 'TW',
-  'UA', 'VN', 'ZA',
-];
 
 // Names that read better than the default display names (fr-CA's is "la Réunion": a name
 // alone in a list takes a capital).
@@ -24,7 +18,7 @@ function countryName(iso2, language) {
   const override = NAME_OVERRIDES[language] && NAME_OVERRIDES[language][iso2];
   if (override) return override;
   try {
-    const names = new Intl.DisplayNames([language === 'fr' ? 'fr-CA' : 'en-CA'], { type: 'region' });
+    const names = new Intl.DisplayNames([intlLocale(language)], { type: 'region' });
     return names.of(iso2) || iso2;
   } catch (e) {
     return iso2;
@@ -33,7 +27,7 @@ function countryName(iso2, language) {
 
 export function countryList(language) {
   if (!cache[language]) {
-    const collator = new Intl.Collator(language === 'fr' ? 'fr-CA' : 'en-CA');
+    const collator = new Intl.Collator(intlLocale(language));
     cache[language] = COUNTRY_CODES.map((iso2) => ({
       iso2,
       name: countryName(iso2, language),
