@@ -37,13 +37,16 @@ CLIENT_CORE = 1
 
 def gunicorn_command(port: int, workers: int) -> list[str]:
     """The one place the benchmarks start the production server: the operator's command
-    (README, "Production") with the worker count and the port each benchmark picks."""
+    (README, "Production") with the worker count and the port each benchmark picks. Workers
+    are not recycled (--max-requests 0): a worker replaced mid-run would take its CPU time
+    with it and the figures would count less work than was done."""
     return [
         str(PYTHON_BIN / "gunicorn"),
         "-c", str(ROOT / "config" / "gunicorn.conf.py"),
         "-w", str(workers),
         "-b", f"127.0.0.1:{port}",
         "--backlog", "2048",
+        "--max-requests", "0",
     ]
 
 

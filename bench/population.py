@@ -25,9 +25,9 @@ def load_accounts(database: str, first: int, count: int, hashed: str) -> None:
     last = first + count - 1
     harness.psql(f"""
         INSERT INTO users (id, email, email_verified, password_hash, first_name, last_name, language,
-                           profile_completed_at, failed_password_count, created_at, updated_at)
+                           profile_completed_at, created_at, updated_at)
         SELECT md5('user' || i)::uuid::text, 'person' || i || '@example.ca', true, '{hashed}', 'Camille',
-               'Tremblay', 'fr', {UTC_NOW}, 0, {UTC_NOW}, {UTC_NOW}
+               'Tremblay', 'fr', {UTC_NOW}, {UTC_NOW}, {UTC_NOW}
         FROM generate_series({first}, {last}) AS i;
         INSERT INTO phone_credentials (user_id, e164, channel, verified_at, created_at)
         SELECT md5('user' || i)::uuid::text, '+1613' || (2000000 + i)::text, 'sms', {UTC_NOW}, {UTC_NOW}
