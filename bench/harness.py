@@ -376,12 +376,14 @@ def measured(server_pids, run):
 
 def profile(pid: int, seconds: int, run, top: int = 15) -> str:
     """py-spy samples one process while run() runs; answers the functions that hold the most
-    samples, inclusive ("total") and on top of the stack ("self"), as text."""
+    samples, inclusive ("total") and on top of the stack ("self"), as text. Only the thread
+    holding the GIL is sampled (--gil): a gthread worker's idle threads would otherwise fill
+    the profile, and what is left is where Python spends the CPU."""
     from collections import Counter
 
     out = Path(tempfile.mkdtemp(prefix="idp-bench-profile-")) / "stacks.txt"
     spy = subprocess.Popen([str(PYTHON_BIN / "py-spy"), "record", "--pid", str(pid), "--duration", str(seconds),
-                            "--rate", "200", "--format", "raw", "--output", str(out), "--nonblocking"],
+                            "--rate", "200", "--format", "raw", "--output", str(out), "--nonblocking", "--gil"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)
     run()
@@ -399,7 +401,8 @@ def profile(pid: int, seconds: int, run, top: int = 15) -> str:
         for frame in set(frames):
             inclusive[frame] += samples
     lines = [f"{total} samples of the worker"]
-    spine = ("arbiter.py", "base.py", "sync.py", "wsgiapp.py", "<module>", "app.py", "gthread.py")
+    spine = ("arbiter.py", "base.py", "sync.py", "wsgiapp.py", "<module>", "app.py", "gthread.py", "threading.py",
+             "thread.py")
     lines += [f"  total {count / total:6.1%}  {frame}" for frame, count in inclusive.most_common()
               if not frame.endswith(spine)][:top]
     lines += [f"  self  {count / total:6.1%}  {frame}" for frame, count in own.most_common(8)]

@@ -107,6 +107,14 @@ def exchange(server, mint, connections: int, seconds: int, extra_pids=lambda: []
         count *= 2
 
 
+def profiled(server, mint, seconds: int) -> str:
+    codes = Path(tempfile.mkdtemp(prefix="idp-bench-codes-")) / "codes.txt"
+    env = {"CODES_FILE": str(codes), "CLIENT_AUTH": harness.basic_auth(), "REDIRECT_URI": harness.REDIRECT_URI}
+    mint(400 * seconds, codes)
+    return harness.profile(server.workers()[0], seconds,
+                           lambda: harness.wrk(f"http://127.0.0.1:{server.port}", 10, seconds, LUA, env), top=18)
+
+
 def line(name: str, connections: int, run: harness.WrkRun, cpu: float) -> str:
     return (f"{name:<16} c={connections:<3} {run.requests / cpu:8.1f} /s per server core   {run.rate:8.1f} /s wall   "
             f"p50 {run.p50_ms:7.1f} ms  p99 {run.p99_ms:7.1f} ms   errors {run.errors}   "
@@ -131,6 +139,8 @@ def main(argv=None) -> harness.Report:
                 report.figure(line("this provider", connections, run, cpu)
                               + f"   (+ PostgreSQL backends {backends:4.2f} s CPU: "
                               f"{run.requests / (cpu + backends):.1f} /s per core counting them)")
+            report.block("where our worker spends its CPU at c=10 (py-spy):\n"
+                         + profiled(server, lambda n, p: mint_ours(user_id, n, p), args.seconds))
     peer_port = harness.free_port()
     with Peer(peer_port) as peer:
         for connections in args.connections:
