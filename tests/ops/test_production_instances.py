@@ -4,7 +4,6 @@ queue and sent by the delivery worker (`flask --app idp deliveries work`) to GC 
 fake on loopback), and every request of a whole journey alternating between the instances."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -13,11 +12,10 @@ import time
 
 import pytest
 
-from idp.oauth import keys
 from tests.support.fakes import FakeNotify, notify_server  # noqa: F401 (fixture)
 from tests.support.full_journey import EMAIL, PHONE, FullJourney
 from tests.support.production import APP_SECRET_KEY
-from tests.support.servers import ROOT, Server, environment, migrate
+from tests.support.servers import ROOT, start_instances
 
 pytestmark = pytest.mark.postgres
 
@@ -59,33 +57,21 @@ class ProductionJourney(FullJourney):
 def production_site(tmp_path, scratch_postgres_url, notify_server):  # noqa: F811 (fixture)
     if not REDIS_URL:
         pytest.skip("IDP_TEST_REDIS_URL is not set")
-    key_file = tmp_path / "signing_keys.json"
-    key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
     shared = {
-        "IDP_SERVER_ENVIRONMENT": "production", "IDP_SERVER_ISSUER": ISSUER, "IDP_SIGNING_KEYS_FILE": str(key_file),
+        "IDP_SERVER_ENVIRONMENT": "production", "IDP_SERVER_ISSUER": ISSUER,
         "IDP_METHODS_APP_SECRET_KEY": APP_SECRET_KEY, "IDP_QUEUE_REDIS_URL": REDIS_URL,
         "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": notify_server,
         "IDP_NOTIFY_NOTIFY_API_KEY": "test-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000",
         "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template", "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template",
     }
-    servers, worker = [], None
-    try:
-        for name in ("a", "b"):
-            folder = tmp_path / name
-            folder.mkdir()
-            env = environment(folder, scratch_postgres_url, **shared)
-            if name == "a":
-                migrate(env)
-                worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "deliveries", "work"], cwd=ROOT,
-                                          env=env, stdout=(folder / "worker.log").open("w"), stderr=subprocess.STDOUT)
-            servers.append(Server(folder, env, name=name, gunicorn=True).start())
-        yield servers
-    finally:
-        for server in servers:
-            server.stop()
-        if worker is not None:
-            worker.terminate()
-            worker.wait(timeout=20)
+    servers = start_instances(tmp_path, scratch_postgres_url, **shared)
+    worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "deliveries", "work"], cwd=ROOT,
+                              env=servers[0].env, stdout=(tmp_path / "worker.log").open("w"), stderr=subprocess.STDOUT)
+    yield servers
+    for server in servers:
+        server.stop()
+    worker.terminate()
+    worker.wait(timeout=20)
 
 
 def test_a_whole_journey_on_two_production_instances_with_the_queue_worker_succeeds(production_site):

@@ -4,13 +4,10 @@ issuer, and every request of a whole journey goes to the other one than the requ
 needs may live in one process's memory."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from idp.oauth import keys
 from tests.support.full_journey import EMAIL, FullJourney
-from tests.support.servers import Server, environment, migrate
+from tests.support.servers import start_instances
 
 pytestmark = pytest.mark.postgres
 
@@ -19,17 +16,7 @@ ISSUER = "https://signin.example.ca"
 
 @pytest.fixture
 def two_instances(tmp_path, scratch_postgres_url):
-    key_file = tmp_path / "signing_keys.json"
-    key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
-    shared = {"IDP_SERVER_ISSUER": ISSUER, "IDP_SIGNING_KEYS_FILE": str(key_file)}
-    servers = []
-    for name in ("a", "b"):
-        folder = tmp_path / name
-        folder.mkdir()
-        env = environment(folder, scratch_postgres_url, **shared)
-        if name == "a":
-            migrate(env)
-        servers.append(Server(folder, env, name=name, gunicorn=True).start())
+    servers = start_instances(tmp_path, scratch_postgres_url, IDP_SERVER_ISSUER=ISSUER)
     yield servers
     for server in servers:
         server.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import secrets
 import subprocess
@@ -15,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
+from idp.oauth import keys
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +105,26 @@ class Server:
 
     def lines(self) -> list[str]:
         return self.log.read_text(encoding="utf-8").splitlines()
+
+
+def start_instances(folder: Path, database_url: str, **shared: str) -> list[Server]:
+    """Two gunicorn servers, a and b, over one database, sharing one signing-keys file and the
+    settings in shared (one issuer: set IDP_SERVER_ISSUER); a migrates the database first."""
+    key_file = folder / "signing_keys.json"
+    key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
+    servers: list[Server] = []
+    try:
+        for name in ("a", "b"):
+            (folder / name).mkdir()
+            env = environment(folder / name, database_url, IDP_SIGNING_KEYS_FILE=str(key_file), **shared)
+            if not servers:
+                migrate(env)
+            servers.append(Server(folder / name, env, name=name, gunicorn=True).start())
+    except Exception:
+        for server in servers:
+            server.stop()
+        raise
+    return servers
 
 
 def outbox_code(server_url: str, to: str) -> str:
