@@ -25,7 +25,7 @@ from idp.models import Journey, OtpTransaction
 from idp.notify.providers import Unavailable
 from idp.notify.queue import QUEUE_NAME
 from tests.support.contract import ContractClient
-from tests.support.fakes import FakeNotify, notify_server, silent_server, smtp_server  # noqa: F401 (fixtures)
+from tests.support.fakes import FakeNotify, notify_server, notify_settings, silent_server, smtp_server  # noqa: F401 (fixtures)
 from tests.support.journeys import EMAIL
 from tests.support.proxy import Proxy
 
@@ -84,17 +84,9 @@ def test_an_smtp_server_that_never_answers_gets_code_25_within_the_timeout(app_w
     _nothing_kept(app)
 
 
-def _notify_settings(url: str, **more: str) -> dict[str, str]:
-    return {
-        "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": url,
-        "IDP_NOTIFY_NOTIFY_API_KEY": "test-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000",
-        "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template", "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template", **more,
-    }
-
-
 def test_gc_notify_answering_5xx_gets_code_25_and_nothing_is_kept(app_with, notify_server):
     FakeNotify.status = 500
-    app = app_with(**_notify_settings(notify_server))
+    app = app_with(**notify_settings(notify_server))
     answer = _send_email_code(app.test_client())
     assert (answer.status_code, answer.json["message"]) == (503, "25")
     assert len(FakeNotify.received) >= 1
@@ -103,7 +95,7 @@ def test_gc_notify_answering_5xx_gets_code_25_and_nothing_is_kept(app_with, noti
 
 def test_gc_notify_timing_out_gets_code_25_within_the_timeout(app_with, notify_server):
     FakeNotify.delay_seconds = 4
-    app = app_with(**_notify_settings(notify_server, IDP_NOTIFY_TIMEOUT_SECONDS="1"))
+    app = app_with(**notify_settings(notify_server, IDP_NOTIFY_TIMEOUT_SECONDS="1"))
     answer, seconds = _elapsed(lambda: _send_email_code(app.test_client()))
     assert (answer.status_code, answer.json["message"]) == (503, "25")
     assert seconds < 4
@@ -252,7 +244,7 @@ def test_metrics_show_the_queue_depth_and_the_failed_deliveries(app_with, smtp_s
 
 
 def test_a_queued_email_goes_to_gc_notify(app_with, notify_server, redis_queue):
-    app = app_with(IDP_QUEUE_REDIS_URL=REDIS_URL, **_notify_settings(notify_server))
+    app = app_with(IDP_QUEUE_REDIS_URL=REDIS_URL, **notify_settings(notify_server))
     client = app.test_client()
     assert _send_email_code(client).status_code == 200
     _work(app, lambda: FakeNotify.received)

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.support.fakes import FakeNotify, notify_server  # noqa: F401 (fixture)
+from tests.support.fakes import FakeNotify, notify_server, notify_settings  # noqa: F401 (fixture)
 from tests.support.full_journey import EMAIL, PHONE, FullJourney
 from tests.support.production import APP_SECRET_KEY
 from tests.support.servers import ROOT, start_instances
@@ -60,9 +60,7 @@ def production_site(tmp_path, scratch_postgres_url, notify_server):  # noqa: F81
     shared = {
         "IDP_SERVER_ENVIRONMENT": "production", "IDP_SERVER_ISSUER": ISSUER,
         "IDP_METHODS_APP_SECRET_KEY": APP_SECRET_KEY, "IDP_QUEUE_REDIS_URL": REDIS_URL,
-        "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": notify_server,
-        "IDP_NOTIFY_NOTIFY_API_KEY": "test-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000",
-        "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template", "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template",
+        **notify_settings(notify_server),
     }
     servers = start_instances(tmp_path, scratch_postgres_url, **shared)
     worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "deliveries", "work"], cwd=ROOT,
