@@ -12,7 +12,7 @@ from authlib.oauth2.rfc7636 import CodeChallenge
 from authlib.oidc.core import OpenIDCode
 from authlib.oidc.core.errors import RequestNotSupportedError, RequestURINotSupportedError
 from flask import current_app
-from sqlalchemy import insert, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import joinedload
 
 from idp import metrics, observability, sessions
@@ -37,6 +37,26 @@ def _end_user(user_id: str, client) -> EndUser | None:
     return EndUser(user, client) if user else None
 
 
+# The statements of every token request, built once: building and keying a statement again
+# for each request cost more CPU than PostgreSQL spends running it (bench/token_exchange.py).
+CODE_OF_CLIENT = select(AuthorizationCode).where(
+    AuthorizationCode.code_hash == bindparam("code_hash"), AuthorizationCode.client_id == bindparam("client_id")
+)
+# Writes go to the session's connection as Core statements on the tables: the ORM's bulk
+# layer would add its own work to each and nothing here reads the rows back as objects.
+_codes = AuthorizationCode.__table__
+REDEEM_CODE = (
+    update(_codes).where(_codes.c.id == bindparam("code_id"), _codes.c.redeemed_at.is_(None))
+    .values(redeemed_at=bindparam("moment"))
+)
+_tokens = Token.__table__
+REDEEM_REFRESH_TOKEN = (
+    update(_tokens).where(_tokens.c.id == bindparam("token_id"), _tokens.c.revoked_at.is_(None))
+    .values(revoked_at=bindparam("moment"))
+)
+INSERT_TOKEN = insert(_tokens)
+
+
 def revoke_grant(authorization_code_id: int | None) -> None:
     """Revoke every token issued from one authorization code (its whole refresh chain)."""
     if authorization_code_id is None:
@@ -53,12 +73,12 @@ def revoke_grant(authorization_code_id: int | None) -> None:
 REPLAYED = {"code": "authorization_code_replayed", "refresh_token": "refresh_token_replayed"}
 
 
-def _redeem_once(redemption, grant_id: int | None, parameter: str, user_id: str) -> None:
+def _redeem_once(redemption, parameters: dict, grant_id: int | None, parameter: str, user_id: str) -> None:
     """Spend a code or a refresh token after every other check passed. The conditional
     UPDATE lets exactly one of two concurrent requests win (the loser waits on the row lock,
     then finds it spent); the loser is a replay and revokes the whole grant, the winner's new
     tokens included (RFC 9700 §4.14.2)."""
-    if db.session.execute(redemption).rowcount != 1:
+    if db.session.connection().execute(redemption, parameters).rowcount != 1:
         observability.security_event(REPLAYED[parameter], user_id)
         db.session.rollback()
         revoke_grant(grant_id)
@@ -82,20 +102,21 @@ def save_token(token: dict, request) -> None:
     previous = request.refresh_token
     grant_id = request.authorization_code.id if request.authorization_code else previous.authorization_code_id
     refresh_token = token.get("refresh_token")
-    db.session.execute(
-        insert(Token).values(
-            client_id=request.client.client_id,
-            user_id=request.user.user.id,
-            authorization_code_id=grant_id,
-            access_token_hash=digest(token["access_token"]),
-            refresh_token_hash=digest(refresh_token) if refresh_token else None,
-            scope=token.get("scope", ""),
-            issued_at=moment,
-            access_token_expires_at=moment + timedelta(seconds=token["expires_in"]),
-            refresh_token_expires_at=(
+    db.session.connection().execute(
+        INSERT_TOKEN,
+        {
+            "client_id": request.client.client_id,
+            "user_id": request.user.user.id,
+            "authorization_code_id": grant_id,
+            "access_token_hash": digest(token["access_token"]),
+            "refresh_token_hash": digest(refresh_token) if refresh_token else None,
+            "scope": token.get("scope", ""),
+            "issued_at": moment,
+            "access_token_expires_at": moment + timedelta(seconds=token["expires_in"]),
+            "refresh_token_expires_at": (
                 moment + timedelta(seconds=_oauth_settings()["refresh_token_lifetime_seconds"]) if refresh_token else None
             ),
-        )
+        },
     )
 
 
@@ -151,7 +172,7 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         )
 
     def query_authorization_code(self, code: str, client) -> AuthorizationCode | None:
-        found = db.session.scalar(db.select(AuthorizationCode).filter_by(code_hash=digest(code), client_id=client.client_id))
+        found = db.session.scalar(CODE_OF_CLIENT, {"code_hash": digest(code), "client_id": client.client_id})
         if found is None:
             return None
         if found.redeemed_at is not None:
@@ -165,9 +186,8 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
 
     def authenticate_user(self, authorization_code: AuthorizationCode) -> EndUser | None:
         _redeem_once(
-            update(AuthorizationCode)
-            .where(AuthorizationCode.id == authorization_code.id, AuthorizationCode.redeemed_at.is_(None))
-            .values(redeemed_at=now()),
+            REDEEM_CODE,
+            {"code_id": authorization_code.id, "moment": now()},
             authorization_code.id,
             "code",
             authorization_code.user_id,
@@ -198,7 +218,8 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):
 
     def authenticate_user(self, refresh_token: Token) -> EndUser | None:
         _redeem_once(
-            update(Token).where(Token.id == refresh_token.id, Token.revoked_at.is_(None)).values(revoked_at=now()),
+            REDEEM_REFRESH_TOKEN,
+            {"token_id": refresh_token.id, "moment": now()},
             refresh_token.authorization_code_id,
             "refresh_token",
             refresh_token.user_id,
