@@ -281,8 +281,9 @@ def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if not TRANSITIONS[flow][event].restarts:
         return found
-    if found is None:
-        found = db.session.scalar(db.select(Journey).filter_by(browser_session_id=browser_session_id, flow=flow))
+    if found is None and user_id is not None:
+        # Another person's journey on this browser: the restart takes its row over.
+        found = find(browser_session_id, flow)
     if found is None:
         found = Journey(browser_session_id=browser_session_id, flow=flow)
         db.session.add(found)

@@ -17,9 +17,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import timedelta
+from functools import cache
 
 from flask import current_app
-from sqlalchemy import case, update
+from sqlalchemy import bindparam, case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from idp import metrics, observability
@@ -36,12 +37,32 @@ def key(kind: str, *parts: object) -> str:
     return f"{kind}:{digest}"
 
 
+# The statements every code send and check runs, built once (a statement built and keyed
+# again for each request costs more CPU than PostgreSQL spends on it: bench/signin_per_core.py).
+BLOCKED_UNTIL = db.select(LimitCounter.blocked_until).where(
+    LimitCounter.key.in_(bindparam("keys", expanding=True)), LimitCounter.blocked_until > bindparam("moment")
+)
+
+
+@cache
+def _count_one(dialect: str):
+    """Count one event in the key's window, starting a new window once the old one ended."""
+    moment, expired = bindparam("moment"), LimitCounter.window_started_at <= bindparam("window_ended")
+    statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(LimitCounter).values(
+        key=bindparam("counter_key"), count=1, window_started_at=moment
+    )
+    return statement.on_conflict_do_update(
+        index_elements=[LimitCounter.key],
+        set_={
+            "count": case((expired, 1), else_=LimitCounter.count + 1),
+            "window_started_at": case((expired, moment), else_=LimitCounter.window_started_at),
+        },
+    ).returning(LimitCounter.count)
+
+
 def blocked_for(keys: list[str]) -> int:
     """Seconds until every one of the keys may be used again; 0 when none is blocked."""
-    moment = now()
-    blocked = db.session.scalars(
-        db.select(LimitCounter.blocked_until).filter(LimitCounter.key.in_(keys), LimitCounter.blocked_until > moment)
-    ).all()
+    blocked = db.session.scalars(BLOCKED_UNTIL, {"keys": keys, "moment": now()}).all()
     return seconds_until(max(blocked)) if blocked else 0
 
 
@@ -74,16 +95,9 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     """Count one event of a budget; block the key for block_seconds when its window
     reaches the maximum. Answers the count."""
     moment = now()
-    expired = LimitCounter.window_started_at <= moment - timedelta(seconds=window_seconds)
-    statement = _insert().values(key=counter_key, count=1, window_started_at=moment)
     count = db.session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[LimitCounter.key],
-            set_={
-                "count": case((expired, 1), else_=LimitCounter.count + 1),
-                "window_started_at": case((expired, moment), else_=LimitCounter.window_started_at),
-            },
-        ).returning(LimitCounter.count)
+        _count_one(db.session.get_bind().dialect.name),
+        {"counter_key": counter_key, "moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)},
     ).scalar_one()
     if count >= maximum:
         _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)

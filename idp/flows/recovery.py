@@ -39,14 +39,14 @@ def _journey(browser_session_id: int | None) -> tuple[Journey, User]:
     found = journey.find(browser_session_id, Flow.RECOVERY)
     if found is None or found.user_id is None:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
-    return found, db.session.get(User, found.user_id)
+    return found, methods.person(found.user_id)
 
 
 def verify_email_code(browser_session_id: int | None, code: str) -> dict:
     """The address is the account's: its second factor is asked at once, by the method the
     person used last (an account that never had one goes straight to its new password)."""
     current = journey.begin(browser_session_id, Flow.RECOVERY, Event.VERIFY_EMAIL_CODE)
-    user = db.session.get(User, current.user_id) if current.user_id else None
+    user = methods.person(current.user_id) if current.user_id else None
     has_factor = user is None or bool(methods.strong_methods(user))
     otp.check(current, Event.VERIFY_EMAIL_CODE if has_factor else Event.VERIFY_EMAIL_CODE_NO_FACTOR, code)
     if user is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, second_factor, signup, validation
+from idp.flows import accounts, journey, methods, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Journey, User
@@ -18,13 +18,13 @@ def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, U
     found = journey.find(browser_session_id, Flow.SIGNIN)
     if found is None or found.user_id is None or validation.email(email) != found.email:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
-    return found, db.session.get(User, found.user_id)
+    return found, methods.person(found.user_id)
 
 
 def login(browser_session_id: int, email: str, password: str) -> dict:
     """The specification's login: answers {id, phone (masked), otpType}."""
     email = validation.email(email)
-    user = db.session.scalar(db.select(User).filter_by(email=email))
+    user = methods.person_by_email(email)
     accounts.check_password(user, email, password)
     current = journey.begin(browser_session_id, Flow.SIGNIN, Event.VERIFY_PASSWORD)
     second_factor.begin(current, user)

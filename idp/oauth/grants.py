@@ -31,7 +31,7 @@ def _oauth_settings() -> dict:
     return current_app.config["IDP"]["oauth"]
 
 
-def _end_user(user_id: str, client) -> EndUser | None:
+def end_user(user_id: str, client) -> EndUser | None:
     # The claims read the phone: load it with the user rather than in a second query.
     user = db.session.get(User, user_id, options=[joinedload(User.phone)])
     return EndUser(user, client) if user else None
@@ -224,7 +224,7 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):
             "refresh_token",
             refresh_token.user_id,
         )
-        return _end_user(refresh_token.user_id, self.request.client)
+        return end_user(refresh_token.user_id, self.request.client)
 
     def revoke_old_credential(self, refresh_token: Token) -> None:
         """Revoked already, when it was redeemed (authenticate_user)."""

@@ -17,7 +17,7 @@ from flask import Flask, current_app
 from flask import request as flask_request
 
 from idp.extensions import db
-from idp.models import Token, User
+from idp.models import Token
 from idp.oauth import clients, grants
 from idp.oauth.claims import EndUser, user_info
 
@@ -96,8 +96,7 @@ class BearerToken:
         return self.client
 
     def get_user(self) -> EndUser | None:
-        user = db.session.get(User, self.row.user_id)
-        return EndUser(user, self.client) if user else None
+        return grants.end_user(self.row.user_id, self.client)
 
 
 class AccessTokenValidator(BearerTokenValidator):
