@@ -389,7 +389,8 @@ def profile(pid: int, seconds: int, run, top: int = 15) -> str:
     run()
     spy.wait()
     total, inclusive, own = 0, Counter(), Counter()
-    for line in out.read_text().splitlines():
+    # A frame py-spy cannot name may carry bytes that are not UTF-8.
+    for line in out.read_text(errors="replace").splitlines():
         stack, _, count = line.rpartition(" ")
         if not count.isdigit():
             continue
