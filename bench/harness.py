@@ -76,7 +76,8 @@ def machine() -> dict[str, str]:
         "node": _first_line(["node", "--version"]),
         "postgresql": _first_line(["psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc", "SHOW server_version"]),
         "gunicorn": _first_line([str(PYTHON_BIN / "gunicorn"), "--version"]),
-        "wrk": _first_line(["sh", "-c", "wrk -v 2>&1"]),
+        # wrk prints its version with the usage and exits with 1.
+        "wrk": _first_line(["sh", "-c", "wrk -v 2>&1; test -x \"$(command -v wrk)\""]),
         "load average at start": Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__(),
     }
 
