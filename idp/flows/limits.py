@@ -37,6 +37,15 @@ def key(kind: str, *parts: object) -> str:
     return f"{kind}:{digest}"
 
 
+def _dialect() -> str:
+    return db.session.get_bind().dialect.name
+
+
+def _insert(dialect: str):
+    """INSERT … ON CONFLICT is each dialect's own construct."""
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(LimitCounter)
+
+
 # The statements every code send and check runs, built once (a statement built and keyed
 # again for each request costs more CPU than PostgreSQL spends on it: bench/signin_per_core.py).
 BLOCKED_UNTIL = db.select(LimitCounter.blocked_until).where(
@@ -48,9 +57,7 @@ BLOCKED_UNTIL = db.select(LimitCounter.blocked_until).where(
 def _count_one(dialect: str):
     """Count one event in the key's window, starting a new window once the old one ended."""
     moment, expired = bindparam("moment"), LimitCounter.window_started_at <= bindparam("window_ended")
-    statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(LimitCounter).values(
-        key=bindparam("counter_key"), count=1, window_started_at=moment
-    )
+    statement = _insert(dialect).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
     return statement.on_conflict_do_update(
         index_elements=[LimitCounter.key],
         set_={
@@ -77,11 +84,6 @@ def count_of(counter_key: str) -> int:
     return db.session.scalar(db.select(LimitCounter.count).filter_by(key=counter_key)) or 0
 
 
-def _insert():
-    dialect = db.session.get_bind().dialect.name
-    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(LimitCounter)
-
-
 def _block(counter_key: str, until, **values) -> None:
     db.session.execute(
         update(LimitCounter)
@@ -96,7 +98,7 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     reaches the maximum. Answers the count."""
     moment = now()
     count = db.session.execute(
-        _count_one(db.session.get_bind().dialect.name),
+        _count_one(_dialect()),
         {"counter_key": counter_key, "moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)},
     ).scalar_one()
     if count >= maximum:
@@ -110,7 +112,7 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
 def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
     """One more failure in a run: past `free` failures, the next try waits base_seconds,
     doubling with each failure up to max_seconds. Answers the length of the run."""
-    statement = _insert().values(key=counter_key, count=1, window_started_at=now())
+    statement = _insert(_dialect()).values(key=counter_key, count=1, window_started_at=now())
     count = db.session.execute(
         statement.on_conflict_do_update(index_elements=[LimitCounter.key], set_={"count": LimitCounter.count + 1})
         .returning(LimitCounter.count)
