@@ -7,6 +7,8 @@ PY := $(VENV)/bin/python
 IDP_PORT ?= 5000
 RP_PORT ?= 5001
 STAMPS := .make
+# Test processes (pytest-xdist): each has a database of its own (tests/conftest.py).
+PYTEST_WORKERS ?= 2
 APT_PACKAGES := chromium espeak-ng
 
 export IDP_SERVER_ENVIRONMENT ?= development
@@ -77,7 +79,7 @@ run: setup db-upgrade
 
 test: setup system-deps
 	cd login-ui && npm test --silent
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Every benchmark of bench/ against the production server; writes bench/RESULTS.md.
 # Needs the local PostgreSQL (127.0.0.1:5432, trust auth). Never part of `make test`.

@@ -3,12 +3,17 @@
 The database is SQLite in a temporary folder, or the PostgreSQL named by
 IDP_TEST_DATABASE_URL (as in CI). The schema is built once per run by the Alembic
 migrations, never by create_all(), and every test starts from empty tables.
+
+`make test` runs the suite in several processes (pytest-xdist). Each worker gets a
+database and a Redis database of its own, derived from the ones named (idp_test_gw1,
+Redis database 8 beside 7...), so workers never empty each other's tables or queues.
 """
 from __future__ import annotations
 
 import os
 import socket
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -21,7 +26,54 @@ from werkzeug.serving import make_server
 from idp import create_app
 from idp.extensions import db
 
-TEST_DATABASE_URL = os.environ.get("IDP_TEST_DATABASE_URL", "").strip()
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def _per_worker(variable: str, derive) -> str:
+    """The value of a test variable for this worker, written back to the environment so that
+    every module (and every process a test starts) reads the worker's own."""
+    value = os.environ.get(variable, "").strip()
+    if value and WORKER:
+        value = derive(value, int(WORKER.removeprefix("gw")))
+        os.environ[variable] = value
+    return value
+
+
+def _worker_database(url: str, index: int) -> str:
+    parsed = make_url(url)
+    return parsed.set(database=f"{parsed.database}_gw{index}").render_as_string(hide_password=False)
+
+
+def _worker_redis(url: str, index: int) -> str:
+    base, _, number = url.rpartition("/")
+    # Redis has databases 0-15: worker n takes the n-th one after the one named.
+    return f"{base}/{(int(number or 0) + index) % 16}"
+
+
+TEST_DATABASE_URL = _per_worker("IDP_TEST_DATABASE_URL", _worker_database)
+TEST_REDIS_URL = _per_worker("IDP_TEST_REDIS_URL", _worker_redis)
+
+
+def _ensure_postgres_database(url: str) -> None:
+    """The worker's database exists (CI creates only the one it names)."""
+    target = make_url(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    admin = create_engine(target.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        exists = connection.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": target.database})
+        if not exists:
+            connection.execute(text(f'CREATE DATABASE "{target.database}"'))
+    admin.dispose()
+
+
+def pytest_configure(config) -> None:
+    # Set once by the process that starts the run; its workers inherit it.
+    os.environ.setdefault("IDP_TEST_RUN_STARTED", str(time.time()))
+
+
+@pytest.fixture(scope="session")
+def run_started() -> float:
+    """When this run began (the same moment in every worker)."""
+    return float(os.environ["IDP_TEST_RUN_STARTED"])
 
 
 def _reset_postgres_schema(url: str) -> None:
@@ -61,6 +113,7 @@ def test_environment(tmp_path_factory) -> dict[str, str]:
     saved = {key: os.environ.get(key) for key in values}
     os.environ.update(values)
     if TEST_DATABASE_URL:
+        _ensure_postgres_database(TEST_DATABASE_URL)
         _reset_postgres_schema(TEST_DATABASE_URL)
     yield values
     for key, old in saved.items():

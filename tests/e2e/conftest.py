@@ -6,7 +6,6 @@ their messages.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -184,9 +183,12 @@ def person() -> Person:
 
 
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
-    if SCREENSHOTS.exists():
-        shutil.rmtree(SCREENSHOTS)
-    SCREENSHOTS.mkdir(parents=True)
+def screenshots(run_started: float) -> Path:
+    """The screenshots folder, holding this run's pictures only. Several workers share it, so
+    each removes what an earlier run left, never what another worker just took."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for picture in SCREENSHOTS.rglob("*"):
+        if picture.is_file() and picture.stat().st_mtime < run_started:
+            picture.unlink(missing_ok=True)
     print(f"\nScreenshots of every screen: {SCREENSHOTS}")
     return SCREENSHOTS
