@@ -44,11 +44,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     sessions.init_app(app)
     security_headers.init_app(app)
 
-    from idp import health, housekeeping, notify, oauth, shell
+    from idp import health, housekeeping, jobs, notify, oauth, shell
     from idp.flows import cli as journeys_cli
     from idp.api import bp as api_bp
 
     oauth.init_app(app)
+    jobs.init_app(app)
     notify.init_app(app)
     app.cli.add_command(journeys_cli.group)
     app.cli.add_command(housekeeping.group)

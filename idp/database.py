@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -48,6 +49,11 @@ def _serialise_sqlite_writers(engine: Engine, busy_timeout_seconds: int) -> None
     @event.listens_for(engine, "begin")
     def on_begin(connection):
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def upsert(dialect: str, model):
+    """INSERT … ON CONFLICT on the model's table: each dialect has its own construct."""
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(model)
 
 
 def rollback() -> None:

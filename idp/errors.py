@@ -16,7 +16,7 @@ class Errors(Enum):
     """What went wrong, as (catalogue code, HTTP status, meaning)."""
 
     INVALID_EMAIL = ("2", 400, "Invalid e-mail address (data.reason: at | characters | domain | length)")
-    INVALID_CODE_FORMAT = ("3", 400, "A code must be six digits")
+    INVALID_CODE_FORMAT = ("3", 400, "A code must be otp.length digits")
     PASSWORD_LENGTH = ("5", 400, "Password length wrong (with data.pwdMinLength and data.pwdMaxLength)")
     SERVER_ERROR = ("7", 500, "Server error, try again later")
     PHONE_DIGITS = ("8", 400, "Phone number has the wrong number of digits (with data.digits)")
@@ -52,6 +52,7 @@ class Errors(Enum):
     PASSKEY_FAILED = ("39", 400, "The passkey did not answer as one of this account's: try again or choose another way")
     LAST_STRONG_METHOD = ("40", 409, "This is the only way left to prove it is you: add another one first")
     PASSKEY_NAME = ("41", 400, "Give the passkey a name of at most data.maxLength characters")
+    BACKUP_CODE_USED = ("42", 400, "This backup code was already used (data.remaining: unused codes left)")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

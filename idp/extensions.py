@@ -14,7 +14,13 @@ NAMING_CONVENTION = {
 }
 
 # A session lives for one request: what it wrote is what the request goes on reading, so
-# a commit need not expire it (and read it all back).
-db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING_CONVENTION), session_options={"expire_on_commit": False})
+# a commit need not expire it (and read it all back). No autoflush: a write is issued where
+# the code says so (a Core statement, an explicit flush, or the commit), never by a query
+# at an unrelated line, so every statement of a call can be pointed at (and counted:
+# tests/api/test_statement_budgets.py).
+db = SQLAlchemy(
+    metadata=MetaData(naming_convention=NAMING_CONVENTION),
+    session_options={"expire_on_commit": False, "autoflush": False},
+)
 migrate = Migrate()
 babel = Babel()

@@ -17,8 +17,10 @@ from flask import current_app
 from flask.cli import AppGroup
 from sqlalchemy import delete, or_, select
 
+from idp import sessions as browser_sessions
 from idp.clock import now
 from idp.extensions import db
+from idp.flows import devices
 from idp.models import AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, Token
 
 group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters and tokens.")
@@ -32,11 +34,9 @@ def purge() -> dict[str, int]:
     before = moment - keep
     idle = timedelta(seconds=settings["session"]["idle_timeout_seconds"])
     window = timedelta(seconds=settings["limits"]["window_seconds"])
+    ended = browser_sessions.end_expired(before, before - idle)
     sessions = select(BrowserSession.id)
     statements = {
-        "sessions": delete(BrowserSession).where(
-            or_(BrowserSession.expires_at < before, BrowserSession.last_seen_at < before - idle)
-        ),
         "interactions": delete(Interaction).where(
             or_(Interaction.expires_at < before, Interaction.browser_session_id.not_in(sessions))
         ),
@@ -55,8 +55,10 @@ def purge() -> dict[str, int]:
         ),
         "outbox_messages": delete(OutboxMessage).where(OutboxMessage.created < before),
     }
-    counts = {name: db.session.execute(statement.execution_options(synchronize_session=False)).rowcount
-              for name, statement in statements.items()}
+    counts = {"sessions": ended, "devices": devices.purge(before)} | {
+        name: db.session.execute(statement.execution_options(synchronize_session=False)).rowcount
+        for name, statement in statements.items()
+    }
     db.session.commit()
     return counts
 

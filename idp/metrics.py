@@ -28,6 +28,8 @@ TOKENS_ISSUED = Counter("idp_tokens_issued_total", "Token responses of /token, b
 SECURITY_EVENTS = Counter("idp_security_events_total", "Security events, by event.", ["event"])
 # Budgets that reached their maximum, by kind ("phone-messages" is the service-wide ceiling
 # of texts and calls: an alert on it catches SMS pumping before the bill does).
+SESSIONS_ENDED = Counter("idp_sessions_ended_total", "Browser sessions ended, by reason.", ["reason"])
+TOKENS_REVOKED = Counter("idp_tokens_revoked_total", "Access and refresh tokens revoked, by reason.", ["reason"])
 LIMITS_REACHED = Counter("idp_limits_reached_total", "Budgets that reached their maximum, by kind.", ["limit"])
 
 bp = Blueprint("metrics", __name__)

@@ -1,9 +1,15 @@
-"""Server-side browser sessions.
+"""Server-side browser sessions: the one door through which a session is opened, touched,
+rotated and ended.
 
 The cookie carries a random 256-bit token; the database keeps only its HMAC, so a
 leaked table cannot be replayed as cookies. The token is rotated when the person
-authenticates (no session fixation), and a row dies after an idle or an absolute
-timeout. Sign-out deletes the row.
+authenticates (no session fixation); the session's sid, its name for relying services,
+never changes. A row dies after an idle or an absolute timeout.
+
+Every end of a session, whatever asks for it (sign-out here or at a relying service, a
+change of factor, expiry, housekeeping), goes through `_end`: one DELETE, then the audit
+trail, the security event and the metric, with the reason. tests/foundation/test_one_door.py
+fails when another module deletes sessions.
 """
 from __future__ import annotations
 
@@ -12,17 +18,41 @@ import hmac
 import secrets
 from datetime import timedelta
 
-from flask import Flask, Response, current_app, g, request
-from sqlalchemy import update
+from dataclasses import dataclass
+from enum import StrEnum
 
-from idp import observability
+from flask import Flask, Response, current_app, g, request
+from sqlalchemy import delete, or_, update
+
+from idp import metrics
 from idp.clock import now
 from idp.config import is_production
 from idp.extensions import db
+from idp.flows import audit
 from idp.models import BrowserSession, Interaction
+from idp.models.session import USER_AGENT_LENGTH
 
 _UNSET = object()
 SEEN_EVERY = timedelta(minutes=1)
+
+
+class Reason(StrEnum):
+    """Why a session ended (the audit trail, the security event and the metric say it)."""
+
+    SIGNED_OUT = "signed_out"
+    # A sign-in factor changed: whoever else held a session of the account loses it.
+    FACTOR_CHANGED = "factor_changed"
+    # The idle or the absolute timeout passed.
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A session that ended: what later steps (revocation, telling relying services) need."""
+
+    id: int
+    sid: str
+    user_id: str | None
 
 
 def _hash(token: str) -> str:
@@ -55,7 +85,7 @@ def _load_from_cookie() -> BrowserSession | None:
     moment = now()
     idle = timedelta(seconds=_settings()["idle_timeout_seconds"])
     if browser_session.expires_at <= moment or browser_session.last_seen_at + idle <= moment:
-        db.session.delete(browser_session)
+        _end(BrowserSession.id == browser_session.id, Reason.EXPIRED)
         db.session.commit()
         return None
     if moment - browser_session.last_seen_at >= SEEN_EVERY:
@@ -102,6 +132,7 @@ def _new_session() -> BrowserSession:
         created_at=moment,
         last_seen_at=moment,
         expires_at=moment + timedelta(seconds=_settings()["absolute_timeout_seconds"]),
+        user_agent=request.user_agent.string[:USER_AGENT_LENGTH] or None,
     )
     db.session.add(browser_session)
     db.session.flush()
@@ -128,14 +159,48 @@ def authenticate(browser_session: BrowserSession, user_id: str, amr: list[str], 
     g.browser_session_cookie = token
 
 
-def end(browser_session: BrowserSession | None) -> None:
-    """Sign out: delete the row and clear the cookie. The caller commits."""
+def _end(condition, reason: Reason) -> list[Ended]:
+    """End every session that matches: the one place sessions are deleted. The caller commits."""
+    rows = db.session.execute(
+        delete(BrowserSession).where(condition)
+        .returning(BrowserSession.id, BrowserSession.sid, BrowserSession.user_id)
+        .execution_options(synchronize_session=False)
+    ).all()
+    ended = [Ended(*row) for row in rows]
+    if not ended:
+        return ended
+    metrics.SESSIONS_ENDED.labels(reason.value).inc(len(ended))
+    if reason is Reason.EXPIRED:
+        # Expiry is no event of the person's: counted, not written to their history.
+        return ended
+    for user_id in sorted({session.user_id for session in ended if session.user_id is not None}):
+        count = sum(1 for session in ended if session.user_id == user_id)
+        audit.record(user_id, None, "sessions_ended", reason=reason.value, count=count)
+    return ended
+
+
+def end(browser_session: BrowserSession | None, reason: Reason = Reason.SIGNED_OUT) -> list[Ended]:
+    """End this browser's session and clear its cookie. The caller commits."""
+    ended = []
     if browser_session is not None:
-        if browser_session.user_id is not None:
-            observability.security_event("signed_out", browser_session.user_id)
-        db.session.delete(browser_session)
+        ended = _end(BrowserSession.id == browser_session.id, reason)
+        # The row is gone: nothing may write it back.
+        if browser_session in db.session:
+            db.session.expunge(browser_session)
     g.browser_session = None
     g.browser_session_cookie = ""
+    return ended
+
+
+def end_others(user_id: str, keep: BrowserSession, reason: Reason) -> list[Ended]:
+    """End every session of the account but the one kept. The caller commits."""
+    return _end((BrowserSession.user_id == user_id) & (BrowserSession.id != keep.id), reason)
+
+
+def end_expired(expired_before, seen_before) -> int:
+    """End the sessions that expired before the first moment or were last seen before the
+    second (housekeeping). The caller commits."""
+    return len(_end(or_(BrowserSession.expires_at < expired_before, BrowserSession.last_seen_at < seen_before), Reason.EXPIRED))
 
 
 def _write_cookie(response: Response) -> Response:

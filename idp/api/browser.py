@@ -5,7 +5,7 @@ from flask import after_this_request, current_app, g, request
 from idp import observability, sessions
 from idp.api.blueprint import bp
 from idp.extensions import db
-from idp.flows import devices, journey, requester, testmode
+from idp.flows import devices, requester, screens, testmode
 from idp.flows.accounts import Completed
 from idp.oauth.interaction import complete_login
 
@@ -15,10 +15,28 @@ def session_id() -> int | None:
     return browser_session.id if browser_session else None
 
 
+def _set_device_cookie(value: str) -> None:
+    settings = current_app.config["IDP"]["session"]
+
+    @after_this_request
+    def remember_device(response):
+        response.set_cookie(
+            sessions.host_cookie(settings["device_cookie_name"]), value, max_age=settings["device_lifetime_seconds"],
+            httponly=True, samesite="Lax", secure=current_app.config["IDP"]["server"]["environment"] != "development",
+        )
+        return response
+
+
 @bp.before_request
 def who_is_asking():
     cookie = sessions.host_cookie(current_app.config["IDP"]["session"]["device_cookie_name"])
-    g.requester = requester.use(requester.Requester(ip=request.remote_addr or "unknown", device_token=request.cookies.get(cookie)))
+    device_token = request.cookies.get(cookie)
+    upgraded = devices.upgrade_legacy(device_token, request.user_agent.string)
+    if upgraded:
+        db.session.commit()
+        _set_device_cookie(upgraded)
+        device_token = upgraded
+    g.requester = requester.use(requester.Requester(ip=request.remote_addr or "unknown", device_token=device_token))
 
 
 @bp.teardown_request
@@ -35,24 +53,17 @@ def finish(completed: Completed) -> dict:
     The sample person of test mode also gets the design prototype's link."""
     if not completed.signs_in:
         db.session.commit()
-        return {"journey": journey.view(completed.journey)}
+        return {"journey": screens.view(completed.journey)}
     browser_session = sessions.current()
     sessions.authenticate(browser_session, completed.user.id, amr=completed.proof.amr, acr=completed.proof.acr)
     observability.security_event(f"{completed.journey.flow}_completed", completed.user.id, amr=completed.proof.amr)
     redirect_to = complete_login(browser_session, completed.user.language)
+    device = devices.remember(completed.user.id, request.user_agent.string)
     db.session.commit()
-    settings = current_app.config["IDP"]["session"]
-    device = devices.token_for(completed.user.id)
+    if device.cookie:
+        _set_device_cookie(device.cookie)
 
-    @after_this_request
-    def remember_device(response):
-        response.set_cookie(
-            sessions.host_cookie(settings["device_cookie_name"]), device, max_age=settings["device_lifetime_seconds"],
-            httponly=True, samesite="Lax", secure=current_app.config["IDP"]["server"]["environment"] != "development",
-        )
-        return response
-
-    answer = {"redirectTo": redirect_to, "journey": journey.view(completed.journey)}
+    answer = {"redirectTo": redirect_to, "journey": screens.view(completed.journey)}
     prototype = testmode.prototype_url(completed.user.email)
     if prototype:
         answer["prototypeUrl"] = prototype

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 
 from flask import current_app
 
-from idp import observability
-from idp.clock import now
+from idp import observability, sessions
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import devices, failures, limits, otp, passwords, requester
 from idp.flows.second_factor import Proof
-from idp.models import BrowserSession, Journey, Token, User
+from idp.models import BrowserSession, Journey, User
+from idp.oauth import grants
 
 @dataclass(frozen=True)
 class Completed:
@@ -74,15 +74,12 @@ def complete(user: User, proof: Proof, current: Journey) -> Completed:
 
 def after_factor_change(user: User, browser_session: BrowserSession) -> dict:
     """Once a factor changed, whoever else holds a way in loses it: every other session of
-    the account ends and every token the relying services hold for it is revoked. Answers
-    the counts for the audit trail."""
-    ended = db.session.execute(
-        db.delete(BrowserSession).where(BrowserSession.user_id == user.id, BrowserSession.id != browser_session.id)
-    ).rowcount
-    revoked = db.session.execute(
-        db.update(Token).where(Token.user_id == user.id, Token.revoked_at.is_(None)).values(revoked_at=now())
-    ).rowcount
-    return {"other_sessions_ended": ended, "tokens_revoked": revoked}
+    the account ends and every token the relying services hold for it is revoked (the
+    services stay connected and sign the person in again). Answers the counts for the audit
+    trail."""
+    ended = sessions.end_others(user.id, browser_session, sessions.Reason.FACTOR_CHANGED)
+    revoked = grants.revoke(grants.Reason.FACTOR_CHANGED, user_id=user.id)
+    return {"other_sessions_ended": len(ended), "tokens_revoked": revoked.tokens}
 
 
 def notify_change(user: User, change: str, to: str | None = None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from enum import Enum
 
 from flask import current_app
 from sqlalchemy import update
@@ -54,18 +55,31 @@ def summary(user: User) -> dict | None:
     return {"remaining": left, "total": total, "low": left <= _settings()["backup_codes_low"]}
 
 
-def use(user: User, typed: str) -> bool:
+class Outcome(Enum):
+    SPENT = "spent"
+    # One of the person's codes, spent before: they are told so, and how many are left.
+    USED_BEFORE = "used_before"
+    WRONG = "wrong"
+
+
+def use(user: User, typed: str) -> Outcome:
     """Spend the code when it is one of the person's unused ones."""
     code = normalise(typed)
     if len(code) != _settings()["backup_code_length"] or any(character not in ALPHABET for character in code):
-        return False
+        return Outcome.WRONG
+    code_hash = _hash(user, code)
     spent = db.session.execute(
         update(BackupCode)
-        .where(BackupCode.user_id == user.id, BackupCode.code_hash == _hash(user, code), BackupCode.used_at.is_(None))
+        .where(BackupCode.user_id == user.id, BackupCode.code_hash == code_hash, BackupCode.used_at.is_(None))
         .values(used_at=now())
         .execution_options(synchronize_session=False)
     ).rowcount
-    return spent == 1
+    if spent == 1:
+        return Outcome.SPENT
+    used_before = db.session.scalar(
+        db.select(BackupCode.id).where(BackupCode.user_id == user.id, BackupCode.code_hash == code_hash)
+    )
+    return Outcome.USED_BEFORE if used_before is not None else Outcome.WRONG
 
 
 def remove(user: User) -> int:

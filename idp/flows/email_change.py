@@ -7,7 +7,7 @@ from sqlalchemy.exc import IntegrityError
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, otp, reauthentication, validation
+from idp.flows import accounts, audit, journey, otp, reauthentication, screens, validation
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, User
 
@@ -30,7 +30,7 @@ def verify_new_email_code(browser_session: BrowserSession | None, code: str) -> 
     _, current = reauthentication.step(browser_session, Flow.EMAIL_CHANGE, Event.VERIFY_NEW_EMAIL_CODE)
     otp.check(current, Event.VERIFY_NEW_EMAIL_CODE, code)
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}
 
 
 def confirm(browser_session: BrowserSession | None) -> dict:
@@ -47,4 +47,4 @@ def confirm(browser_session: BrowserSession | None) -> dict:
     journey.advance(current, Event.CONFIRM_EMAIL)
     audit.record(user.id, browser_session.id, "email_changed", **accounts.after_factor_change(user, browser_session))
     db.session.commit()
-    return {"email": user.email, "journey": journey.view(current)}
+    return {"email": user.email, "journey": screens.view(current)}

@@ -1,26 +1,20 @@
-"""Where each journey stands: one state type and one transition table for the five flows.
+"""Where each journey stands: one state type and one transition table for every flow.
 
-Sign-up, sign-in, password recovery, the e-mail change and the phone change are each a
-state machine over one row of `journeys` per browser session and flow. An event may
-happen only from the states TRANSITIONS lists for it; anything else is refused with
-STEP_OUT_OF_ORDER before the flow changes anything. SCREENS names the screen of the
-login UI for each state, so the UI asks the server where a journey stands instead of
-guessing from what it stored (as GOV.UK One Login's journey machine and Ory Kratos'
-flows do). README.md beside this file draws TRANSITIONS (`flask --app idp journeys
-draw`); a test fails when the drawing and the table differ.
+Sign-up, sign-in, password recovery and the profile's changes (e-mail, phone, password,
+sign-in methods) are each a state machine over one row of `journeys` per browser session
+and flow. An event may happen only from the states TRANSITIONS lists for it; anything else
+is refused with STEP_OUT_OF_ORDER before the flow changes anything. What the login UI
+shows in each state is screens.py's; README.md beside this file draws TRANSITIONS
+(`flask --app idp journeys draw`); a test fails when the drawing and the table differ.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
-from idp.clock import seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import methods
-from idp.flows.validation import mask_phone
-from idp.models import Journey, OtpTransaction, User
-from idp.models.otp import CodeState
+from idp.models import Journey, OtpTransaction
 
 
 class Flow(StrEnum):
@@ -185,68 +179,6 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     },
 }
 
-# The login UI's screen (its path after /{language}/) in each state: the first is where
-# the person is; the others lead back ("use a different e-mail", "choose another way").
-# {otpType} is the channel of the journey's newest code.
-def _asking(screen: str, *back: str) -> dict[State, tuple[str, ...]]:
-    """The second factor's screen (the method is the journey's otpType) and the ways back."""
-    return {State.CODE_SENT: (screen, *back), State.METHOD_CHOSEN: (screen, *back)}
-
-
-SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
-    Flow.SIGNUP: {
-        State.PRIVACY_ACCEPTED: ("signUp", "signUp/privacy"),
-        State.EMAIL_CODE_SENT: ("signUp/verification/email", "signUp", "signUp/privacy"),
-        State.EMAIL_VERIFIED: ("signUp/password", "signUp", "signUp/privacy"),
-        State.ACCOUNT_CREATED: ("signUp/verificationsetup",),
-        State.PHONE_CODE_SENT: ("signUp/verification/{otpType}", "signUp/verificationsetup"),
-        State.PHONE_VERIFIED: ("signUp/profile",),
-        State.COMPLETED: ("redirecttorp",),
-    },
-    Flow.SIGNIN: {
-        State.PASSWORD_VERIFIED: ("signIn/selectverification", "signIn", "signIn/password"),
-        **_asking("signIn/verification/{otpType}", "signIn/selectverification", "signIn", "signIn/password"),
-        State.COMPLETED: ("redirecttorp", "signIn", "signIn/password"),
-    },
-    Flow.RECOVERY: {
-        State.EMAIL_CODE_SENT: ("forgotpassword/checkemail", "forgotpassword"),
-        State.EMAIL_VERIFIED: ("forgotpassword/verification", "forgotpassword"),
-        **_asking("forgotpassword/verification", "forgotpassword"),
-        State.SECOND_FACTOR_VERIFIED: ("forgotpassword/newpassword",),
-        State.NO_SECOND_FACTOR: ("forgotpassword/newpassword",),
-        State.COMPLETED: ("redirecttorp",),
-    },
-    Flow.EMAIL_CHANGE: {
-        State.PASSWORD_VERIFIED: ("firstverifyitsyou",),
-        **_asking("completetwostepverification", "firstverifyitsyou"),
-        State.REAUTHENTICATED: ("enternewemail",),
-        State.NEW_EMAIL_CODE_SENT: ("checkyouremail", "enternewemail"),
-        State.NEW_EMAIL_VERIFIED: ("areYouSureUpdateYourEmail", "enternewemail"),
-        State.COMPLETED: ("youMayUpdateEmailAtOtherPlaces",),
-    },
-    Flow.PHONE_CHANGE: {
-        State.PASSWORD_VERIFIED: ("firstverifyitsyou/phone",),
-        **_asking("completetwostepverification/phone", "firstverifyitsyou/phone"),
-        State.REAUTHENTICATED: ("enterNewPhoneNumber",),
-        State.PHONE_CODE_SENT: ("verifynewphone", "enterNewPhoneNumber"),
-        State.COMPLETED: ("phonechanged",),
-    },
-    Flow.PASSWORD_CHANGE: {
-        State.PASSWORD_VERIFIED: ("firstverifyitsyou/password",),
-        **_asking("completetwostepverification/password", "firstverifyitsyou/password"),
-        State.REAUTHENTICATED: ("changepassword",),
-        State.COMPLETED: ("passwordchanged",),
-    },
-    Flow.METHODS: {
-        State.PASSWORD_VERIFIED: ("firstverifyitsyou/methods",),
-        **_asking("completetwostepverification/methods", "firstverifyitsyou/methods"),
-        State.REAUTHENTICATED: ("signinmethods/change", "signinmethods"),
-        State.APP_PENDING: ("signinmethods/app", "signinmethods/change"),
-        State.PASSKEY_PENDING: ("signinmethods/passkey", "signinmethods/change"),
-        State.COMPLETED: ("signinmethods/done", "signinmethods"),
-    },
-}
-
 # The states in which a journey waits for the second factor.
 ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
 
@@ -304,75 +236,3 @@ def advance(journey: Journey, event: Event) -> None:
 def newest_code(journey: Journey) -> OtpTransaction | None:
     """The code the journey waits for: the last one it sent."""
     return db.session.get(OtpTransaction, journey.code_id) if journey.code_id else None
-
-
-def shown_phone(journey: Journey) -> str:
-    """The number a person typed at sign-up is theirs to see; elsewhere only its last four digits."""
-    if not journey.phone_e164:
-        return ""
-    if journey.flow == Flow.SIGNUP:
-        return journey.phone_e164
-    return mask_phone(journey.phone_e164)
-
-
-def view(journey: Journey) -> dict:
-    """The journey as the UI reads it: its state, its screens and what they show."""
-    flow, state = Flow(journey.flow), State(journey.state)
-    code = newest_code(journey)
-    channel = journey.channel or (code.channel if code else None)
-    screens = [screen.replace("{otpType}", channel or "") for screen in SCREENS[flow][state]]
-    waiting = code is not None and code.resend_at is not None and code.state == CodeState.PENDING
-    return {
-        "flow": flow.value,
-        "state": state.value,
-        "screen": screens[0],
-        "open": screens,
-        "email": journey.email,
-        "emailLanguage": ({"en": "eng", "fr": "fr"}.get(journey.language or "") if flow == Flow.SIGNUP else None),
-        "otpType": channel,
-        "phone": shown_phone(journey),
-        "trxnId": code.id if code else None,
-        "id": journey.user_id if flow == Flow.SIGNUP else None,
-        "resendAfter": seconds_until(code.resend_at) if waiting else 0,
-        "methods": _methods_offered(journey, state),
-    }
-
-
-def _methods_offered(journey: Journey, state: State) -> list[str]:
-    """While the second factor is asked, the person's methods, for "use another way"."""
-    if journey.user_id is None or state not in ASKING:
-        return []
-    return methods.methods_of(db.session.get(User, journey.user_id))
-
-
-def views(browser_session_id: int | None, user_id: str | None) -> dict[str, dict]:
-    """Every journey of the browser session that the UI may continue, by flow."""
-    if browser_session_id is None:
-        return {}
-    found = db.session.scalars(db.select(Journey).filter_by(browser_session_id=browser_session_id)).all()
-    return {
-        journey.flow: view(journey)
-        for journey in found
-        if journey.state != State.START
-        and (Flow(journey.flow) not in ACCOUNT_FLOWS or (user_id is not None and journey.user_id == user_id))
-    }
-
-
-def mermaid() -> str:
-    """TRANSITIONS as a Mermaid state diagram, one box per flow (README.md holds it). An
-    event that restarts its journey is drawn from [*]: it may happen in any state."""
-    lines = ["stateDiagram-v2", "    direction LR"]
-    for flow, events in TRANSITIONS.items():
-        lines.append(f'    state "{flow.value}" as {flow.value} {{')
-        targets = sorted({transition.target for transition in events.values()}, key=list(State).index)
-        lines += [f'        state "{state.value}" as {flow.value}_{state.value}' for state in targets]
-        for event, transition in events.items():
-            target = f"{flow.value}_{transition.target.value}"
-            if transition.restarts:
-                lines.append(f"        [*] --> {target}: {event.value}")
-                continue
-            for source in sorted(transition.sources, key=list(State).index):
-                lines.append(f"        {flow.value}_{source.value} --> {target}: {event.value}")
-        lines.append(f"        {flow.value}_{State.COMPLETED.value} --> [*]")
-        lines.append("    }")
-    return "\n".join(lines) + "\n"

@@ -21,10 +21,10 @@ from functools import cache
 
 from flask import current_app
 from sqlalchemy import bindparam, case, update
-from sqlalchemy.dialects import postgresql, sqlite
 
 from idp import metrics, observability
 from idp.clock import now, seconds_until
+from idp.database import upsert
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.models import LimitCounter
@@ -41,11 +41,6 @@ def _dialect() -> str:
     return db.session.get_bind().dialect.name
 
 
-def _insert(dialect: str):
-    """INSERT … ON CONFLICT is each dialect's own construct."""
-    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(LimitCounter)
-
-
 # The statements every code send and check runs, built once (a statement built and keyed
 # again for each request costs more CPU than PostgreSQL spends on it: bench/signin_per_core.py).
 BLOCKED_UNTIL = db.select(LimitCounter.blocked_until).where(
@@ -57,7 +52,7 @@ BLOCKED_UNTIL = db.select(LimitCounter.blocked_until).where(
 def _count_one(dialect: str):
     """Count one event in the key's window, starting a new window once the old one ended."""
     moment, expired = bindparam("moment"), LimitCounter.window_started_at <= bindparam("window_ended")
-    statement = _insert(dialect).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
+    statement = upsert(dialect, LimitCounter).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
     return statement.on_conflict_do_update(
         index_elements=[LimitCounter.key],
         set_={
@@ -112,7 +107,7 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
 def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
     """One more failure in a run: past `free` failures, the next try waits base_seconds,
     doubling with each failure up to max_seconds. Answers the length of the run."""
-    statement = _insert(_dialect()).values(key=counter_key, count=1, window_started_at=now())
+    statement = upsert(_dialect(), LimitCounter).values(key=counter_key, count=1, window_started_at=now())
     count = db.session.execute(
         statement.on_conflict_do_update(index_elements=[LimitCounter.key], set_={"count": LimitCounter.count + 1})
         .returning(LimitCounter.count)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, app_codes, audit, backup_codes, journey, methods, otp, passkeys, reauthentication, validation
+from idp.flows import accounts, app_codes, audit, backup_codes, budgets, journey, methods, passkeys, reauthentication, screens, validation
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 
@@ -51,7 +51,7 @@ def _done(browser_session: BrowserSession, user: User, current: Journey, event: 
     accounts.notify_change(user, change)
     audit.record(user.id, browser_session.id, change, **details, **accounts.after_factor_change(user, browser_session))
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}
 
 
 def start_app(browser_session: BrowserSession | None) -> dict:
@@ -60,13 +60,13 @@ def start_app(browser_session: BrowserSession | None) -> dict:
     secret, current.pending = app_codes.new_secret()
     journey.advance(current, Event.START_APP)
     db.session.commit()
-    return app_codes.setup_page(user, secret, user.language) | {"journey": journey.view(current)}
+    return app_codes.setup_page(user, secret, user.language) | {"journey": screens.view(current)}
 
 
 def confirm_app(browser_session: BrowserSession | None, code: str) -> dict:
     """The first code of the new app: it counts from now (and replaces an earlier app)."""
     user, current = reauthentication.step(browser_session, Flow.METHODS, Event.CONFIRM_APP)
-    guess = otp.Guess.of(current.browser_session_id, f"app:{user.id}", user, own_factor=True, stops_at_cap=True)
+    guess = budgets.Guess.of(current.browser_session_id, f"app:{user.id}", user, own_factor=True, stops_at_cap=True)
     if not app_codes.confirm(user, current.pending, validation.code(code, 6)):
         guess.wrong()
         raise FlowError(Errors.WRONG_CODE)
@@ -87,7 +87,7 @@ def start_passkey(browser_session: BrowserSession | None) -> dict:
     options = passkeys.registration_options(current, user)
     journey.advance(current, Event.START_PASSKEY)
     db.session.commit()
-    return {"publicKey": options, "journey": journey.view(current)}
+    return {"publicKey": options, "journey": screens.view(current)}
 
 
 def register_passkey(browser_session: BrowserSession | None, credential: dict, name: str) -> dict:

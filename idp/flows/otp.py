@@ -1,9 +1,11 @@
-"""One-time codes: the one way a journey sends a code (send) and checks one (check).
+"""One-time codes: the one way a journey sends a code (send) and checks one (check). What
+each code spends (send and guess budgets, the service's ceiling of texts and calls) is
+budgets.py's.
 
 A code is random digits from `secrets`, kept only as an HMAC bound to its transaction
 id, valid for otp.expiry_seconds, usable once, and only from the browser session and
 journey that asked for it. Every number (length, expiry, wrong codes per code, resend
-wait, send and guess limits) comes from config/settings.toml through Policy.
+wait) comes from config/settings.toml through Policy.
 
 - A new code for the same destination may be asked only after the resend wait, which
   grows with each code sent (RESEND_TOO_SOON otherwise); a used-up code does not make
@@ -26,7 +28,7 @@ from idp import notify, observability
 from idp.clock import now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import failures, journey, limits, requester, testmode, validation
+from idp.flows import budgets, journey, screens, testmode, validation
 from idp.flows.journey import Event
 from idp.models import Journey, OtpTransaction, User
 from idp.models.otp import CodeState
@@ -40,13 +42,12 @@ PHONE_TEMPLATES = {"sms": "phone_code", "voice": "voice_code"}
 
 @dataclass(frozen=True)
 class Policy:
-    """Everything codes need from the settings, so flows and tests can build one directly."""
+    """Everything codes need from the settings ([otp]), so flows and tests can build one directly."""
 
     length: int
     expiry_seconds: int
     max_attempts: int
     resend_wait_seconds: int
-    limits: dict
     secret: str
 
     @property
@@ -62,7 +63,6 @@ class Policy:
             expiry_seconds=otp["expiry_seconds"],
             max_attempts=otp["max_attempts"],
             resend_wait_seconds=otp["resend_wait_seconds"],
-            limits=config["IDP"]["limits"],
             secret=config["SECRET_KEY"],
         )
 
@@ -137,11 +137,11 @@ def describe(rules: Policy, transaction: OtpTransaction, current: Journey) -> di
         "state": CodeState.PENDING.value,
         "correlationID": transaction.correlation_id,
         "emailAddress": current.email or "",
-        "phoneNumber": journey.shown_phone(current),
+        "phoneNumber": screens.shown_phone(current),
         "attempts": transaction.attempts,
         "retries": rules.max_attempts - transaction.attempts,
         "resendAfter": seconds_until(transaction.resend_at),
-        "journey": journey.view(current),
+        "journey": screens.view(current),
     }
 
 
@@ -154,64 +154,12 @@ def _hash(rules: Policy, transaction_id: str, code: str) -> str:
     return hmac.new(rules.secret.encode(), message, hashlib.sha256).hexdigest()
 
 
-@dataclass(frozen=True)
-class Budgets:
-    """The counters a code spends. Anonymous journeys (sign-up, the first step of recovery,
-    a new address or phone) count per browser session, per client address and per
-    destination apart from the codes that a journey which proved the account sends to the
-    account's own factors: asking codes for someone else's address or phone never blocks
-    that person's own sign-in."""
-
-    sends: list[tuple[str, int]]
-    wrong: list[tuple[str, int]]
-
-    @classmethod
-    def of(cls, rules: Policy, browser_session_id: int, destination: str, own_factor: bool) -> "Budgets":
-        numbers = rules.limits
-        scope = "own" if own_factor else "anonymous"
-        sends = [
-            (limits.key(f"send-{scope}", destination), numbers["max_sends"]),
-            (limits.key("send-session", browser_session_id), numbers["max_sends"]),
-        ]
-        wrong = [
-            (limits.key(f"wrong-{scope}", destination), numbers["max_wrong_codes"]),
-            (limits.key("wrong-session", browser_session_id), numbers["max_wrong_codes"]),
-        ]
-        if not own_factor:
-            sends.append((limits.key("send-ip", requester.current().ip), numbers["max_sends_per_ip"]))
-        return cls(sends, wrong)
-
-    def ensure_open(self) -> None:
-        limits.ensure_not_blocked([key for key, _ in self.sends + self.wrong])
-
-    def spend(self, kind: list[tuple[str, int]], rules: Policy) -> None:
-        for key, maximum in kind:
-            limits.hit(key, maximum, rules.limits["window_seconds"], rules.limits["block_seconds"])
-
-
-def _phone_messages_key() -> str:
-    return limits.key("phone-messages", "service")
-
-
-def phone_messages_paused() -> bool:
-    return limits.blocked_for([_phone_messages_key()]) > 0
-
-
-def _spend_phone_message(rules: Policy) -> None:
-    """A text or a call costs money: the whole service stops at max_phone_messages a window."""
-    key = _phone_messages_key()
-    window = rules.limits["phone_messages_window_seconds"]
-    limits.ensure_not_blocked([key], Errors.PHONE_SENDING_PAUSED)
-    if limits.hit(key, rules.limits["max_phone_messages"], window, window) >= rules.limits["max_phone_messages"]:
-        current_app.logger.warning("the ceiling of text messages and calls was reached: they pause for %s s", window)
-
-
 def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool
 ) -> tuple[OtpTransaction, str]:
     """A fresh code for the destination; the caller delivers it, then commits."""
-    budgets = Budgets.of(rules, current.browser_session_id, destination, own_factor)
-    budgets.ensure_open()
+    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor)
+    spends.ensure_open()
     moment = now()
     codes = db.session.scalars(
         db.select(OtpTransaction)
@@ -222,9 +170,9 @@ def _issue(
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
-    budgets.spend(budgets.sends, rules)
+    spends.spend(spends.sends)
     if channel in PHONE_TEMPLATES:
-        _spend_phone_message(rules)
+        budgets.spend_phone_message()
 
     transaction = None
     for candidate in codes:
@@ -259,36 +207,9 @@ def _issue(
     return transaction, code
 
 
-@dataclass(frozen=True)
-class Guess:
-    """One try at a secret the person should hold (a code, a backup code, a passkey): it
-    spends the wrong-code budgets of its destination and, for an account's own factor,
-    counts in the account's run of failures (failures.py)."""
-
-    rules: Policy
-    budgets: Budgets
-    user: User | None
-
-    @classmethod
-    def of(cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool, stops_at_cap: bool) -> "Guess":
-        rules = policy()
-        guess = cls(rules, Budgets.of(rules, browser_session_id, destination, own_factor), user if own_factor else None)
-        guess.budgets.ensure_open()
-        if guess.user is not None and stops_at_cap:
-            failures.ensure_usable(failures.account_key(guess.user, ""))
-        return guess
-
-    def wrong(self) -> None:
-        """Count the wrong guess; committed, because the API rolls back everything else."""
-        self.budgets.spend(self.budgets.wrong, self.rules)
-        if self.user is not None:
-            failures.failed(failures.account_key(self.user, ""), self.user)
-        db.session.commit()
-
-
 def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:
     user = db.session.get(User, transaction.user_id) if transaction.user_id else None
-    guess = Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor, stops_at_cap)
+    guess = budgets.Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor, stops_at_cap)
     if transaction.state in (CodeState.USED, CodeState.SUPERSEDED):
         observability.security_event("code_replayed", transaction.user_id, channel=transaction.channel, state=transaction.state)
         raise FlowError(Errors.STEP_OUT_OF_ORDER)

@@ -5,7 +5,7 @@ relying services' tokens are revoked."""
 from __future__ import annotations
 
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, passwords, reauthentication
+from idp.flows import accounts, audit, journey, passwords, reauthentication, screens
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession
 
@@ -18,4 +18,4 @@ def set_password(browser_session: BrowserSession | None, password: str) -> dict:
     journey.advance(current, Event.SET_PASSWORD)
     audit.record(user.id, browser_session.id, "password_changed", **accounts.after_factor_change(user, browser_session))
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, methods, otp, reauthentication, validation
+from idp.flows import accounts, audit, methods, otp, reauthentication, screens, validation
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, PhoneCredential
 
@@ -34,4 +34,4 @@ def verify_code(browser_session: BrowserSession | None, code: str) -> dict:
     details = accounts.after_factor_change(user, browser_session)
     audit.record(user.id, browser_session.id, "phone_changed", channel=current.channel, **details)
     db.session.commit()
-    return {"phone": validation.mask_phone(credential.e164), "journey": journey.view(current)}
+    return {"phone": validation.mask_phone(credential.e164), "journey": screens.view(current)}

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from idp.extensions import db
 from idp.flows import accounts, audit, methods, validation
-from idp.models import BrowserSession, Token, User
+from idp.models import BrowserSession, User
+from idp.oauth import grants
 from idp.oauth.clients import query_client
 
 
 def connected_services(user: User, language: str) -> list[dict]:
-    """The relying services this person has signed in to (they hold tokens)."""
-    client_ids = db.session.scalars(db.select(Token.client_id).filter_by(user_id=user.id).distinct()).all()
+    """The relying services this person has signed in to and not disconnected (their grants)."""
+    client_ids = [grant.client_id for grant in grants.connected(user.id)]
     services = [client.service for client in map(query_client, client_ids) if client is not None]
     return [service.in_language(language) for service in sorted(services, key=lambda service: service.id)]
 

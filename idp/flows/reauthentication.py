@@ -14,7 +14,7 @@ from flask import current_app
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, second_factor
+from idp.flows import accounts, journey, screens, second_factor
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 
@@ -52,7 +52,7 @@ def verify_code(browser_session: BrowserSession | None, flow: Flow, answer) -> d
     second_factor.check(current, user, answer)
     current.reauthenticated_at = now()
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}
 
 
 def step(browser_session: BrowserSession | None, flow: Flow, event: Event) -> tuple[User, Journey]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, methods, otp, passwords, second_factor, signup, validation
+from idp.flows import accounts, audit, journey, methods, otp, passwords, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
@@ -54,7 +54,7 @@ def verify_email_code(browser_session_id: int | None, code: str) -> dict:
         raise FlowError(Errors.WRONG_CODE)
     if not has_factor:
         db.session.commit()
-        return {"journey": journey.view(current)}
+        return {"journey": screens.view(current)}
     second_factor.begin(current, user)
     return second_factor.ask_first(current, user)
 
@@ -69,7 +69,7 @@ def verify_code(browser_session_id: int | None, answer) -> dict:
     current, user = _journey(browser_session_id)
     second_factor.check(current, user, answer)
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}
 
 
 def set_password(browser_session: BrowserSession | None, password: str) -> Completed:

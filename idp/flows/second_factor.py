@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import app_codes, backup_codes, journey, otp, passkeys, validation
+from idp.flows import app_codes, backup_codes, budgets, journey, otp, passkeys, screens, validation
 from idp.flows.journey import Event
 from idp.flows.methods import PREFERRED, methods_of, verified_phone
 from idp.models import Journey, User
@@ -62,14 +62,14 @@ def ask(current: Journey, user: User, method: str) -> dict:
     options = passkeys.authentication_options(current, user) if method == "passkey" else None
     journey.advance(current, Event.CHOOSE_METHOD)
     db.session.commit()
-    return {"journey": journey.view(current)} | ({"publicKey": options} if options else {})
+    return {"journey": screens.view(current)} | ({"publicKey": options} if options else {})
 
 
 def ask_first(current: Journey, user: User) -> dict:
     """Ask by the person's first method, as soon as the journey needs the second factor —
     passing over texts and calls while they are paused, when the person has another way."""
     offered = methods_of(user)
-    if otp.phone_messages_paused():
+    if budgets.phone_messages_paused():
         offered = [method for method in offered if method not in PHONE_CHANNELS] or offered
     return ask(current, user, offered[0])
 
@@ -90,11 +90,11 @@ def check(current: Journey, user: User, answer, transaction_id: str | None = Non
     else:
         if channel is not None and channel != method:
             raise FlowError(Errors.STEP_OUT_OF_ORDER)
-        guess = otp.Guess.of(current.browser_session_id, f"{method}:{user.id}", user, own_factor=True, stops_at_cap=stops_at_cap)
+        guess = budgets.Guess.of(current.browser_session_id, f"{method}:{user.id}", user, own_factor=True, stops_at_cap=stops_at_cap)
         proof = _held(current, user, method, answer)
-        if proof is None:
+        if isinstance(proof, Errors):
             guess.wrong()
-            raise FlowError(Errors.PASSKEY_FAILED if method == "passkey" else Errors.WRONG_CODE)
+            raise FlowError(proof, data={"remaining": backup_codes.remaining(user)} if proof is Errors.BACKUP_CODE_USED else None)
         journey.advance(current, Event.VERIFY_METHOD)
     if method in PREFERRED:
         user.preferred_method = PREFERRED[method]
@@ -107,14 +107,18 @@ def proof_of(current: Journey) -> Proof:
     return Proof(current.proof["amr"], current.proof["acr"])
 
 
-def _held(current: Journey, user: User, method: str, answer) -> Proof | None:
+def _held(current: Journey, user: User, method: str, answer) -> Proof | Errors:
+    """What the answer proves, or why it proves nothing."""
     if method == "passkey":
         used = passkeys.authenticate(current, user, answer if isinstance(answer, dict) else {})
         if used is None:
-            return None
+            return Errors.PASSKEY_FAILED
         key = "swk" if used["backedUp"] else "hwk"
         return Proof(["pwd", key, *(["user"] if used["userVerified"] else []), "mfa"], ACR_PHISHING_RESISTANT)
     typed = str(answer)
     if method == "app":
-        return Proof(["pwd", "otp", "mfa"], ACR_MFA) if app_codes.verify(user, validation.code(typed, 6)) else None
-    return Proof(["pwd", "otp", "mfa"], ACR_MFA) if backup_codes.use(user, typed) else None
+        return Proof(["pwd", "otp", "mfa"], ACR_MFA) if app_codes.verify(user, validation.code(typed, 6)) else Errors.WRONG_CODE
+    outcome = backup_codes.use(user, typed)
+    if outcome is backup_codes.Outcome.SPENT:
+        return Proof(["pwd", "otp", "mfa"], ACR_MFA)
+    return Errors.BACKUP_CODE_USED if outcome is backup_codes.Outcome.USED_BEFORE else Errors.WRONG_CODE

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, methods, second_factor, signup, validation
+from idp.flows import accounts, journey, methods, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Journey, User
@@ -29,12 +29,12 @@ def login(browser_session_id: int, email: str, password: str) -> dict:
     current = journey.begin(browser_session_id, Flow.SIGNIN, Event.VERIFY_PASSWORD)
     second_factor.begin(current, user)
     journey.advance(current, Event.VERIFY_PASSWORD)
-    answer = {"id": user.id, "phone": journey.shown_phone(current), "otpType": current.channel}
+    answer = {"id": user.id, "phone": screens.shown_phone(current), "otpType": current.channel}
     if current.channel == "email":
         # Nothing to choose without a second factor: the code goes to the address at once.
         return answer | second_factor.ask(current, user, "email")
     db.session.commit()
-    return answer | {"journey": journey.view(current)}
+    return answer | {"journey": screens.view(current)}
 
 
 def send_code(browser_session_id: int | None, email: str, method: str) -> dict:

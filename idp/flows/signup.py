@@ -10,10 +10,10 @@ from sqlalchemy.exc import IntegrityError
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, methods, methods_change, otp, passwords, second_factor, validation
+from idp.flows import accounts, journey, methods, methods_change, otp, passwords, screens, second_factor, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
-from idp.models import Journey, OtpTransaction, PhoneCredential, User
+from idp.models import Journey, PhoneCredential, User
 from idp.models.otp import CodeState
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
@@ -29,7 +29,7 @@ def accept_privacy(browser_session_id: int) -> dict:
     current = journey.begin(browser_session_id, Flow.SIGNUP, Event.ACCEPT_PRIVACY)
     journey.advance(current, Event.ACCEPT_PRIVACY)
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}
 
 
 def send_email_code(browser_session_id: int | None, email: str, language: str) -> dict:
@@ -47,7 +47,7 @@ def verify_email_code(browser_session_id: int | None, email: str, code: str, tra
     current = _journey_for(browser_session_id, Event.VERIFY_EMAIL_CODE, email)
     otp.check(current, Event.VERIFY_EMAIL_CODE, code, transaction_id, "email")
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}
 
 
 def create_account(browser_session_id: int | None, email: str, password: str, transaction_id: str) -> dict:
@@ -74,7 +74,7 @@ def create_account(browser_session_id: int | None, email: str, password: str, tr
     current.user_id = user.id
     journey.advance(current, Event.CREATE_ACCOUNT)
     db.session.commit()
-    return {"id": user.id, "userName": user.email, "journey": journey.view(current)}
+    return {"id": user.id, "userName": user.email, "journey": screens.view(current)}
 
 
 def send_phone_code(browser_session_id: int | None, email: str, channel: str, phone: str) -> dict:
@@ -98,7 +98,7 @@ def verify_phone_code(browser_session_id: int | None, email: str, channel: str, 
         db.session.add(credential)
     credential.e164, credential.channel, credential.verified_at = current.phone_e164, current.channel, now()
     db.session.commit()
-    return {"journey": journey.view(current)}
+    return {"journey": screens.view(current)}
 
 
 def complete_profile(

@@ -34,13 +34,13 @@ def prototype_url(email: str) -> str | None:
 
 
 def ui_test_data() -> dict | None:
-    """What the UI pre-fills (specification section 3's test data)."""
+    """What the UI pre-fills (specification section 3's test data). The code is not here: a
+    journey's view carries it (testCode) only when its code went to the sample person."""
     sample = _sample()
     if sample is None:
         return None
     return {
         "email": sample["email"],
-        "otp": sample["code"],
         "password": sample["password"],
         "phone": str(phonenumbers.parse(sample["phone"]).national_number),
         "firstName": sample["first_name"],

@@ -1,5 +1,7 @@
 """SQLAlchemy models. Importing this package registers every table on db.metadata."""
 from idp.models.audit import AuditEvent
+from idp.models.device import Device
+from idp.models.grant import Grant
 from idp.models.oauth import AuthorizationCode, Interaction, Token
 from idp.models.limits import LimitCounter
 from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
@@ -15,6 +17,8 @@ __all__ = [
     "BackupCode",
     "AuthorizationCode",
     "BrowserSession",
+    "Device",
+    "Grant",
     "Interaction",
     "Journey",
     "LimitCounter",

@@ -37,6 +37,9 @@ class AuthorizationCode(db.Model, AuthorizationCodeMixin):
     id: Mapped[int] = mapped_column(primary_key=True)
     code_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
     client_id: Mapped[str] = mapped_column(db.String(128))
+    grant_id: Mapped[int] = mapped_column(db.ForeignKey("grants.id", ondelete="CASCADE"), index=True)
+    # The browser session the person signed in with: the ID token's sid.
+    sid: Mapped[str | None] = mapped_column(db.String(43))
     user_id: Mapped[str] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"))
     # Loaded with the code: the token endpoint needs the person at once.
     user: Mapped["User"] = relationship(lazy="joined", viewonly=True)
@@ -72,10 +75,11 @@ class AuthorizationCode(db.Model, AuthorizationCodeMixin):
 
 
 class Token(db.Model, TokenMixin):
-    """Access and refresh token of one grant, kept as SHA-256 digests.
+    """Access and refresh token, kept as SHA-256 digests, under the grant of its account and
+    service.
 
     Rotation revokes the row it replaces; rows issued from the same authorization code
-    form one grant, revoked together when a code or a refresh token is replayed.
+    form one refresh chain, revoked together when a code or a refresh token is replayed.
     """
 
     __tablename__ = "tokens"
@@ -83,7 +87,11 @@ class Token(db.Model, TokenMixin):
     id: Mapped[int] = mapped_column(primary_key=True)
     client_id: Mapped[str] = mapped_column(db.String(128))
     user_id: Mapped[str] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    # Indexed: a replayed code or refresh token revokes every token of its grant.
+    grant_id: Mapped[int] = mapped_column(db.ForeignKey("grants.id", ondelete="CASCADE"), index=True)
+    # The browser session the grant's sign-in came through (indexed: ending a session
+    # revokes what was issued through it).
+    sid: Mapped[str | None] = mapped_column(db.String(43), index=True)
+    # Indexed: a replayed code or refresh token revokes every token of its refresh chain.
     authorization_code_id: Mapped[int | None] = mapped_column(
         db.ForeignKey("authorization_codes.id", ondelete="SET NULL"), index=True
     )

@@ -1,4 +1,5 @@
 """Column helpers shared by the model modules."""
+import secrets
 import uuid
 
 from idp.clock import now
@@ -8,4 +9,9 @@ def new_uuid() -> str:
     return str(uuid.uuid4())
 
 
-__all__ = ["new_uuid", "now"]
+def new_sid() -> str:
+    """A session's public name: 256 random bits, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(32)
+
+
+__all__ = ["new_sid", "new_uuid", "now"]

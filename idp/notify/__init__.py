@@ -3,9 +3,9 @@
     send(channel, to, template, language, **values)
 
 renders idp/templates/messages/<template>.<language>.txt (an optional first line
-"Subject: ..." then the body) and hands the message to delivery: the queue when
-queue.redis_url is set (production; idp/notify/queue.py), else the provider of that
-channel at once (development). notify.provider picks it: the development outbox (every channel), SMTP
+"Subject: ..." then the body) and hands the message to delivery as a job of kind "message"
+(idp/jobs/): the queue when queue.redis_url is set (production), else the provider of that
+channel at once (development), retried by queue.max_attempts and queue.retry_backoff_seconds. notify.provider picks it: the development outbox (every channel), SMTP
 (e-mail) or GC Notify / GOV.UK Notify (e-mail and SMS). Notify has no voice, so
 voice goes through the VoiceProvider interface: the outbox in development (with
 espeak-ng audio at /dev/outbox/<id>/audio.wav) and, until a telephony vendor is
@@ -13,14 +13,16 @@ wired in, no voice in production (sending answers DeliveryError, the API code 25
 """
 from __future__ import annotations
 
-import click
-from flask import Flask, current_app, render_template
-from flask.cli import AppGroup
+import logging
+from dataclasses import asdict
 
-from idp import metrics, observability
+from flask import Flask, current_app, render_template
+
+from idp import jobs, metrics
 from idp.notify import dev
 from idp.notify.providers import DeliveryError, Message, Provider, Unavailable, providers_for
-from idp.notify.queue import EXTENSION as QUEUE, DeliveryQueue
+
+log = logging.getLogger("idp.deliveries")
 
 CHANNELS = ("email", "sms", "voice")
 LANGUAGES = ("en", "fr")
@@ -49,36 +51,41 @@ def send(channel: str, to: str, template: str | None, language: str, **values) -
         subject, body = render(template, language, **values)
         message = Message(channel=channel, to=to, language=language, subject=subject, body=body, code=values.get("code"))
     provider = current_app.extensions["idp_notify"][channel]
-    queue: DeliveryQueue | None = current_app.extensions.get(QUEUE)
-    # A channel no provider carries fails now: queued, it would be answered as sent.
-    if queue is not None and not isinstance(provider, Unavailable):
-        queue.put(message, observability.correlation_id())
-    elif message is not None:
-        provider.deliver(message)
+    try:
+        if isinstance(provider, Unavailable):
+            # A channel no provider carries fails now: queued, it would be answered as sent.
+            if message is not None:
+                provider.deliver(message)
+        else:
+            jobs.enqueue("message", asdict(message) if message else None)
+    except (jobs.Failed, jobs.QueueUnavailable) as error:
+        raise DeliveryError(str(error)) from None
     if message is not None and message.code:
         metrics.CODES_SENT.labels(channel).inc()
 
 
-deliveries = AppGroup("deliveries", help="The delivery queue of e-mail, SMS and voice messages.")
-
-
-@deliveries.command("work")
-def work() -> None:
-    """Send queued messages until stopped (SIGTERM finishes the message in hand first)."""
-    queue: DeliveryQueue | None = current_app.extensions.get(QUEUE)
-    if queue is None:
-        raise click.ClickException("IDP_QUEUE_REDIS_URL is not set: messages are delivered within requests")
-    queue.worker().work(with_scheduler=True)
+def deliver(payload: dict | None) -> None:
+    """A job of kind "message": hand it to the provider of its channel (None: a decoy)."""
+    if payload is None:
+        return
+    message = Message(**payload)
+    try:
+        current_app.extensions["idp_notify"][message.channel].deliver(message)
+    except DeliveryError as error:
+        raise jobs.Failed(f"{message.channel} delivery through {error} failed") from None
+    log.info("delivered", extra={"channel": message.channel})
 
 
 def init_app(app: Flask) -> None:
-    """Wire the configured provider, the queue when there is one, and (in development only)
-    the outbox pages into the app."""
+    """Wire the configured provider, the job kind of messages and (in development only) the
+    outbox pages into the app."""
     settings = app.config["IDP"]
     app.extensions["idp_notify"] = providers_for(settings)
-    if settings["queue"]["redis_url"]:
-        queue = DeliveryQueue(settings, app.config["SECRET_KEY"])
-        app.extensions[QUEUE] = queue
-        app.extensions["idp.queue_numbers"] = queue.numbers
+    queue = settings["queue"]
+    jobs.register(app, jobs.Kind(
+        "message", deliver,
+        attempts=lambda: queue["max_attempts"],
+        backoff=lambda: [queue["retry_backoff_seconds"] * 2**attempt for attempt in range(queue["max_attempts"] - 1)],
+        within_request=True,
+    ))
     app.register_blueprint(dev.bp)
-    app.cli.add_command(deliveries)

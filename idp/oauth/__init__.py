@@ -8,6 +8,11 @@ def init_app(app: Flask) -> None:
 
     clients.init_app(app)
     keys.init_app(app)
+    with app.app_context():
+        keys.require(
+            {client.id_token_signed_response_alg for client in clients.registry().clients()},
+            development=app.config["IDP"]["server"]["environment"] == "development",
+        )
     server.init_app(app)
     logout.init_app(app)
     app.register_blueprint(discovery.bp)

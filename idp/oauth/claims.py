@@ -1,14 +1,18 @@
-"""Who the tokens speak about: the subject identifier and the claims each scope releases."""
+"""What the tokens say: the subject identifier, the claims each scope releases at /userinfo,
+and every claim of an ID token."""
 from __future__ import annotations
 
+import calendar
 import hashlib
 import hmac
 from dataclasses import dataclass
 
 from authlib.oidc.core import UserInfo
+from authlib.oidc.core.grants.util import create_half_hash
 from flask import current_app
 
-from idp.models import User
+from idp.clock import timestamp
+from idp.models import AuthorizationCode, User
 from idp.oauth.clients import Client
 
 
@@ -45,3 +49,32 @@ def user_info(end_user: EndUser, scope: str) -> UserInfo:
         phone_number_verified=phone.verified_at is not None if phone else None,
     ).filter(scope)
     return UserInfo({name: value for name, value in claims.items() if value is not None})
+
+
+def id_token_claims(end_user: EndUser, code: AuthorizationCode, access_token: str) -> dict:
+    """Every claim of an ID token, in one place (docs/integrators.md lists them for integrators).
+
+    The subject and, with the profile scope, the name, so that a relying service sees a name
+    change at the next sign-in; e-mail and phone claims come from /userinfo only. sid names the
+    browser session the person signed in with: the same for every service signed in through it.
+    """
+    settings = current_app.config["IDP"]
+    moment = timestamp()
+    algorithm = end_user.client.id_token_signed_response_alg
+    profile = " ".join(part for part in code.scope.split() if part in ("openid", "profile"))
+    claims = {
+        "iss": settings["server"]["issuer"],
+        "sub": end_user.sub,
+        # A plain string: the end-session endpoint finds the client from an id_token_hint's aud.
+        "aud": end_user.client.client_id,
+        "iat": moment,
+        "exp": moment + settings["oauth"]["id_token_lifetime_seconds"],
+        "auth_time": calendar.timegm(code.auth_time.timetuple()),
+        "nonce": code.nonce,
+        "acr": code.acr,
+        "amr": code.amr,
+        "sid": code.sid,
+        "at_hash": create_half_hash(access_token, algorithm).decode(),
+        **user_info(end_user, profile),
+    }
+    return {name: value for name, value in claims.items() if value is not None}

@@ -17,9 +17,12 @@ from authlib.oauth2.rfc6749.util import scope_to_list
 from flask import Flask, current_app
 
 from idp.config import PROJECT_ROOT, ConfigError, read_toml
+from idp.oauth.keys import DEFAULT_ALGORITHM, SIGNING_ALGORITHMS
 
 DEFAULT_CLIENTS_FILE = PROJECT_ROOT / "config" / "clients.toml"
 SUPPORTED_SCOPES = ("openid", "profile", "email", "phone", "offline_access")
+# How a client may authenticate at the token endpoint: the one list of methods. Each client
+# holds its own (token_endpoint_auth_method); one that names none may use either secret method.
 TOKEN_ENDPOINT_AUTH_METHODS = ("client_secret_basic", "client_secret_post")
 MIN_SECRET_LENGTH = 32
 EXTENSION = "idp.clients"
@@ -47,6 +50,8 @@ class Client(ClientMixin):
     sector_identifier: str
     require_pkce: bool
     service: Service
+    token_endpoint_auth_methods: tuple[str, ...] = TOKEN_ENDPOINT_AUTH_METHODS
+    id_token_signed_response_alg: str = DEFAULT_ALGORITHM
 
     @property
     def client_metadata(self) -> dict[str, Any]:
@@ -71,7 +76,7 @@ class Client(ClientMixin):
         return hmac.compare_digest(self.client_secret.encode(), client_secret.encode())
 
     def check_endpoint_auth_method(self, method: str, endpoint: str) -> bool:
-        return method in TOKEN_ENDPOINT_AUTH_METHODS
+        return method in self.token_endpoint_auth_methods
 
     def check_response_type(self, response_type: str) -> bool:
         return response_type == "code"
@@ -88,6 +93,9 @@ class Registry:
 
     def get(self, client_id: str | None) -> Client | None:
         return self._clients.get(client_id or "")
+
+    def clients(self) -> list[Client]:
+        return list(self._clients.values())
 
     def services(self) -> list[Service]:
         return sorted((client.service for client in self._clients.values()), key=lambda service: service.id)
@@ -161,8 +169,16 @@ def _service(table: Any, where: str) -> Service:
 
 CLIENT_KEYS = {
     "client_secret_env", "dev_client_secret", "redirect_uris", "post_logout_redirect_uris", "scopes",
-    "subject_type", "sector_identifier", "require_pkce", "service",
+    "subject_type", "sector_identifier", "require_pkce", "service", "token_endpoint_auth_method",
+    "id_token_signed_response_alg",
 }
+
+
+def _choice(table: dict, key: str, where: str, choices, default=None):
+    value = table.get(key, default)
+    if value not in choices:
+        raise _fail(f"{where}.{key}", f"must be one of {', '.join(choices)}")
+    return value
 
 
 def _client(client_id: str, table: Any, environment: str, environ: dict[str, str]) -> Client:
@@ -181,6 +197,9 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
     require_pkce = table.get("require_pkce", True)
     if not isinstance(require_pkce, bool):
         raise _fail(f"{where}.require_pkce", "must be true or false")
+    method = table.get("token_endpoint_auth_method")
+    if method is not None:
+        _choice(table, "token_endpoint_auth_method", where, TOKEN_ENDPOINT_AUTH_METHODS)
     return Client(
         client_id=client_id,
         client_secret=_secret(table, where, environment, environ),
@@ -191,6 +210,10 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
         sector_identifier=_text(table, "sector_identifier", where, required=False, default=client_id) or client_id,
         require_pkce=require_pkce,
         service=_service(table.get("service"), f"{where}.service"),
+        token_endpoint_auth_methods=(method,) if method else TOKEN_ENDPOINT_AUTH_METHODS,
+        id_token_signed_response_alg=_choice(
+            table, "id_token_signed_response_alg", where, tuple(SIGNING_ALGORITHMS), DEFAULT_ALGORITHM
+        ),
     )
 
 

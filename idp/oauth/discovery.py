@@ -11,7 +11,7 @@ from idp.oauth.server import issuer
 bp = Blueprint("discovery", __name__)
 
 CLAIMS_SUPPORTED = [
-    "sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "at_hash",
+    "sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "at_hash", "sid",
     "name", "given_name", "family_name", "locale", "email", "email_verified",
     "phone_number", "phone_number_verified",
 ]
@@ -31,7 +31,7 @@ def metadata() -> dict:
         "response_modes_supported": ["query"],
         "grant_types_supported": ["authorization_code", "refresh_token"],
         "subject_types_supported": ["public", "pairwise"],
-        "id_token_signing_alg_values_supported": ["RS256"],
+        "id_token_signing_alg_values_supported": keys.algorithms(),
         "token_endpoint_auth_methods_supported": list(TOKEN_ENDPOINT_AUTH_METHODS),
         "code_challenge_methods_supported": ["S256"],
         "claims_supported": CLAIMS_SUPPORTED,

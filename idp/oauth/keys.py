@@ -1,10 +1,13 @@
-"""RS256 signing keys, kept as a private JWK set in one file.
+"""Signing keys by algorithm (RSA for RS256, EC P-256 for ES256), kept as a private JWK set
+in one file. SIGNING_ALGORITHMS is the one list of what the provider can sign with;
+no other module names an algorithm.
 
 Development keeps the file in instance/ and creates it on first run. Production names
 it with IDP_SIGNING_KEYS_FILE (mounted from the secret store) and refuses to start
-without it. The first key without "retired_at" signs; retired keys stay published in
-the JWKS until ID tokens they signed have expired, then drop out of it by themselves (the
-next rotation removes them from the file).
+without it. For each algorithm, the first key without "retired_at" signs; retired keys stay
+published in the JWKS until ID tokens they signed have expired, then drop out of it by
+themselves (the next rotation removes them from the file). An entry names its algorithm
+("alg"); an older file's entries without one are RS256 by their RSA type.
 The file is parsed once and kept in memory, parsed: importing an RSA private key from its
 JWK costs tens of milliseconds, far more than signing with it. Each use compares the file's
 identity (inode, mtime, size) with the parsed copy's and parses it again when it changed,
@@ -18,11 +21,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask, current_app
-from joserfc.jwk import KeySet, RSAKey
+from joserfc import jwt
+from joserfc.jwk import ECKey, KeySet, RSAKey
 
 from idp.clock import timestamp
 from idp.config import ConfigError
 
+# What ID tokens (and, later, other signed answers) may be signed with, and the key type of each.
+SIGNING_ALGORITHMS = {"RS256": RSAKey, "ES256": ECKey}
+# A relying service that names none gets RS256 (OpenID Connect Registration 1.0 §2).
+DEFAULT_ALGORITHM = "RS256"
 ENV_VARIABLE = "IDP_SIGNING_KEYS_FILE"
 RETIRED_AT = "retired_at"
 EXTENSION = "idp.signing_keys"
@@ -34,7 +42,8 @@ class Loaded:
 
     stamp: tuple[int, int, int]
     entries: list[dict]
-    signing: RSAKey
+    # The key that signs, by algorithm.
+    signing: dict[str, RSAKey | ECKey]
     # Each key's public JWK with the moment it was retired (None: it signs).
     published: list[tuple[int | None, dict]]
 
@@ -76,29 +85,47 @@ def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:
         raise ConfigError(f"{problem} is not a JWK set ({{\"keys\": [...]}})") from None
     if not isinstance(entries, list) or not entries:
         raise ConfigError(f"{problem} holds no key")
-    keys = []
+    keys, algorithms = [], []
     for entry in entries:
-        key = _import(entry, problem)
+        algorithm, key = _import(entry, problem)
         if not key.is_private or not entry.get("kid"):
-            raise ConfigError(f"{problem} must hold private RSA keys, each with a kid")
+            raise ConfigError(f"{problem} must hold private keys, each with a kid")
         keys.append(key)
-    signing = next((key for key, entry in zip(keys, entries) if RETIRED_AT not in entry), None)
-    if signing is None:
+        algorithms.append(algorithm)
+    signing = {}
+    for algorithm, key, entry in zip(algorithms, keys, entries):
+        if RETIRED_AT not in entry:
+            signing.setdefault(algorithm, key)
+    if not signing:
         raise ConfigError(f"{problem} has no active (unretired) key")
     public = KeySet(keys).as_dict(private=False)["keys"]
-    published = [(entry.get(RETIRED_AT), jwk) for entry, jwk in zip(entries, public)]
+    published = [
+        (entry.get(RETIRED_AT), {**jwk, "use": "sig", "alg": algorithm})
+        for entry, jwk, algorithm in zip(entries, public, algorithms)
+    ]
     return Loaded(stamp=stamp, entries=entries, signing=signing, published=published)
 
 
-def _import(entry: dict, problem: str) -> RSAKey:
+def _import(entry: dict, problem: str) -> tuple[str, RSAKey | ECKey]:
+    fields = {k: v for k, v in entry.items() if k != RETIRED_AT}
+    algorithm = entry.get("alg") or (DEFAULT_ALGORITHM if entry.get("kty") == "RSA" else None)
+    if algorithm not in SIGNING_ALGORITHMS:
+        raise ConfigError(f"{problem} holds a key whose alg is not one of {', '.join(SIGNING_ALGORITHMS)}")
     try:
-        return RSAKey.import_key({k: v for k, v in entry.items() if k != RETIRED_AT})
+        key = SIGNING_ALGORITHMS[algorithm].import_key(fields)
     except Exception:  # joserfc raises several types for a malformed key
-        raise ConfigError(f"{problem} holds a key that is not an RSA JWK") from None
+        raise ConfigError(f"{problem} holds a key that is not a {algorithm} JWK") from None
+    if isinstance(key, ECKey) and key.curve_name != "P-256":
+        raise ConfigError(f"{problem} holds an {algorithm} key that is not on P-256")
+    return algorithm, key
 
 
-def new_key_entry() -> dict:
-    key = RSAKey.generate_key(2048, parameters={"use": "sig", "alg": "RS256"})
+def new_key_entry(algorithm: str = DEFAULT_ALGORITHM) -> dict:
+    parameters = {"use": "sig", "alg": algorithm}
+    if algorithm == "ES256":
+        key = ECKey.generate_key("P-256", parameters=parameters)
+    else:
+        key = RSAKey.generate_key(2048, parameters=parameters)
     return key.as_dict(private=True, kid=key.thumbprint())
 
 
@@ -106,29 +133,60 @@ def _key_file() -> KeyFile:
     return current_app.extensions[EXTENSION]
 
 
-def signing_key() -> RSAKey:
-    return _key_file().loaded().signing
+def algorithms() -> list[str]:
+    """The algorithms that have a key to sign with now, in SIGNING_ALGORITHMS' order."""
+    signing = _key_file().loaded().signing
+    return [algorithm for algorithm in SIGNING_ALGORITHMS if algorithm in signing]
+
+
+def signing_key(algorithm: str = DEFAULT_ALGORITHM) -> RSAKey | ECKey:
+    try:
+        return _key_file().loaded().signing[algorithm]
+    except KeyError:
+        raise ConfigError(f"{ENV_VARIABLE} holds no active {algorithm} key") from None
+
+
+def sign(claims: dict, algorithm: str = DEFAULT_ALGORITHM) -> str:
+    """A JWT of the claims, signed with the active key of the algorithm."""
+    key = signing_key(algorithm)
+    return jwt.encode({"alg": algorithm, "kid": key.kid, "typ": "JWT"}, claims, key, algorithms=[algorithm])
 
 
 def public_jwks() -> dict:
-    """The keys relying services may need: the signing key, and retired ones until the last
+    """The keys relying services may need: the signing keys, and retired ones until the last
     ID token they signed has expired — then a retired key drops out by itself."""
     keep = current_app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
     moment = timestamp()
     return {"keys": [jwk for retired_at, jwk in _key_file().loaded().published if retired_at is None or retired_at + keep > moment]}
 
 
-def rotate(keep_retired_seconds: int) -> str:
-    """Put a new signing key first; retire the old ones and drop those retired long enough ago."""
+def rotate(keep_retired_seconds: int, algorithm: str = DEFAULT_ALGORITHM) -> str:
+    """Put a new signing key of the algorithm first; retire that algorithm's old keys and drop
+    those retired long enough ago. Keys of other algorithms stay as they are."""
     moment = timestamp()
     kept = []
     for entry in _key_file().entries():
+        if _import(entry, ENV_VARIABLE)[0] != algorithm:
+            kept.append(entry)
+            continue
         retired_at = entry.get(RETIRED_AT, moment)
         if retired_at + keep_retired_seconds > moment:
             kept.append({**entry, RETIRED_AT: retired_at})
-    fresh = new_key_entry()
+    fresh = new_key_entry(algorithm)
     _key_file().write([fresh, *kept])
     return fresh["kid"]
+
+
+def require(needed: set[str], development: bool) -> None:
+    """Every algorithm a relying service asks for has a key that signs: development adds the
+    missing ones to its file; elsewhere start-up stops with one line naming them."""
+    key_file = _key_file()
+    missing = [algorithm for algorithm in SIGNING_ALGORITHMS if algorithm in needed and algorithm not in key_file.loaded().signing]
+    if not missing:
+        return
+    if not development:
+        raise ConfigError(f"{ENV_VARIABLE} holds no active key for {', '.join(missing)}, which a client in the clients file uses")
+    key_file.write([*key_file.entries(), *(new_key_entry(algorithm) for algorithm in missing)])
 
 
 def init_app(app: Flask) -> None:
@@ -140,7 +198,7 @@ def init_app(app: Flask) -> None:
         if not path.exists():
             KeyFile(path).write([new_key_entry()])
     else:
-        raise ConfigError(f"{ENV_VARIABLE} is required outside development (a JWK set of private RSA signing keys)")
+        raise ConfigError(f"{ENV_VARIABLE} is required outside development (a JWK set of private signing keys)")
     key_file = KeyFile(path)
     key_file.entries()
     app.extensions[EXTENSION] = key_file

@@ -34,7 +34,7 @@ class EndSession(EndSessionEndpoint):
         return keys.public_jwks()
 
     def get_algorithms(self) -> list[str]:
-        return ["RS256"]
+        return keys.algorithms()
 
     def end_session(self, end_session_request) -> None:
         sessions.end(sessions.current())

@@ -18,7 +18,9 @@ from flask import request as flask_request
 
 from idp.extensions import db
 from idp.models import Token
-from idp.oauth import clients, grants
+from idp.oauth import clients
+from idp.oauth import token as token_endpoint
+from idp.oauth.grants import digest
 from idp.oauth.claims import EndUser, user_info
 
 EXTENSION = "idp.oauth_server"
@@ -96,12 +98,12 @@ class BearerToken:
         return self.client
 
     def get_user(self) -> EndUser | None:
-        return grants.end_user(self.row.user_id, self.client)
+        return token_endpoint.end_user(self.row.user_id, self.client)
 
 
 class AccessTokenValidator(BearerTokenValidator):
     def authenticate_token(self, token_string: str) -> BearerToken | None:
-        token = db.session.scalar(db.select(Token).filter_by(access_token_hash=grants.digest(token_string)))
+        token = db.session.scalar(db.select(Token).filter_by(access_token_hash=digest(token_string)))
         client = clients.query_client(token.client_id) if token else None
         return BearerToken(token, client) if client else None
 
@@ -129,14 +131,15 @@ def _access_token_lifetime(client, grant_type) -> int:
 
 
 def build_server(app: Flask) -> Server:
-    server = Server(app, query_client=clients.query_client, save_token=grants.save_token)
+    # The grants write their tokens themselves, in order (idp/oauth/token.py).
+    server = Server(app, query_client=clients.query_client)
     server.scopes_supported = SCOPES_SUPPORTED
     server.register_token_generator(
         "default",
-        grants.TokenGenerator(create_token_generator(True, 42), create_token_generator(True, 48), _access_token_lifetime),
+        token_endpoint.TokenGenerator(create_token_generator(True, 42), create_token_generator(True, 48), _access_token_lifetime),
     )
-    server.register_grant(grants.AuthorizationCodeGrant, [grants.PkceS256(required=True), grants.OpenIDConnect()])
-    server.register_grant(grants.RefreshTokenGrant)
+    server.register_grant(token_endpoint.AuthorizationCodeGrant, [token_endpoint.PKCE, token_endpoint.OpenIDConnect()])
+    server.register_grant(token_endpoint.RefreshTokenGrant)
     server.register_extension(Issuer())
     protector = BearerProtector()
     protector.register_token_validator(AccessTokenValidator())

@@ -15,6 +15,7 @@ from tests.api.account_helpers import (
 )
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.contract import ISSUER
+from tests.support.grants import service_holds_a_token
 from tests.support.journeys import EMAIL, PHONE
 
 ALPHABET = set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
@@ -70,7 +71,7 @@ def test_the_app_secret_is_stored_encrypted(client, account, outbox, app):
     assert secret not in stored
 
 
-def test_a_set_is_ten_codes_of_ten_unambiguous_characters(client, account, outbox):
+def test_a_set_is_the_configured_number_of_codes_of_unambiguous_characters(client, account, outbox):
     codes = add_backup_codes(client, outbox)
     assert len(codes) == 10
     assert all(len(code.replace("-", "")) == 10 and set(code.replace("-", "")) <= ALPHABET for code in codes)
@@ -126,8 +127,7 @@ def test_a_method_can_go_once_another_strong_one_is_there(client, account, outbo
 def test_each_change_is_announced_audited_ends_every_other_session_and_revokes_the_tokens(client, account, outbox, app):
     with app.app_context():
         db.session.add(BrowserSession(token_hash="o" * 64, user_id=account, expires_at=db.func.now()))
-        db.session.add(Token(client_id="reservations", user_id=account, access_token_hash="a" * 64, scope="openid",
-                             access_token_expires_at=db.func.now()))
+        service_holds_a_token(account)
         db.session.commit()
     add_app(client, outbox)
     notice = outbox.last(EMAIL)

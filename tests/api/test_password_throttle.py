@@ -22,18 +22,18 @@ def answers(signin, n, email=EMAIL, password=WRONG):
             for r in (signin.login(email=email, password=password) for _ in range(n))]
 
 
-def test_five_wrong_passwords_are_answered_plainly(signin, account):
+def test_wrong_passwords_up_to_the_free_ones_are_answered_plainly(signin, account):
     assert answers(signin, 5) == [(401, "19", None)] * 5
 
 
-def test_past_five_the_next_try_waits_without_the_password_being_tried(signin, account, frozen):
+def test_past_the_free_ones_the_next_try_waits_without_the_password_being_tried(signin, account, frozen):
     answers(signin, 6)
     assert answers(signin, 1, password=PASSWORD) == [(429, "18", 30)]
     frozen.shift(30)
     assert signin.login().status_code == 200
 
 
-def test_each_failure_past_five_doubles_the_wait_up_to_fifteen_minutes(signin, account, frozen):
+def test_each_failure_past_the_free_ones_doubles_the_wait_up_to_the_longest(signin, account, frozen):
     answers(signin, 5)
     waits = []
     for _ in range(7):

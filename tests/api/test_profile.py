@@ -88,13 +88,11 @@ def test_an_unknown_language_is_refused_with_27(client, account):
 
 
 def test_the_connected_services_are_those_the_person_signed_in_to(client, account, app):
-    from idp.clock import now
     from idp.extensions import db
-    from idp.models import Token
+    from tests.support.grants import service_holds_a_token
 
     with app.app_context():
-        db.session.add(Token(client_id="reservations", user_id=account, access_token_hash="a" * 64, scope="openid",
-                             issued_at=now(), access_token_expires_at=now()))
+        service_holds_a_token(account)
         db.session.commit()
     services = client.get("/v1/profile?lang=fr").json["data"]["services"]
     assert [service["id"] for service in services] == [1]

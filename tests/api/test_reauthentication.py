@@ -12,6 +12,7 @@ from idp.clock import now
 from idp.extensions import db
 from idp.models import BrowserSession, Token
 from tests.api.account_helpers import NEW_EMAIL, NEW_PASSWORD, NEW_PHONE, post, reauthenticate
+from tests.support.grants import service_holds_a_token
 from tests.support.journeys import PASSWORD, PHONE
 
 CHANGES = ("email", "phone", "password")
@@ -99,8 +100,7 @@ def test_wrong_passwords_count_as_at_sign_in(client, account, app):
 def _other_session_and_token(app, account):
     with app.app_context():
         db.session.add(BrowserSession(token_hash="o" * 64, user_id=account, expires_at=now() + timedelta(hours=1)))
-        db.session.add(Token(client_id="reservations", user_id=account, access_token_hash="a" * 64, scope="openid",
-                             access_token_expires_at=now() + timedelta(hours=1)))
+        service_holds_a_token(account)
         db.session.commit()
 
 

@@ -13,7 +13,7 @@ def is_signed_in(client) -> bool:
     return client.get("/v1/profile").status_code == 200
 
 
-def test_a_session_ends_after_thirty_minutes_without_a_request(client, signed_in, frozen):
+def test_a_session_ends_after_the_idle_timeout_without_a_request(client, signed_in, frozen):
     frozen.shift(30 * 60)
     assert not is_signed_in(client)
 
@@ -25,7 +25,7 @@ def test_reading_pages_keeps_a_session_alive(client, signed_in, frozen):
     assert is_signed_in(client)
 
 
-def test_a_session_ends_after_twelve_hours_however_active(client, signed_in, frozen):
+def test_a_session_ends_after_the_absolute_timeout_however_active(client, signed_in, frozen):
     for _ in range(36):
         frozen.shift(20 * 60)
         client.get("/v1/session")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from idp.extensions import db
-from idp.models import BrowserSession, User
-from tests.support.journeys import EMAIL, PHONE
+from idp.models import BrowserSession
+from tests.support.journeys import EMAIL
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ def test_email_pattern(signup, email, code):
 
 
 @pytest.mark.parametrize("otp", ["12345", "1234567", "abcdef", "12 456", "", "١٢٣٤٥٦"])
-def test_a_code_must_be_six_digits(signup, otp):
+def test_a_code_must_have_the_configured_number_of_digits(signup, otp):
     signup.send_email()
     response = signup.verify_email(code=otp) if otp else signup.post(
         "/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp="", trxnId=signup.email_trxn

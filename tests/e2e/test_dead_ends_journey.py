@@ -3,7 +3,6 @@ in the person's language; Back and Forward land where the journey stands; a guar
 sends someone home says why, in the language of the flow they were in."""
 from __future__ import annotations
 
-import re
 
 import pytest
 from playwright.sync_api import expect

@@ -47,7 +47,7 @@ def test_a_short_password_is_refused_with_the_length_message(page, product, pers
     steps.expect_field_error(page, "en", "password.label", SHORT_PASSWORD)
 
 
-def test_a_code_that_is_not_six_digits_is_refused_before_sending(page, product, person):
+def test_a_code_of_the_wrong_length_is_refused_before_sending(page, product, person):
     at_email_code(page, product, person)
     steps.enter_code(page, "en", "12345")
     steps.expect_field_error(page, "en", "verification.codeLabel", "Codes must be six digits. Try again.")

@@ -8,8 +8,9 @@ import pytest
 
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import journey
-from idp.flows.journey import SCREENS, TRANSITIONS, Event, Flow, State
+from idp.flows import cli, journey, screens
+from idp.flows.journey import TRANSITIONS, Event, Flow, State
+from idp.flows.screens import SCREENS
 from idp.models import User
 
 README = Path(__file__).resolve().parents[2] / "idp" / "flows" / "README.md"
@@ -113,7 +114,7 @@ def test_every_state_a_flow_reaches_names_its_screen(flow):
 def test_the_journey_view_names_the_screen_with_the_channel_of_the_code(browser_session):
     current = _walk(browser_session.id, Flow.SIGNUP, HAPPY_PATHS[Flow.SIGNUP][:5])
     current.channel = "voice"
-    shown = journey.view(current)
+    shown = screens.view(current)
     assert (shown["state"], shown["screen"]) == ("PHONE_CODE_SENT", "signUp/verification/voice")
     assert shown["open"] == ["signUp/verification/voice", "signUp/verificationsetup"]
 
@@ -126,6 +127,6 @@ def _readme_diagram() -> str:
 
 def test_the_readme_draws_the_table_itself(app):
     with app.app_context():
-        assert _readme_diagram().strip() == journey.mermaid().strip(), (
+        assert _readme_diagram().strip() == cli.mermaid().strip(), (
             "idp/flows/README.md differs from the journey table: paste `flask --app idp journeys draw` into it"
         )

@@ -61,7 +61,7 @@ def long_numbers(app, monkeypatch):
     monkeypatch.setitem(app.config["IDP"]["phone"], "long_numbers", True)
 
 
-def test_long_numbers_lift_the_15_digit_cap_for_a_number_that_starts_valid(ctx, long_numbers):
+def test_long_numbers_lift_the_digit_cap_for_a_number_that_starts_valid(ctx, long_numbers):
     assert validation.phone("+16132345678901234") == "+16132345678901234"
 
 

@@ -61,6 +61,7 @@ CLIENTS = "".join(
         _client_table("rp-a", "https://rp-a.example/callback", "https://rp-a.example/", service_id=2),
         _client_table("rp-b", "https://rp-b.example/cb", "https://rp-b.example/", 'subject_type = "pairwise"', 3),
         _client_table("conformance", "https://conformance.example/cb", "https://conformance.example/", "require_pkce = false", 4),
+        _client_table("rp-es", "https://rp-es.example/cb", "https://rp-es.example/", 'id_token_signed_response_alg = "ES256"', 5),
     ]
 )
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -134,3 +135,58 @@ def test_a_signing_key_file_broken_while_running_is_a_clear_configuration_error(
         key_file.write_text('{"keys": []}', encoding="utf-8")
         with pytest.raises(ConfigError, match="holds no key"):
             keys.signing_key()
+
+
+def test_an_ec_key_loads_beside_the_rsa_key_and_both_are_published_with_their_algorithm(monkeypatch, tmp_path):
+    rsa, ec = keys.new_key_entry("RS256"), keys.new_key_entry("ES256")
+    app, _ = _app_with_key_file(monkeypatch, tmp_path, [rsa, ec])
+    with app.app_context():
+        assert keys.algorithms() == ["RS256", "ES256"]
+        assert (keys.signing_key("RS256").kid, keys.signing_key("ES256").kid) == (rsa["kid"], ec["kid"])
+        published = {key["kid"]: (key["kty"], key["alg"], key["use"]) for key in keys.public_jwks()["keys"]}
+    assert published == {rsa["kid"]: ("RSA", "RS256", "sig"), ec["kid"]: ("EC", "ES256", "sig")}
+
+
+def test_an_older_key_file_without_alg_is_read_as_rs256(monkeypatch, tmp_path):
+    entry = {name: value for name, value in keys.new_key_entry().items() if name not in ("alg", "use")}
+    app, _ = _app_with_key_file(monkeypatch, tmp_path, [entry])
+    with app.app_context():
+        assert keys.algorithms() == ["RS256"]
+        assert keys.public_jwks()["keys"][0]["alg"] == "RS256"
+
+
+def test_rotating_one_algorithm_leaves_the_other_signing(monkeypatch, tmp_path):
+    rsa, ec = keys.new_key_entry("RS256"), keys.new_key_entry("ES256")
+    app, _ = _app_with_key_file(monkeypatch, tmp_path, [rsa, ec])
+    with app.app_context():
+        fresh = keys.rotate(keep_retired_seconds=3600, algorithm="ES256")
+        assert (keys.signing_key("ES256").kid, keys.signing_key("RS256").kid) == (fresh, rsa["kid"])
+        assert ec["kid"] in [key["kid"] for key in keys.public_jwks()["keys"]]
+
+
+def test_a_client_that_signs_with_es256_gets_an_ec_key_in_development(monkeypatch, tmp_path):
+    clients = tmp_path / "clients.toml"
+    source = (Path(__file__).resolve().parents[2] / "config" / "clients.toml").read_text(encoding="utf-8")
+    clients.write_text(source.replace('require_pkce = true', 'require_pkce = true\nid_token_signed_response_alg = "ES256"'), encoding="utf-8")
+    monkeypatch.setenv("IDP_CLIENTS_FILE", str(clients))
+    app, _ = _app_with_key_file(monkeypatch, tmp_path, [keys.new_key_entry("RS256")])
+    with app.app_context():
+        assert keys.algorithms() == ["RS256", "ES256"]
+
+
+def test_production_refuses_a_client_whose_algorithm_has_no_key(monkeypatch, tmp_path):
+    clients = tmp_path / "clients.toml"
+    source = (Path(__file__).resolve().parents[2] / "config" / "clients.toml").read_text(encoding="utf-8")
+    clients.write_text(source.replace('require_pkce = true', 'require_pkce = true\nid_token_signed_response_alg = "ES256"'), encoding="utf-8")
+    set_production(monkeypatch, tmp_path, IDP_CLIENTS_FILE=str(clients))
+    with pytest.raises(ConfigError, match="no active key for ES256"):
+        create_app()
+
+
+def test_an_es256_id_token_verifies_with_the_published_ec_key(signed_in_code, metadata, rp):
+    client, location = signed_in_code(rp("rp-es", "https://rp-es.example/cb"))
+    id_token = client.fetch_token(location)["id_token"]
+    published = KeySet.import_key_set(requests.get(metadata["jwks_uri"], timeout=5).json())
+    decoded = jwt.decode(id_token, published, algorithms=["ES256"])
+    assert decoded.header["alg"] == "ES256" and decoded.claims["aud"] == "rp-es"
+    assert metadata["id_token_signing_alg_values_supported"] == ["RS256", "ES256"]

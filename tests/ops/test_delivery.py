@@ -11,39 +11,19 @@ code or the address; Redis unreachable answers code 25 and keeps nothing.
 """
 from __future__ import annotations
 
-import os
 import time
 import zlib
 
-import pytest
 import redis
-from rq import Queue
 
-from idp import create_app
 from idp.extensions import db
 from idp.models import Journey, OtpTransaction
 from idp.notify.providers import Unavailable
-from idp.notify.queue import QUEUE_NAME
-from tests.support.contract import ContractClient
+from tests.ops.conftest import REDIS_URL, work_until
 from tests.support.fakes import FakeNotify, notify_server, notify_settings, silent_server, smtp_server  # noqa: F401 (fixtures)
 from tests.support.journeys import EMAIL
 from tests.support.proxy import Proxy
 
-REDIS_URL = os.environ.get("IDP_TEST_REDIS_URL", "").strip()
-
-
-@pytest.fixture
-def app_with(app, monkeypatch):
-    """An app on the test database with these settings (IDP_* environment variables)."""
-
-    def make(**settings: str):
-        for name, value in settings.items():
-            monkeypatch.setenv(name, value)
-        made = create_app({"TESTING": True})
-        made.test_client_class = ContractClient
-        return made
-
-    return make
 
 
 def _send_email_code(client):
@@ -104,32 +84,11 @@ def test_gc_notify_timing_out_gets_code_25_within_the_timeout(app_with, notify_s
 
 # On the queue.
 
-@pytest.fixture
-def redis_queue():
-    if not REDIS_URL:
-        pytest.skip("IDP_TEST_REDIS_URL is not set")
-    connection = redis.Redis.from_url(REDIS_URL)
-    connection.flushdb()
-    yield Queue(QUEUE_NAME, connection=connection)
-    connection.flushdb()
-
-
 def _queued_app(app_with, smtp_port: int, redis_url: str = "", **more: str):
     return app_with(
         IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(smtp_port), IDP_QUEUE_REDIS_URL=redis_url or REDIS_URL,
         IDP_QUEUE_RETRY_BACKOFF_SECONDS="1", IDP_QUEUE_MAX_ATTEMPTS="3", IDP_NOTIFY_TIMEOUT_SECONDS="2", **more,
     )
-
-
-def _work(app, until, seconds: float = 30) -> None:
-    """Run the worker (as `flask --app idp deliveries work` does) until `until()` holds."""
-    worker = app.extensions["idp.queue"].worker()
-    deadline = time.monotonic() + seconds
-    with app.app_context():
-        while not until():
-            assert time.monotonic() < deadline, "the worker did not get there in time"
-            worker.work(burst=True, with_scheduler=True)
-            time.sleep(0.2)
 
 
 def test_a_code_request_only_queues_the_message_and_the_worker_delivers_it(app_with, smtp_server, redis_queue):
@@ -138,7 +97,7 @@ def test_a_code_request_only_queues_the_message_and_the_worker_delivers_it(app_w
     answer = _send_email_code(app.test_client())
     assert answer.status_code == 200
     assert (redis_queue.count, handler.received) == (1, [])
-    _work(app, lambda: handler.received)
+    work_until(app, lambda: handler.received)
     (message,) = handler.received
     assert message["To"] == EMAIL
     assert redis_queue.count == 0
@@ -150,19 +109,20 @@ def test_a_refused_delivery_is_retried_with_back_off_then_kept_as_failed_without
     app = _queued_app(app_with, controller.port)
     assert _send_email_code(app.test_client()).status_code == 200
     (job_id,) = redis_queue.job_ids
-    _work(app, lambda: redis_queue.failed_job_registry.count == 1)
+    work_until(app, lambda: redis_queue.failed_job_registry.count == 1)
     assert handler.refused == 3
     assert redis_queue.failed_job_registry.get_job_ids() == [job_id]
 
     job = redis_queue.fetch_job(job_id)
     with app.app_context():
-        message = app.extensions["idp.queue"].open(job.args[0])
-    assert message.to == EMAIL and message.code and message.code in message.body
+        kind, message = job.args[0], app.extensions["idp.queue"].open(job.args[1])
+    assert kind == "message"
+    assert message["to"] == EMAIL and message["code"] and message["code"] in message["body"]
     stored = _everything_in(redis_queue.connection)
-    assert message.code.encode() not in stored and EMAIL.encode() not in stored
+    assert message["code"].encode() not in stored and EMAIL.encode() not in stored
     failure = job.latest_result().exc_string
     assert "AttemptFailed: email delivery through smtp failed" in failure
-    assert message.code not in failure and EMAIL not in failure
+    assert message["code"] not in failure and EMAIL not in failure
 
 
 def _everything_in(connection: redis.Redis) -> bytes:
@@ -229,7 +189,7 @@ def test_recovery_for_an_unknown_address_queues_a_message_like_a_known_one_and_s
     answer = client.post("/v1/recovery/send", json={"userName": "nobody@example.ca", "language": "en"})
     assert answer.status_code == 200
     assert redis_queue.count == 1
-    _work(app, lambda: redis_queue.count == 0)
+    work_until(app, lambda: redis_queue.count == 0)
     assert handler.received == []
 
 
@@ -247,6 +207,6 @@ def test_a_queued_email_goes_to_gc_notify(app_with, notify_server, redis_queue):
     app = app_with(IDP_QUEUE_REDIS_URL=REDIS_URL, **notify_settings(notify_server))
     client = app.test_client()
     assert _send_email_code(client).status_code == 200
-    _work(app, lambda: FakeNotify.received)
+    work_until(app, lambda: FakeNotify.received)
     ((path, _, body),) = FakeNotify.received
     assert (path, body["email_address"]) == ("/v2/notifications/email", EMAIL)

@@ -8,7 +8,8 @@ from datetime import timedelta
 from idp.clock import now
 from idp.extensions import db
 from idp.models import (
-    AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, Token, User,
+    AuthorizationCode, BrowserSession, Grant, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, Token,
+    User,
 )
 
 LONG_AGO = timedelta(days=3)
@@ -28,7 +29,10 @@ def _seed(app) -> None:
             journey = Journey(browser_session_id=session.id, flow="signin", state="CODE_SENT")
             db.session.add(journey)
             db.session.flush()
-            code = AuthorizationCode(code_hash=f"{tag}-code", client_id="c", user_id=user.id, redirect_uri="https://x/cb",
+            grant = Grant(user_id=user.id, client_id="c", scope="openid")
+            db.session.add(grant)
+            db.session.flush()
+            code = AuthorizationCode(code_hash=f"{tag}-code", client_id="c", user_id=user.id, grant_id=grant.id, redirect_uri="https://x/cb",
                                      scope="openid", auth_time=moment, created_at=moment, expires_at=edge)
             db.session.add(code)
             db.session.flush()
@@ -38,7 +42,7 @@ def _seed(app) -> None:
                 OtpTransaction(id=f"{tag}-otp", correlation_id="c", browser_session_id=session.id, journey_id=journey.id,
                                channel="email", destination="d", code_hash="h", expires_at=edge),
                 LimitCounter(key=f"{tag}-counter", count=1, window_started_at=seen),
-                Token(client_id="c", user_id=user.id, authorization_code_id=code.id, access_token_hash=f"{tag}-access",
+                Token(client_id="c", user_id=user.id, grant_id=grant.id, authorization_code_id=code.id, access_token_hash=f"{tag}-access",
                       refresh_token_hash=f"{tag}-refresh", scope="openid", issued_at=moment,
                       access_token_expires_at=edge, refresh_token_expires_at=edge),
                 OutboxMessage(channel="email", to="d", language="en", body="b", created=seen),
@@ -66,3 +70,13 @@ def test_purge_keeps_a_session_that_expired_within_the_keep_time(app, runner):
     runner.invoke(args=["housekeeping", "purge"])
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(BrowserSession)) == 1
+
+
+def test_a_grant_outlives_the_purge_of_its_tokens_and_stays_connected(app, runner):
+    from idp.oauth import grants
+
+    _seed(app)
+    runner.invoke(args=["housekeeping", "purge"])
+    with app.app_context():
+        assert [grant.client_id for grant in grants.connected("old-user")] == ["c"]
+        assert db.session.scalar(db.select(db.func.count()).select_from(Token).filter_by(user_id="old-user")) == 0

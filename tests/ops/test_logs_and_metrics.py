@@ -95,7 +95,7 @@ def test_login_hint_and_id_token_hint_are_masked_in_request_lines(journey_logs):
 @pytest.mark.parametrize(
     "event",
     [
-        "signup_completed", "signin_completed", "password_wrong", "code_wrong", "signed_out", "name_changed",
+        "signup_completed", "signin_completed", "password_wrong", "code_wrong", "sessions_ended", "name_changed",
         "authorization_code_replayed", "refresh_token_replayed", "recovery_requested", "password_reset",
         "recovery_completed", "account_locked",
     ],
@@ -120,8 +120,8 @@ def test_a_replay_is_followed_by_the_revocation_it_caused(journey_logs):
     events = _events(lines)
     for replay in ("authorization_code_replayed", "refresh_token_replayed"):
         (replayed,) = events[replay]
-        revoked = [record for record in events["grant_revoked"] if record["correlation_id"] == replayed["correlation_id"]]
-        assert len(revoked) == 1 and revoked[0]["tokens_revoked"] >= 1
+        revoked = [record for record in events["tokens_revoked"] if record["correlation_id"] == replayed["correlation_id"]]
+        assert len(revoked) == 1 and revoked[0]["tokens_revoked"] >= 1 and revoked[0]["reason"] == "replayed"
 
 
 def test_metrics_add_up_the_counts_of_every_gunicorn_worker(journey_logs):

@@ -1,6 +1,6 @@
 """The production command as an operator runs it: two gunicorn instances in production mode
 (`__Host-` Secure cookies, HSTS, no outbox) over one PostgreSQL, messages put on the Redis
-queue and sent by the delivery worker (`flask --app idp deliveries work`) to GC Notify (a
+queue and sent by the delivery worker (`flask --app idp jobs work`) to GC Notify (a
 fake on loopback), and every request of a whole journey alternating between the instances."""
 from __future__ import annotations
 

@@ -1,0 +1,101 @@
+"""What a code costs: the budgets every code send and every guess spends ([limits] in
+config/settings.toml), and the service's ceiling of texts and calls.
+
+- Sends and wrong guesses count per destination and per browser session; anonymous sends
+  count per client address too. Anonymous journeys (sign-up, the first step of recovery, a
+  new address or phone) count apart from the codes that a journey which proved the account
+  sends to the account's own factors: asking codes for someone else's address or phone
+  never blocks that person's own sign-in.
+- A guess at a secret the person should hold (a code, an app's or a backup code, a
+  passkey) spends the wrong-guess budgets and, for an account's own factor, counts in the
+  account's run of failures (failures.py).
+- Texts and calls cost money: the whole service stops at limits.max_phone_messages a window.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app
+
+from idp.errors import Errors
+from idp.extensions import db
+from idp.flows import failures, limits, requester
+from idp.models import User
+
+
+def _numbers() -> dict:
+    return current_app.config["IDP"]["limits"]
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """The counters one code (or one guess) spends: (key, maximum) pairs."""
+
+    sends: list[tuple[str, int]]
+    wrong: list[tuple[str, int]]
+
+    @classmethod
+    def of(cls, browser_session_id: int, destination: str, own_factor: bool) -> "Budgets":
+        numbers = _numbers()
+        scope = "own" if own_factor else "anonymous"
+        sends = [
+            (limits.key(f"send-{scope}", destination), numbers["max_sends"]),
+            (limits.key("send-session", browser_session_id), numbers["max_sends"]),
+        ]
+        wrong = [
+            (limits.key(f"wrong-{scope}", destination), numbers["max_wrong_codes"]),
+            (limits.key("wrong-session", browser_session_id), numbers["max_wrong_codes"]),
+        ]
+        if not own_factor:
+            sends.append((limits.key("send-ip", requester.current().ip), numbers["max_sends_per_ip"]))
+        return cls(sends, wrong)
+
+    def ensure_open(self) -> None:
+        limits.ensure_not_blocked([key for key, _ in self.sends + self.wrong])
+
+    def spend(self, kind: list[tuple[str, int]]) -> None:
+        numbers = _numbers()
+        for key, maximum in kind:
+            limits.hit(key, maximum, numbers["window_seconds"], numbers["block_seconds"])
+
+
+@dataclass(frozen=True)
+class Guess:
+    """One try at a secret the person should hold: refused at once while its budgets (or,
+    outside recovery, the account's failure cap) say so; wrong() counts a wrong one."""
+
+    budgets: Budgets
+    user: User | None
+
+    @classmethod
+    def of(cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool, stops_at_cap: bool) -> "Guess":
+        guess = cls(Budgets.of(browser_session_id, destination, own_factor), user if own_factor else None)
+        guess.budgets.ensure_open()
+        if guess.user is not None and stops_at_cap:
+            failures.ensure_usable(failures.account_key(guess.user, ""))
+        return guess
+
+    def wrong(self) -> None:
+        """Count the wrong guess; committed, because the API rolls back everything else."""
+        self.budgets.spend(self.budgets.wrong)
+        if self.user is not None:
+            failures.failed(failures.account_key(self.user, ""), self.user)
+        db.session.commit()
+
+
+def _phone_messages_key() -> str:
+    return limits.key("phone-messages", "service")
+
+
+def phone_messages_paused() -> bool:
+    return limits.blocked_for([_phone_messages_key()]) > 0
+
+
+def spend_phone_message() -> None:
+    """One text or call of the service's ceiling; PHONE_SENDING_PAUSED once it is reached."""
+    numbers = _numbers()
+    key = _phone_messages_key()
+    window = numbers["phone_messages_window_seconds"]
+    limits.ensure_not_blocked([key], Errors.PHONE_SENDING_PAUSED)
+    if limits.hit(key, numbers["max_phone_messages"], window, window) >= numbers["max_phone_messages"]:
+        current_app.logger.warning("the ceiling of text messages and calls was reached: they pause for %s s", window)

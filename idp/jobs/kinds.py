@@ -1,0 +1,48 @@
+"""Job kinds: what a kind of job is, and the app's registry of them (see idp/jobs/__init__.py)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask, current_app
+
+EXTENSION = "idp.jobs"
+QUEUE = "idp.queue"
+
+
+class Failed(Exception):
+    """One attempt at a job failed. Its text is kept with a failed job, so it must name no
+    person: say what failed (a channel, a provider), never to whom."""
+
+
+class QueueUnavailable(Exception):
+    """The queue did not take the job: nothing was queued."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of job and its retry rule; the numbers come from the settings of its owner."""
+
+    name: str
+    # Does one job: gets the payload given to enqueue(); raises to fail the attempt.
+    handler: Callable[[Any], None]
+    # Attempts in all, and the wait before each retry (seconds; the last one repeats).
+    attempts: Callable[[], int]
+    backoff: Callable[[], list[int]]
+    # Without a queue: done within the request (its failure is the request's), or after the answer.
+    within_request: bool = False
+    timeout_seconds: int = 120
+
+
+@dataclass
+class Registry:
+    kinds: dict[str, Kind] = field(default_factory=dict)
+
+
+def register(app: Flask, kind: Kind) -> None:
+    app.extensions.setdefault(EXTENSION, Registry()).kinds[kind.name] = kind
+
+
+def kind_of(name: str) -> Kind:
+    return current_app.extensions[EXTENSION].kinds[name]

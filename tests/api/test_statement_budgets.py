@@ -1,0 +1,81 @@
+"""Every statement of a hot call is one the code issues where it says so (no autoflush), and
+each hot call keeps to a budget of statements: a count, not a time (bench/ measures time).
+A call over its budget fails here; lower a budget when a change saves statements.
+
+The journey is the whole one of tests/support/full_journey.py (sign-up for a waiting
+service, tokens, userinfo, refresh, logout, sign-in with a wrong password and a wrong code
+first, then the tokens again), over real HTTP against this process, so that the engine's
+events see every statement of every call. Transaction control (BEGIN, COMMIT) is not counted.
+"""
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+
+import pytest
+from flask import has_request_context, request
+from sqlalchemy import event
+
+from idp import create_app
+from idp.extensions import db
+from tests.conftest import LiveServer
+from tests.support.full_journey import FullJourney
+from tests.support.servers import CLIENT_SECRET, CLIENTS
+
+# The most statements one call of the route may issue (the calls of a route differ: a wrong
+# code costs more than a right one).
+BUDGETS = {
+    "/authorize": 2,
+    "/authorize/resume/<uid>": 8,
+    "/token": 4,
+    "/userinfo": 2,
+    "/logout": 4,
+    "/v1/session": 2,
+    "/v1/signup/privacy": 6,
+    "/v1/otp/transient_otp/send": 13,
+    "/v1/otp/transient_otp/verify": 11,
+    "/v1/users/create": 5,
+    "/v1/users/createcoreprofile": 15,
+    "/v1/otp/users/login": 9,
+    "/v1/otp/otp/send": 12,
+    "/v1/otp/otp/verify": 17,
+}
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+@pytest.fixture
+def counted(app, tmp_path, monkeypatch):
+    """The provider with the journey's relying service, live, and the statements of each call."""
+    clients = tmp_path / "clients.toml"
+    clients.write_text(CLIENTS, encoding="utf-8")
+    monkeypatch.setenv("IDP_CLIENTS_FILE", str(clients))
+    monkeypatch.setenv("OPS_TEST_CLIENT_SECRET", CLIENT_SECRET)
+    provider = create_app({"TESTING": True})
+    server = LiveServer(provider).start()
+    provider.config["IDP"]["server"]["issuer"] = server.url
+    calls: dict[str, list[int]] = defaultdict(list)
+    current: dict[int, list] = {}
+
+    def count(conn, cursor, statement, parameters, context, executemany):
+        if has_request_context() and not statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
+            current.setdefault(id(request._get_current_object()), [request.url_rule.rule if request.url_rule else request.path, 0])[1] += 1
+
+    @provider.teardown_request
+    def close(error=None):
+        route, statements = current.pop(id(request._get_current_object()), [request.url_rule.rule if request.url_rule else request.path, 0])
+        calls[route].append(statements)
+
+    with provider.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    yield server, calls
+    event.remove(engine, "before_cursor_execute", count)
+    server.stop()
+
+
+def test_each_hot_call_keeps_to_its_budget_of_statements(counted):
+    server, calls = counted
+    FullJourney([server.url], server.url).run()
+    assert set(BUDGETS) <= set(calls), "the journey no longer makes every budgeted call"
+    over = {route: max(calls[route]) for route in BUDGETS if max(calls.get(route, [0])) > BUDGETS[route]}
+    assert over == {}
