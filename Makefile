@@ -13,6 +13,8 @@ APT_PACKAGES := chromium espeak-ng
 
 export IDP_SERVER_ENVIRONMENT ?= development
 export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
+# make run's folder of development state (the SQLite database, local secrets and keys).
+INSTANCE := $(or $(IDP_INSTANCE_PATH),instance)
 
 .PHONY: run test setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes clean bench bench-deps
 
@@ -70,10 +72,14 @@ system-deps: $(STAMPS)/system-deps
 db-upgrade: python-deps
 	$(VENV)/bin/flask --app idp db upgrade
 
+# The reservations demo's addresses follow RP_PORT: make run registers it from a copy of
+# config/clients.toml whose demo URLs name that port (production reads config/clients.toml).
 run: setup db-upgrade
+	@mkdir -p $(INSTANCE)
+	@sed 's#http://localhost:5001#http://localhost:$(RP_PORT)#g' config/clients.toml > $(INSTANCE)/clients.run.toml
 	@echo "Identity provider: http://localhost:$(IDP_PORT)   Reservations demo: http://localhost:$(RP_PORT)"
 	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/flask --app idp run --port $(IDP_PORT) & \
+	IDP_CLIENTS_FILE=$(INSTANCE)/clients.run.toml $(VENV)/bin/flask --app idp run --port $(IDP_PORT) & \
 	RESERVATIONS_PORT=$(RP_PORT) $(VENV)/bin/flask --app examples.reservations.app run --port $(RP_PORT) & \
 	wait
 

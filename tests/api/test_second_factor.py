@@ -14,7 +14,7 @@ from idp.models import BrowserSession
 from tests.api.account_helpers import NEW_PASSWORD, add_app, add_backup_codes, add_passkey, post
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.contract import ISSUER
-from tests.support.journeys import EMAIL, PASSWORD, PHONE
+from tests.support.journeys import EMAIL, PASSWORD
 
 
 @pytest.fixture
@@ -117,7 +117,26 @@ def test_a_backup_code_signs_in_once(client, account, outbox):
     sign_in_again(client)
     choose(client, "backup")
     again = answer(client, "backup", otp=codes[0])
-    assert (again.status_code, again.json["message"]) == (400, "14")
+    assert (again.status_code, again.json["message"]) == (400, "42")
+
+
+def test_a_backup_code_used_before_says_so_with_the_codes_left(client, account, outbox):
+    codes = add_backup_codes(client, outbox)
+    sign_in_again(client)
+    choose(client, "backup")
+    answer(client, "backup", otp=codes[0])
+    sign_in_again(client)
+    choose(client, "backup")
+    again = answer(client, "backup", otp=codes[0])
+    assert again.json["data"] == {"remaining": len(codes) - 1}
+
+
+def test_a_backup_code_never_issued_is_a_wrong_code(client, account, outbox):
+    add_backup_codes(client, outbox)
+    sign_in_again(client)
+    choose(client, "backup")
+    wrong = answer(client, "backup", otp="ABCDE-23456")
+    assert (wrong.status_code, wrong.json["message"]) == (400, "14")
 
 
 def test_a_backup_code_is_taken_however_it_is_typed(client, account, outbox):

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from idp import create_app
 from idp.config import ConfigError, check_production, load_settings
 from tests.support.journeys import EMAIL
 
@@ -46,11 +45,23 @@ def test_the_ui_gets_the_sample_test_data_in_test_mode_only(client, app, test_mo
         found = re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', client.get("/en").text, re.S)
         return json.loads(found.group(1))
     assert config()["testData"] == {
-        "email": SAMPLE, "otp": "123456", "password": test_mode["password"], "phone": "6132345678",
+        "email": SAMPLE, "password": test_mode["password"], "phone": "6132345678",
         "firstName": "Alex", "lastName": "Tremblay",
     }
     test_mode["enabled"] = False
     assert "testData" not in config()
+
+
+def test_the_sample_persons_code_is_named_in_their_journey_only(client, signup, test_mode):
+    signup.email = SAMPLE
+    assert signup.send_email(SAMPLE).json["data"]["journey"]["testCode"] == test_mode["code"]
+    client.delete_cookie("idp_session")
+    assert "testCode" not in signup.send_email(EMAIL).json["data"]["journey"]
+
+
+def test_without_test_mode_no_journey_names_a_code(client, signup, test_mode):
+    test_mode["enabled"] = False
+    assert "testCode" not in signup.send_email(SAMPLE).json["data"]["journey"]
 
 
 PROTOTYPE = "https://prototype.example/design"

@@ -46,7 +46,7 @@ class Scan:
     def screen(self, name: str, title_key: str, step: int | None = None) -> None:
         """The sign-in service's screen with this h1 is shown: screenshot, then no violation."""
         steps.expect_screen(self.page, self.language, title_key, step)
-        expect(self.page.get_by_test_id("service-name")).to_be_visible()
+        expect(self.page.locator(".site-header__name")).to_have_text(t(self.language, "layout.siteName"))
         self.check(name)
 
     def reservations(self, name: str, title: str) -> None:

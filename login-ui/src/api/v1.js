@@ -79,7 +79,6 @@ const get = (path, options) => request('GET', path, undefined, options);
 
 export const api = {
   requestPasswordPolicy: () => get('/password/policy'),
-  services: (lang) => get(`/services?lang=${lang}`, { headers: { 'Accept-Language': lang } }),
   // {authenticated, service, loginHint, journeys}: where each journey of this browser stands
   session: (lang) => get(`/session?lang=${lang}`),
   // starts a sign-up: the privacy notice was accepted

@@ -41,14 +41,6 @@ test('a request with no answer within the time limit is a timeout without a mess
   });
 });
 
-test('the services list asks for the current language', async () => {
-  global.fetch = jest.fn(() => answer(200, { success: true, message: '', data: [] }));
-  await api.services('fr');
-  const [url, init] = global.fetch.mock.calls[0];
-  expect(url).toBe('/v1/services?lang=fr');
-  expect(init.headers['Accept-Language']).toBe('fr');
-});
-
 test('the password policy comes from the server when it answers', async () => {
   global.fetch = jest.fn(() => answer(200, { success: true, message: '', data: { pwdMinLength: 15, pwdMaxLength: 70 } }));
   await expect(fetchPasswordPolicy(DEFAULT_POLICY)).resolves.toEqual({ pwdMinLength: 15, pwdMaxLength: 70 });

@@ -7,10 +7,10 @@ import { useLocation } from 'react-router-dom';
 import { failureResult, RESULTS } from '../analytics';
 import { ERRORS, fromFailure } from '../i18n/errors';
 import { normaliseBackupCode, validateBackupCode, validateCode } from '../validation';
-import { usePolicy, useTestData } from './AppConfig';
+import { usePolicy } from './AppConfig';
 import { Notice, TextField } from './fields';
 import { FormPage } from './forms';
-import { useJourney } from './Guard';
+import { useJourney, useJourneyUpdate } from './Guard';
 import { useErrorText, useT } from './hooks';
 
 const SPENT = [ERRORS.CODE_USED_UP, ERRORS.CODE_EXPIRED];
@@ -64,10 +64,11 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
   const t = useT();
   const errorText = useErrorText();
   const policy = usePolicy();
-  const testData = useTestData();
   const journey = useJourney();
+  const updateJourney = useJourneyUpdate();
   const { state: arrived } = useLocation();
-  const [code, setCode] = useState(testData.otp || '');
+  // test mode: the server names the sample person's code, only when this code went to them
+  const [code, setCode] = useState((journey && journey.testCode) || '');
   const [resent, setResent] = useState(Boolean(announced || (arrived && arrived.resent)));
   const [secondsLeft, restart] = useCountdown(waitOf(journey.resendAfter, policy.resendWaitSeconds));
   const field = fieldOf(kind, t, policy, digits || policy.codeLength);
@@ -87,12 +88,11 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
       try {
         form.follow(await verify(field.typed(code)), carried);
       } catch (failure) {
+        // a refusal never stands beside a success notice: "a new code was sent" goes
+        setResent(false);
         // a code used up or expired cannot be tried again: a new one may be asked for at
-        // once (the server keeps no wait for it), and the "new code sent" notice is stale
-        if (SPENT.includes(String(fromFailure(failure).code))) {
-          setResent(false);
-          restart(0);
-        }
+        // once (the server keeps no wait for it)
+        if (SPENT.includes(String(fromFailure(failure).code))) restart(0);
         throw failure;
       }
     },
@@ -103,6 +103,8 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
     const otpType = switchChannel ? otherChannel(channel) : channel;
     try {
       const answer = await resend(otpType);
+      // the new code may be a new transaction: the next verify answers the one the server names
+      if ((answer.data || {}).journey) updateJourney(answer.data.journey);
       form.track(switchChannel ? `${RESULTS.requestNewCode}_${otpType}` : RESULTS.requestNewCode, 'link');
       form.clear();
       setCode('');

@@ -1,4 +1,4 @@
-import { createContext, Fragment, useContext } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isOpen, screenPath, stepOf } from '../session/journey';
 import { useServerSession } from '../session/ServerSession';
@@ -6,11 +6,23 @@ import GoHome from './GoHome';
 import ShowError from './ShowError';
 import { useLanguage } from './hooks';
 
-const JourneyContext = createContext(null);
+const JourneyContext = createContext({ journey: null, update: () => {} });
 
 // The journey view of the guarded screen (what it shows: email, phone, otpType, trxnId,
-// id, resendAfter...), as the server answered it for this page.
-export const useJourney = () => useContext(JourneyContext);
+// id, resendAfter...): the server's newest answer for this page. The page is opened with
+// what GET /v1/session said; a call that moves the journey without leaving the page (a new
+// code asked) brings a newer view, and the screen answers that one: the server is the
+// authority on which code it waits for.
+export const useJourney = () => useContext(JourneyContext).journey;
+
+// Hands the guard a newer view of its journey (the `journey` of an answer).
+export const useJourneyUpdate = () => useContext(JourneyContext).update;
+
+function Journey({ opened, children }) {
+  const [newer, setNewer] = useState(null);
+  const journey = newer && opened && newer.flow === opened.flow ? newer : opened;
+  return <JourneyContext.Provider value={{ journey, update: setNewer }}>{children}</JourneyContext.Provider>;
+}
 
 // A screen of a journey (flow: signup, signin, recovery, email_change, phone_change) opens
 // when the server says the person may be on it: its path is in the journey's `open`.
@@ -33,8 +45,8 @@ export default function Guard({ flow, entry = false, children }) {
   const shown = entry || (journey && isOpen(journey, step));
   if (!shown) return journey ? <Navigate to={screenPath(language, journey)} replace /> : <GoHome />;
   return (
-    <JourneyContext.Provider value={journey}>
-      <Fragment key={step}>{children}</Fragment>
-    </JourneyContext.Provider>
+    <Journey key={step} opened={journey}>
+      {children}
+    </Journey>
   );
 }

@@ -20,12 +20,28 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
   const t = useT();
   const language = useLanguage();
   const [query, setQuery] = useState('');
+  // what a change of country did to the number typed, said beside the field
+  const [retyped, setRetyped] = useState(null);
   const debouncedQuery = useDebouncedValue(query, COUNTRY_SEARCH_DEBOUNCE_MS);
   const all = countryList(language);
   const matches = useMemo(() => searchCountries(all, debouncedQuery), [all, debouncedQuery]);
   const only = debouncedQuery && matches.length === 1 ? matches[0].iso2 : null;
+  // Another country: the digits typed keep their order and take its format, and the
+  // person is told so (a number typed for one country rarely suits another).
+  const changeCountry = (next) => {
+    if (!next || next === country) return;
+    onCountryChange(next);
+    const digits = String(value || '').replace(/\D/g, '');
+    if (!digits) {
+      setRetyped(null);
+      return;
+    }
+    const name = (all.find((c) => c.iso2 === next) || { name: next }).name;
+    onChange(formatAsTyped(digits, next));
+    setRetyped(t('phone.reformatted', { country: `${name} (${dialCode(next)})` }));
+  };
   useEffect(() => {
-    if (only && only !== country) onCountryChange(only);
+    if (only && only !== country) changeCountry(only);
     // only when the search finds a new single country, not when the person then picks another
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [only]);
@@ -34,7 +50,7 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
     // Enter chooses a country; it does not send the form
     event.preventDefault();
     const [first] = searchCountries(all, query);
-    if (first && query.trim()) onCountryChange(first.iso2);
+    if (first && query.trim()) changeCountry(first.iso2);
   };
   const chosen = all.find((c) => c.iso2 === country);
   // The chosen country stays listed (the select shows it), apart from the matches so
@@ -83,7 +99,7 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
           className="select"
           value={country}
           autoComplete="country"
-          onChange={(event) => onCountryChange(event.target.value)}
+          onChange={(event) => changeCountry(event.target.value)}
         >
           {apart ? (
             <>
@@ -117,10 +133,13 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
           autoComplete="tel"
           value={value}
           aria-invalid={error ? 'true' : undefined}
-          aria-describedby={['dial-code', 'phone-hint', errorId].filter(Boolean).join(' ')}
+          aria-describedby={['dial-code', 'phone-hint', retyped ? 'phone-retyped' : null, errorId].filter(Boolean).join(' ')}
           onChange={typed}
         />
       </div>
+      <p className="hint" id="phone-retyped" aria-live="polite">
+        {retyped}
+      </p>
     </div>
   );
 }

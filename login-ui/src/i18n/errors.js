@@ -53,6 +53,11 @@ const BUILDERS = {
     intl.formatMessage({ id: data.reason === 'registered' ? 'error.39.registered' : 'error.39' }),
   [ERRORS.PASSKEY_NAME]: (intl, data) =>
     intl.formatMessage({ id: 'error.41' }, { maxLength: positive(data.maxLength) ? Number(data.maxLength) : 100 }),
+  // a backup code spent before: how many are left, when the server says
+  [ERRORS.BACKUP_CODE_USED]: (intl, data) =>
+    Number.isInteger(data.remaining) && data.remaining >= 0
+      ? intl.formatMessage({ id: 'error.42' }, { remaining: data.remaining })
+      : intl.formatMessage({ id: 'error.14' }),
   [ERRORS.RESEND_TOO_SOON]: (intl, data) =>
     positive(data.retryAfter)
       ? intl.formatMessage({ id: 'error.34.wait' }, { seconds: Math.ceil(Number(data.retryAfter)) })
@@ -84,6 +89,8 @@ export function errorText(intl, error, policy = DEFAULT_POLICY) {
 // Turns a caught failure (ApiError or other) into an error object for errorText.
 export function fromFailure(failure) {
   if (failure && failure.message) return { code: failure.message, data: failure.data || {} };
+  // no answer at all (a lost connection, the time limit): not the server's error
+  if (failure && failure.timeout) return { id: 'error.page.noAnswer', data: {} };
   return { code: ERRORS.SERVER_ERROR };
 }
 

@@ -17,7 +17,6 @@ export function ServerSessionProvider({ language, children }) {
   const { state, dispatch } = useSession();
   const stored = state.userData.language === language ? state.userData.service : null;
   const [answer, setAnswer] = useState(NOTHING);
-  const [firstService, setFirstService] = useState({ title: null, language: null });
   const latest = useRef(0);
 
   useEffect(() => {
@@ -42,27 +41,15 @@ export function ServerSessionProvider({ language, children }) {
       });
   }, [pathname, language]);
 
-  // the first listed service names the header when no service waits (section 3)
+  // The header names the relying service that waits for this browser, as the server says,
+  // and no other: a person who came straight here (their account, a direct sign-in) is
+  // signing in to no service. Until the server has answered, the title kept for this tab
+  // (sessionStorage) is shown, so that a reload does not flicker.
+  const answered = answer.step !== null && answer.language === language;
+  const serviceName = answered ? answer.service || '' : stored || '';
   useEffect(() => {
-    let live = true;
-    api
-      .services(language)
-      .then((result) => {
-        const first = Array.isArray(result.data) && result.data[0];
-        if (live && first) setFirstService({ title: first.title, language });
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [language]);
-
-  // only titles in the language of the page (the answers for the other one may still be here)
-  const inLanguage = (piece, title) => (piece.language === language ? title : null);
-  const serviceName = inLanguage(answer, answer.service) || inLanguage(firstService, firstService.title) || stored || '';
-  useEffect(() => {
-    if (serviceName && serviceName !== stored) dispatch({ type: SERVICE, payload: { service: serviceName, language } });
-  }, [serviceName, stored, language, dispatch]);
+    if (answered && serviceName !== (stored || '')) dispatch({ type: SERVICE, payload: { service: serviceName || null, language } });
+  }, [answered, serviceName, stored, language, dispatch]);
 
   return <ServerSessionContext.Provider value={{ ...answer, serviceName }}>{children}</ServerSessionContext.Provider>;
 }

@@ -13,7 +13,6 @@ import { initialUserData } from '../session/reducer';
 export const texts = { en, fr };
 
 export const SERVICE = { id: 1, title: 'Reservations', description: '', url: 'http://localhost:5001' };
-const SERVICE_FR = { id: 1, title: 'Réservations', description: '', url: 'http://localhost:5001' };
 
 function LocationProbe() {
   const location = useLocation();
@@ -201,7 +200,6 @@ function mockApi(routes = {}, journeys = {}, service = null) {
   const server = { journeys: { ...journeys } };
   const defaults = {
     'GET /v1/session': () => ok({ authenticated: false, service, loginHint: null, journeys: server.journeys }),
-    'GET /v1/services': (body, url) => ok([url.includes('lang=fr') ? SERVICE_FR : SERVICE]),
     'GET /v1/password/policy': ok({ pwdMinLength: 12, pwdMaxLength: 65 }),
   };
   const table = { ...defaults, ...routes };

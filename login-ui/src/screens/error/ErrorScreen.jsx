@@ -10,11 +10,29 @@ const REASONS = { unavailable: 'error.page.unavailable', noAnswer: 'error.page.n
 // sign-in service failed in a way no form can show (ShowError), and the ways on: the page
 // the person was on again, or the start. It is in the entry chunk: the network that
 // failed may not bring a later one.
+// Opened directly (a bookmark, a link, Back long after): nothing failed, so it says so
+// rather than claiming the service is down.
+function NothingWrong() {
+  const t = useT();
+  const path = usePath();
+  return (
+    <Page pageName={PAGE} title={t('error.page.none.title')}>
+      <p>{t('error.page.none')}</p>
+      <div className="button-group">
+        <Link className="button button--link" to={path('')}>
+          {t('error.page.none.home')}
+        </Link>
+      </div>
+    </Page>
+  );
+}
+
 export default function ErrorScreen() {
   const t = useT();
   const path = usePath();
   const { state } = useLocation();
-  const reason = (state && REASONS[state.reason]) || REASONS.unavailable;
+  if (!state || !REASONS[state.reason]) return <NothingWrong />;
+  const reason = REASONS[state.reason];
   const from = state && typeof state.from === 'string' && state.from.startsWith('/') ? state.from : null;
   return (
     <Page pageName={PAGE} title={t('error.page.title')}>

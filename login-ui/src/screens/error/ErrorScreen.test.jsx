@@ -5,8 +5,10 @@ import { fail, JOURNEY, NO_ANSWER, renderApp, signedIn, texts } from '../../test
 const { en, fr } = texts;
 const DOWN = fail('35', null, 503);
 
+const SENT_THERE = { reason: 'unavailable', from: '/en/signUp' };
+
 test('the Error screen says the service is unavailable, inside the header and footer, in English', async () => {
-  await renderApp('/en/error');
+  await renderApp({ pathname: '/en/error', state: SENT_THERE });
   expect(await screen.findByRole('heading', { level: 1, name: en['error.page.title'] })).toBeInTheDocument();
   expect(screen.getByText(en['error.page.unavailable'])).toBeInTheDocument();
   expect(screen.getByText(en['layout.siteName'])).toBeInTheDocument();
@@ -17,10 +19,20 @@ test('the Error screen says the service is unavailable, inside the header and fo
 });
 
 test('the Error screen in French', async () => {
-  await renderApp('/fr/error');
+  await renderApp({ pathname: '/fr/error', state: { ...SENT_THERE, from: '/fr/signUp' } });
   expect(await screen.findByRole('heading', { level: 1, name: fr['error.page.title'] })).toBeInTheDocument();
   expect(screen.getByText(fr['error.page.wait'])).toBeInTheDocument();
   expect(screen.getByRole('link', { name: fr['common.startAgain'] })).toHaveAttribute('href', '/fr');
+});
+
+test.each([
+  ['en', en],
+  ['fr', fr],
+])('the Error screen opened directly claims no failure and leads home (%s)', async (language, words) => {
+  await renderApp(`/${language}/error`);
+  expect(await screen.findByRole('heading', { level: 1, name: words['error.page.none.title'] })).toBeInTheDocument();
+  expect(screen.queryByText(words['error.page.unavailable'])).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: words['error.page.none.home'] })).toHaveAttribute('href', `/${language}`);
 });
 
 test('a session the server cannot answer for (503) shows the Error screen, with a way back to the page', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, renderApp, SERVICE, texts } from '../../test/utils';
+import { ok, renderApp, SERVICE, signedIn, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 
@@ -106,9 +106,17 @@ test('the header shows the relying service waiting for this sign-in', async () =
   expect(await screen.findByTestId('service-name')).toHaveTextContent('Passport renewal');
 });
 
-test('the header shows the first listed service, in the current language, when no service waits', async () => {
+test('the header names no service when none waits for this browser', async () => {
   await renderApp('/fr');
-  expect(await screen.findByTestId('service-name')).toHaveTextContent('Réservations');
+  expect(screen.queryByTestId('service-name')).not.toBeInTheDocument();
+});
+
+test('the header names no service on the account pages after a direct sign-in, though the tab kept one', async () => {
+  await renderApp('/en/profilehome', {
+    userData: { service: 'Reservations', language: 'en' },
+    api: signedIn(),
+  });
+  expect(screen.queryByTestId('service-name')).not.toBeInTheDocument();
 });
 
 test('the language toggle swaps the language segment and keeps the rest of the path', async () => {

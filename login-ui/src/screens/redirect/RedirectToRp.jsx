@@ -19,15 +19,16 @@ export const REDIRECT_DELAY_MS = 1500;
 export const redirector = { assign: (url) => window.location.assign(url) };
 
 // Test mode's sample person (section 7: success opens the design prototype): the
-// prototype's link the server answered, first, the relying service beside it.
-function Prototype() {
+// prototype's link the server answered, first, and where the page's own link goes beside it
+// (the relying service, or the person's account), named as it is.
+function Prototype({ destination }) {
   const t = useT();
   const { state } = useSession();
   const href = state.userData.prototypeUrl;
   if (typeof href !== 'string' || !/^https?:\/\//.test(href)) return null;
   return (
     <Notice kind="warning">
-      <p>{t('redirect.testmode.notice')}</p>
+      <p>{t(destination.service ? 'redirect.testmode.notice' : 'redirect.testmode.noticeAccount')}</p>
       <p>
         <a className="button button--link" href={href} data-testid="prototype-link">
           {t('redirect.testmode.open')}
@@ -53,7 +54,7 @@ function HandOff({ destination }) {
   }, [destination.href, destination.flow, destination.service, prototype]);
   return (
     <Page pageName={PAGE} title={t('redirect.title')}>
-      <Prototype />
+      <Prototype destination={destination} />
       {/* nothing hands off on its own for the sample person */}
       {prototype ? null : (
         <Notice kind="success">
@@ -81,7 +82,7 @@ function Protect({ destination }) {
   });
   const intro = (
     <>
-      <Prototype />
+      <Prototype destination={destination} />
       <Notice kind="success">
         <p>{t('redirect.ready.signedIn')}</p>
       </Notice>
@@ -106,7 +107,7 @@ function Ready({ destination }) {
   const t = useT();
   return (
     <Page pageName={PAGE} title={t('redirect.ready.title')}>
-      <Prototype />
+      <Prototype destination={destination} />
       <Notice kind="success">
         <p>{t('redirect.ready.signedIn')}</p>
       </Notice>

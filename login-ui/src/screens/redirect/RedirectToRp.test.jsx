@@ -136,6 +136,16 @@ describe("test mode's sample person (section 7: success opens the design prototy
     expect(await screen.findByRole('link', { name: en['redirect.testmode.open'] })).toHaveAttribute('href', PROTOTYPE);
   });
 
+  test.each([
+    ['en', en],
+    ['fr', fr],
+  ])('a direct sign-in of the sample person names the account beside the prototype, not a service (%s)', async (language, words) => {
+    await renderApp(`/${language}/redirecttorp`, { userData: { ...AT_HOME, redirectTo: `/${language}/profilehome`, prototypeUrl: PROTOTYPE } });
+    expect(screen.getByText(words['redirect.testmode.noticeAccount'])).toBeInTheDocument();
+    expect(screen.queryByText(words['redirect.testmode.notice'])).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words['redirect.continueToAccount'] })).toBeInTheDocument();
+  });
+
   test('anybody else sees no prototype link', async () => {
     await renderApp('/en/redirecttorp', { userData: SIGNED_IN, service: SERVICE });
     expect(screen.queryByRole('link', { name: en['redirect.testmode.open'] })).not.toBeInTheDocument();

@@ -202,6 +202,33 @@ test.each([
   expect(screen.queryByText(en['verification.email.resent'])).not.toBeInTheDocument();
 });
 
+test.each([
+  ['sign-up\'s e-mail code', '/en/signUp/verification/email', EMAIL_SENT, 'transient_otp', JOURNEY.signup.emailSent],
+  ['sign-up\'s phone code', '/fr/signUp/verification/sms', PHONE_SENT, 'transient_otp', JOURNEY.signup.phoneSent],
+  ['sign-in\'s code', '/en/signIn/verification/sms', SIGNIN_SENT, 'otp', JOURNEY.signin.codeSent],
+])('after a used-up %s, the new code is verified against the transaction the server names', async (_, path, journeys, call, view) => {
+  const user = setupUser();
+  const fresh = { ...view, trxnId: 'FRESH', resendAfter: 30 };
+  const { calls } = await renderApp(path, {
+    journeys: { [view.flow]: { ...view, resendAfter: 0 } },
+    api: {
+      [`POST /v1/otp/${call}/send`]: codeSent(fresh, { trxnId: 'FRESH', resendAfter: 30 }),
+      [`POST /v1/otp/${call}/verify`]: (() => {
+        const answers = [fail('16'), fail('14', { retries: 3 })];
+        return () => answers.shift();
+      })(),
+    },
+  });
+  const language = path.startsWith('/fr') ? fr : en;
+  await submitCode(user, '111111', language);
+  await waitFor(() => expect(document.getElementById('verificationCode-error')).toHaveTextContent(language['error.16']));
+  await user.click(screen.getByText(language['verification.requestNewCode']));
+  await screen.findByText(language[`verification.${view.otpType}.resent`]);
+  await submitCode(user, '222222', language);
+  const verifies = calls.posts().filter((post) => post.path === `/v1/otp/${call}/verify`);
+  expect(verifies.map((post) => post.body.trxnId)).toEqual([view.trxnId, 'FRESH']);
+});
+
 test('a wrong code that leaves tries keeps the countdown', async () => {
   const user = setupUser();
   await renderApp('/en/signUp/verification/email', {
@@ -343,7 +370,7 @@ describe('sign-in by the person\'s other methods', () => {
     expect(screen.getByLabelText(fr['verification.backup.label'])).toHaveAttribute('size', '11');
   });
 
-  test('a backup code already used is refused with the code 14 text', async () => {
+  test('a wrong backup code is refused with the code 14 text', async () => {
     const user = userEvent.setup();
     await renderApp('/en/signIn/verification/backup', {
       journeys: { signin: JOURNEY.signin.backup },
@@ -351,6 +378,20 @@ describe('sign-in by the person\'s other methods', () => {
     });
     await typeAndPress(user, en['verification.backup.label'], 'ABCDE-23456', en['common.continue']);
     expect(await screen.findByRole('link', { name: en['error.14'] })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['en', 7, 'You already used this backup code. You have 7 unused codes left.'],
+    ['fr', 1, 'Vous avez déjà utilisé ce code de secours. Il vous reste 1 code inutilisé.'],
+  ])('a backup code used before says so and how many are left (%s)', async (language, remaining, text) => {
+    const user = userEvent.setup();
+    await renderApp(`/${language}/signIn/verification/backup`, {
+      journeys: { signin: JOURNEY.signin.backup },
+      api: { 'POST /v1/otp/otp/verify': fail('42', { remaining }) },
+    });
+    const words = texts[language];
+    await typeAndPress(user, words['verification.backup.label'], 'ABCDE-23456', words['common.continue']);
+    expect(await screen.findByRole('link', { name: text })).toBeInTheDocument();
   });
 
   test('a passkey signs in with the browser\'s answer', async () => {

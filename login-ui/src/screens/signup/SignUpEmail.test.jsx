@@ -74,12 +74,12 @@ test('code 20 offers a link to start again', async () => {
   expect(await screen.findByRole('link', { name: en['common.startAgain'] })).toHaveAttribute('href', '/');
 });
 
-test('a request without an answer in time shows the code 7 text and counts as a timeout', async () => {
+test('a request without an answer in time says to check the connection and counts as a timeout', async () => {
   const user = userEvent.setup();
   await renderApp('/en/signUp', { ...PRIVACY, api: { 'POST /v1/otp/transient_otp/send': NO_ANSWER } });
   configureApi({ timeoutMs: 50 });
   await submitEmail(user, 'ada@example.com');
-  expect(await screen.findByRole('link', { name: en['error.7'] })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: en['error.page.noAnswer'] })).toBeInTheDocument();
   expect(window.dataLayer.map((e) => e.action)).toContain('signup_step1_submit_timeout');
 });
 

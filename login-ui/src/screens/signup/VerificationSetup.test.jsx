@@ -167,6 +167,31 @@ test('the number takes the chosen country\'s format as it is typed, and is sent 
   await waitFor(() => expect(calls.posts()[0].body).toMatchObject({ phoneNumber: '+16132345678' }));
 });
 
+test.each([
+  ['en', 'The country is now France (+33): check the number, written again in that country\'s format.'],
+  ['fr', 'Le pays choisi est maintenant France (+33) : vérifiez le numéro, réécrit selon le format de ce pays.'],
+])('a number typed before the country changes takes the new country\'s format, and the person is told (%s)', async (language, told) => {
+  const user = userEvent.setup();
+  await renderApp(`/${language}/signUp/verificationsetup`, { journeys: { signup: JOURNEY.signup.created } });
+  const words = texts[language];
+  const field = screen.getByLabelText(words['phone.label']);
+  await user.type(field, '6132345678');
+  expect(field).toHaveValue('(613) 234-5678');
+  await user.selectOptions(screen.getByLabelText(words['phone.countryLabel']), 'FR');
+  expect(field).toHaveValue('6132345678');
+  expect(document.getElementById('phone-retyped')).toHaveTextContent(told);
+  await user.clear(field);
+  await user.type(field, '0612345678');
+  expect(field).toHaveValue('06 12 34 56 78');
+});
+
+test('choosing a country before any number is typed says nothing of the number', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+  await user.selectOptions(screen.getByLabelText(en['phone.countryLabel']), 'FR');
+  expect(document.getElementById('phone-retyped')).toBeEmptyDOMElement();
+});
+
 test('deleting inside the formatted number is left as the person does it', async () => {
   const user = userEvent.setup();
   await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
