@@ -95,6 +95,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     },
     "limits": {
         "max_sends": POSITIVE_INT,
+        "max_own_sends": POSITIVE_INT,
         "max_wrong_codes": POSITIVE_INT,
         "window_seconds": POSITIVE_INT,
         "block_seconds": POSITIVE_INT,

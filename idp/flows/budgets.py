@@ -4,8 +4,9 @@ config/settings.toml), and the service's ceiling of texts and calls.
 - Sends and wrong guesses count per destination and per browser session; anonymous sends
   count per client address too. Anonymous journeys (sign-up, the first step of recovery, a
   new address or phone) count apart from the codes that a journey which proved the account
-  sends to the account's own factors: asking codes for someone else's address or phone
-  never blocks that person's own sign-in.
+  sends to the account's own factors, which have a budget of their own (limits.max_own_sends):
+  asking codes for someone else's address or phone never blocks that person's own sign-in,
+  and a person proving their own factors is not budgeted like an attacker.
 - A guess at a secret the person should hold (a code, an app's or a backup code, a
   passkey) spends the wrong-guess budgets and, for an account's own factor, counts in the
   account's run of failures (failures.py).
@@ -38,13 +39,14 @@ class Budgets:
     def of(cls, browser_session_id: int, destination: str, own_factor: bool) -> "Budgets":
         numbers = _numbers()
         scope = "own" if own_factor else "anonymous"
+        most = numbers["max_own_sends"] if own_factor else numbers["max_sends"]
         sends = [
-            (limits.key(f"send-{scope}", destination), numbers["max_sends"]),
-            (limits.key("send-session", browser_session_id), numbers["max_sends"]),
+            (limits.key(f"send-{scope}", destination), most),
+            (limits.key(f"send-{scope}-session", browser_session_id), most),
         ]
         wrong = [
             (limits.key(f"wrong-{scope}", destination), numbers["max_wrong_codes"]),
-            (limits.key("wrong-session", browser_session_id), numbers["max_wrong_codes"]),
+            (limits.key(f"wrong-{scope}-session", browser_session_id), numbers["max_wrong_codes"]),
         ]
         if not own_factor:
             sends.append((limits.key("send-ip", requester.current().ip), numbers["max_sends_per_ip"]))

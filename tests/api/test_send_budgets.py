@@ -73,3 +73,45 @@ def test_the_ceiling_leaves_e_mail_codes_alone(app, outbox, monkeypatch, frozen)
     first = anonymous_browser(app, outbox)
     first.through("send_phone")
     assert anonymous_browser(app, outbox).send_email(email=ATTACKER_ADDRESS).status_code == 200
+
+
+def _own_codes(client, app, frozen, count: int) -> list:
+    """A signed-in person asks the code to their own phone again and again (re-authentication),
+    waiting out each resend wait as a person would."""
+    from tests.api.account_helpers import post
+    from tests.support.journeys import PASSWORD
+
+    answers = [post(client, "/profile/password/password", password=PASSWORD)]
+    for _ in range(count - 1):
+        frozen.shift(app.config["IDP"]["otp"]["resend_wait_seconds"] * (len(answers) + 1))
+        answers.append(post(client, "/profile/password/code/send", otpType="sms"))
+    return answers
+
+
+def test_a_signed_in_person_proving_their_own_factors_is_not_budgeted_like_anonymous_traffic(app, client, signup, frozen):
+    signup.through("profile")
+    numbers = app.config["IDP"]["limits"]
+    answers = _own_codes(client, app, frozen, numbers["max_sends"] + 2)
+    assert [answer.status_code for answer in answers] == [200] * len(answers)
+
+
+def test_own_codes_still_have_a_budget_of_their_own(app, client, signup, frozen, monkeypatch):
+    signup.through("profile")
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_own_sends", 3)
+    *_, last = _own_codes(client, app, frozen, 4)
+    assert (last.status_code, last.json["message"]) == (429, "17")
+
+
+def test_anonymous_codes_of_a_browser_do_not_spend_its_persons_own_budget(app, client, signup, outbox, frozen, monkeypatch):
+    from tests.api.account_helpers import post, reauthenticate
+
+    signup.through("profile")
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends", 2)
+    reauthenticate(client, outbox, "email")
+    # codes to new addresses are anonymous: this browser's budget for them runs out
+    for n in range(2):
+        frozen.shift(60)
+        post(client, "/profile/email/new", email=f"new{n}@example.ca")
+    frozen.shift(60)
+    assert post(client, "/profile/email/new", email="new2@example.ca").json["message"] == "17"
+    assert [answer.status_code for answer in _own_codes(client, app, frozen, 3)] == [200] * 3
