@@ -16,10 +16,11 @@ from gunicorn import glogging
 # Every worker counts its own metrics in this folder; /metrics adds them up. It must be
 # set before prometheus_client is first imported, and empty when the server starts, or
 # the counts of an earlier run would be added in.
-metrics_folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(prefix="idp-metrics-")
-shutil.rmtree(metrics_folder, ignore_errors=True)
-os.makedirs(metrics_folder)
-os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_folder
+# (Names of this file without a leading underscore are gunicorn settings: a test holds it.)
+_metrics_folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(prefix="idp-metrics-")
+shutil.rmtree(_metrics_folder, ignore_errors=True)
+os.makedirs(_metrics_folder)
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_folder
 
 # The app is built once in the master, so a setting that stops start-up is one line
 # (idp/wsgi.py) and the master exits instead of restarting workers that cannot boot.
@@ -44,7 +45,7 @@ max_requests = 10000
 max_requests_jitter = 1000
 # gunicorn's control socket is one path per user: several servers on one machine would
 # share it. Operators signal the master instead (HUP reloads, TERM stops).
-no_control_socket = True
+control_socket_disable = True
 
 # The app writes one JSON line per request (idp/observability.py); gunicorn's own
 # access log would repeat it with the query strings unmasked.

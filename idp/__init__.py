@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import click
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -13,7 +14,19 @@ from idp.extensions import babel, db, migrate
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Application factory. test_config overrides Flask config keys (tests only)."""
+    """Application factory. test_config overrides Flask config keys (tests only).
+
+    Under the `flask` command (db upgrade, keys, jobs work...), a setting that stops start-up
+    is the one line that names it, as under gunicorn (idp/wsgi.py), not a traceback."""
+    try:
+        return _build(test_config)
+    except settings_module.ConfigError as error:
+        if click.get_current_context(silent=True) is None:
+            raise
+        raise click.ClickException(f"idp cannot start: {error}") from None
+
+
+def _build(test_config: dict[str, Any] | None) -> Flask:
     app = Flask(__name__, instance_path=os.environ.get("IDP_INSTANCE_PATH") or None)
     settings = settings_module.load_settings()
     settings_module.check_production(settings)

@@ -52,6 +52,18 @@ def networks(value: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
     return [ipaddress.ip_network(part.strip()) for part in value.split(",") if part.strip()]
 
 
+def channels(value: str) -> tuple[str, ...]:
+    """notify.channels: the comma-separated channels people are offered (email, sms, voice)."""
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def _channels_ok(value: str) -> bool:
+    offered = channels(value)
+    # E-mail names the account and the phone step of sign-up is mandatory: both must be reachable.
+    return (set(offered) <= {"email", "sms", "voice"} and len(set(offered)) == len(offered)
+            and "email" in offered and bool({"sms", "voice"} & set(offered)))
+
+
 def _networks_ok(value: str) -> bool:
     try:
         networks(value)
@@ -138,6 +150,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     },
     "notify": {
         "provider": _one_of("", "outbox", "smtp", "notify"),
+        "channels": Rule(str, _channels_ok, "comma-separated channels from email, sms and voice, with email and at least one of sms and voice"),
         "timeout_seconds": POSITIVE_INT,
         "sender": TEXT,
         "smtp_host": TEXT,

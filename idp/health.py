@@ -2,15 +2,22 @@
 unreachable: 503 with a JSON error (the OIDC back-channel endpoints) or the bilingual
 error page (pages a person sees); /v1 answers its envelope with code 35
 (idp/api/blueprint.py). Nothing is kept in the process: the pool replaces dead
-connections, so the same process recovers once the database answers again."""
+connections, so the same process recovers once the database answers again.
+
+/readyz is 503 when this instance cannot do its work: the database does not answer, or
+(with a queue) Redis does not, since no code could then be sent. It also says how many job
+workers beat lately; none is an alert (docs/operations.md), not a reason to take the web
+instance out: what it queues waits for the workers."""
 import logging
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
+from redis.exceptions import RedisError
 from sqlalchemy import text
 from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 
 from idp.database import RETRY_AFTER_SECONDS, rollback
 from idp.extensions import db
+from idp.jobs.kinds import QUEUE
 from idp.oauth.pages import error_page
 
 bp = Blueprint("health", __name__)
@@ -27,12 +34,19 @@ def healthz():
 
 @bp.get("/readyz")
 def readyz():
+    answer = {"status": "ok", "database": "ok"}
     try:
         db.session.execute(text("SELECT 1"))
     except SQLAlchemyError:
         rollback()
-        return jsonify(status="unavailable", database="unreachable"), 503
-    return jsonify(status="ok", database="ok")
+        answer.update(status="unavailable", database="unreachable")
+    jobs = current_app.extensions.get(QUEUE)
+    if jobs is not None:
+        try:
+            answer.update(queue="ok", workers=jobs.live_workers())
+        except RedisError:
+            answer.update(status="unavailable", queue="unreachable")
+    return jsonify(answer), 200 if answer["status"] == "ok" else 503
 
 
 @bp.app_errorhandler(OperationalError)

@@ -21,7 +21,7 @@ from whitenoise import WhiteNoise
 
 from idp import i18n
 from idp.api.envelope import fail
-from idp.config import PROJECT_ROOT
+from idp.config import PROJECT_ROOT, channels
 from idp.errors import Errors
 from idp.flows import otp, testmode
 
@@ -98,6 +98,8 @@ def ui_policy(settings: dict) -> dict:
         "phoneMaxDigits": settings["phone"]["max_digits"],
         "phoneLongNumbers": settings["phone"]["long_numbers"],
         "backupCodeLength": settings["methods"]["backup_code_length"],
+        # the phone channels offered (notify.channels), in their order: the first is the default
+        "phoneChannels": [channel for channel in channels(settings["notify"]["channels"]) if channel != "email"],
     }
 
 

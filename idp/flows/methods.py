@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy.orm import joinedload
 
 from idp.extensions import db
-from idp.flows import app_codes, backup_codes, passkeys
+from idp.flows import app_codes, backup_codes, passkeys, validation
 from idp.models import PhoneCredential, User
 
 # The methods remembered as the person's choice, for what they stand for.
@@ -50,7 +50,8 @@ def methods_of(user: User) -> list[str]:
     phone = verified_phone(user)
     offered = []
     if phone is not None:
-        offered += [phone.channel, "voice" if phone.channel == "sms" else "sms"]
+        channels = validation.offered_channels()
+        offered += [channel for channel in (phone.channel, "voice" if phone.channel == "sms" else "sms") if channel in channels]
     if app_codes.confirmed(user) is not None:
         offered.append("app")
     if passkeys.of(user):

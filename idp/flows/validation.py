@@ -13,6 +13,7 @@ import unicodedata
 import phonenumbers
 from flask import current_app
 
+from idp import config
 from idp.errors import Errors, FlowError
 
 EMAIL_LOCAL = re.compile(r"[A-Za-z0-9._%+-]+")
@@ -64,8 +65,13 @@ def code(value: str, length: int) -> str:
     return value
 
 
+def offered_channels() -> tuple[str, ...]:
+    """The channels people are offered (notify.channels): production carries each of them."""
+    return config.channels(_settings("notify")["channels"])
+
+
 def channel(value: str, allowed: tuple[str, ...] = CHANNELS) -> str:
-    if value not in allowed:
+    if value not in allowed or value not in offered_channels():
         raise FlowError(Errors.CHOOSE_METHOD)
     return value
 

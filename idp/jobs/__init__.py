@@ -79,7 +79,7 @@ def work() -> None:
     jobs = job_queue()
     if jobs is None:
         raise click.ClickException("IDP_QUEUE_REDIS_URL is not set: jobs are done within the web process")
-    jobs.worker().work(with_scheduler=True)
+    jobs.work_until_stopped()
 
 
 # The command operators knew before jobs had kinds; it does the same.

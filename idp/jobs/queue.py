@@ -15,6 +15,10 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import os
+import socket
+import threading
+import time
 from typing import Any
 
 from cryptography.fernet import Fernet
@@ -24,10 +28,18 @@ from flask import current_app
 from redis import Redis
 from redis.exceptions import RedisError
 from rq import Queue, Retry, SimpleWorker
+from rq.exceptions import StopRequested
 
 from idp.jobs.kinds import QUEUE, Failed, Kind, QueueUnavailable, kind_of
 
 QUEUE_NAME = "idp-deliveries"
+# Each worker process says it is alive under its own key, refreshed every HEARTBEAT_SECONDS
+# and gone HEARTBEAT_TTL_SECONDS after its last beat: /readyz and /metrics count the keys.
+HEARTBEAT_PREFIX = "idp:worker:"
+HEARTBEAT_SECONDS = 10
+HEARTBEAT_TTL_SECONDS = 30
+# The longest wait between two tries at reaching Redis again.
+RECONNECT_MAX_SECONDS = 30
 
 log = logging.getLogger("idp.jobs")
 
@@ -81,10 +93,65 @@ class JobQueue:
         except RedisError:
             return float("nan"), float("nan")
 
-    def worker(self) -> SimpleWorker:
+    def worker(self) -> "Worker":
         # SimpleWorker runs each job in this process, inside the app context of the
         # `jobs work` command; RQ's scheduler moves retries back when they are due.
-        return SimpleWorker([self.queue], connection=self.connection)
+        return Worker([self.queue], connection=self.connection)
+
+    def live_workers(self) -> int:
+        """Worker processes that beat within HEARTBEAT_TTL_SECONDS. RedisError when Redis does not answer."""
+        return sum(1 for _ in self.connection.scan_iter(match=f"{HEARTBEAT_PREFIX}*", count=100))
+
+    def work_until_stopped(self) -> None:
+        """Do jobs until a signal says stop (SIGTERM, SIGINT: the job in hand is finished
+        first). When Redis goes away, RQ's loop ends: wait (1 s, doubling up to
+        RECONNECT_MAX_SECONDS) and start it again, in this same process."""
+        beating = threading.Event()
+        threading.Thread(target=self._beat, args=(beating,), daemon=True, name="heartbeat").start()
+        wait = 1
+        try:
+            while True:
+                worker = self.worker()
+                started = time.monotonic()
+                try:
+                    worker.work(with_scheduler=True)
+                except RedisError as error:
+                    log.warning("queue unreachable", extra={"error": type(error).__name__})
+                if worker.stopping:
+                    return
+                if time.monotonic() - started > RECONNECT_MAX_SECONDS:
+                    wait = 1
+                log.warning("worker loop ended: trying the queue again", extra={"in_seconds": wait})
+                try:
+                    time.sleep(wait)
+                except StopRequested:
+                    return
+                wait = min(wait * 2, RECONNECT_MAX_SECONDS)
+        finally:
+            beating.set()
+
+    def _beat(self, stop: threading.Event) -> None:
+        key = f"{HEARTBEAT_PREFIX}{socket.gethostname()}:{os.getpid()}"
+        while not stop.is_set():
+            try:
+                self.connection.set(key, int(time.time()), ex=HEARTBEAT_TTL_SECONDS)
+            except RedisError:
+                pass  # the worker loop says so; the beat resumes with Redis
+            stop.wait(HEARTBEAT_SECONDS)
+        try:
+            self.connection.delete(key)
+        except RedisError:
+            pass
+
+
+class Worker(SimpleWorker):
+    """RQ's worker, which remembers that a signal (not a lost connection) ended its loop."""
+
+    stopping = False
+
+    def request_stop(self, signum, frame):
+        self.stopping = True
+        super().request_stop(signum, frame)
 
 
 def run_job(kind_name: str, sealed: str, correlation_id: str) -> None:

@@ -11,7 +11,7 @@ import requests
 from notifications_python_client.errors import APIError
 from notifications_python_client.notifications import NotificationsAPIClient
 
-from idp.config import ConfigError
+from idp.config import ConfigError, channels
 from idp.extensions import db
 from idp.models import OutboxMessage
 
@@ -119,7 +119,24 @@ class Unavailable:
 
 
 def providers_for(settings: dict) -> dict[str, Provider]:
-    """The provider of each channel, from the settings. Checks what the choice needs."""
+    """The provider of each channel, from the settings. Checks what the choice needs: in
+    production, every channel people are offered (notify.channels) has a provider that
+    carries it, or nobody could finish what needs it (the phone step of sign-up)."""
+    providers = _providers(settings)
+    if settings["server"]["environment"] != "development":
+        provider = settings["notify"]["provider"]
+        carried = [channel for channel, chosen in providers.items() if not isinstance(chosen, Unavailable)]
+        for channel in channels(settings["notify"]["channels"]):
+            if channel not in carried:
+                raise ConfigError(
+                    f"IDP_NOTIFY_CHANNELS offers {channel}, which IDP_NOTIFY_PROVIDER={provider} cannot carry "
+                    f"(it carries {' and '.join(carried)}; no voice provider is wired in): "
+                    "offer only what it carries, or choose notify for sms"
+                )
+    return providers
+
+
+def _providers(settings: dict) -> dict[str, Provider]:
     notify = settings["notify"]
     development = settings["server"]["environment"] == "development"
     outbox = Outbox()

@@ -13,15 +13,28 @@ export const DEFAULT_POLICY = Object.freeze({
   phoneLongNumbers: false,
   // characters of a backup code (methods.backup_code_length)
   backupCodeLength: 10,
+  // the phone channels offered (notify.channels), the default first
+  phoneChannels: Object.freeze(['sms', 'voice']),
 });
+
+const PHONE_CHANNELS = ['sms', 'voice'];
 
 const DEFAULTS = Object.freeze({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });
 
-const usable = (value, fallback) =>
-  typeof fallback === 'boolean' ? typeof value === 'boolean' : Number.isInteger(value) && value > 0;
+function usable(value, fallback) {
+  if (Array.isArray(fallback)) {
+    return (
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((item) => PHONE_CHANNELS.includes(item)) &&
+      new Set(value).size === value.length
+    );
+  }
+  return typeof fallback === 'boolean' ? typeof value === 'boolean' : Number.isInteger(value) && value > 0;
+}
 
 // Each value of the server's policy, or the default when it is missing or not of its kind
-// (a positive whole number, or true or false).
+// (a positive whole number, true or false, or a list of phone channels).
 function readPolicy(given) {
   const source = given && typeof given === 'object' ? given : {};
   return Object.fromEntries(

@@ -15,7 +15,7 @@ test('without a config the app assumes production, /v1 and the default policy', 
 
 test('the default policy is the server default: 6-digit codes for 10 minutes, passwords of 12 to 65', () => {
   const server = { codeLength: 6, codeExpiryMinutes: 10, resendWaitSeconds: 10, pwdMinLength: 12, pwdMaxLength: 65 };
-  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15, phoneLongNumbers: false, backupCodeLength: 10 });
+  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15, phoneLongNumbers: false, backupCodeLength: 10, phoneChannels: ['sms', 'voice'] });
 });
 
 test('the policy numbers come from the server when it sends them', () => {
@@ -50,4 +50,13 @@ test('the "long numbers" option comes from the server as true or false, else it 
   expect(readConfig().policy.phoneLongNumbers).toBe(true);
   block('{"policy": {"phoneLongNumbers": "yes"}}');
   expect(readConfig().policy.phoneLongNumbers).toBe(false);
+});
+
+test('the phone channels come from the server, and an unknown or empty list gives both', () => {
+  block('{"policy": {"phoneChannels": ["sms"]}}');
+  expect(readConfig().policy.phoneChannels).toEqual(['sms']);
+  block('{"policy": {"phoneChannels": []}}');
+  expect(readConfig().policy.phoneChannels).toEqual(['sms', 'voice']);
+  block('{"policy": {"phoneChannels": ["fax"]}}');
+  expect(readConfig().policy.phoneChannels).toEqual(['sms', 'voice']);
 });

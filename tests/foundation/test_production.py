@@ -2,12 +2,14 @@
 and the gunicorn command of the README."""
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from gunicorn.config import KNOWN_SETTINGS
 
 from idp import create_app
 from idp.config import DEFAULT_SETTINGS_FILE, ConfigError, load_settings
@@ -26,6 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
         ({"IDP_QUEUE_REDIS_URL": None}, "IDP_QUEUE_REDIS_URL is required in production"),
         ({"IDP_SIGNING_KEYS_FILE": "/nonexistent/keys.json"}, "IDP_SIGNING_KEYS_FILE file /nonexistent/keys.json is missing"),
         ({"RESERVATIONS_CLIENT_SECRET": None}, "names RESERVATIONS_CLIENT_SECRET, which is unset"),
+        ({"IDP_NOTIFY_PROVIDER": "smtp"}, "IDP_NOTIFY_CHANNELS offers sms, which IDP_NOTIFY_PROVIDER=smtp cannot carry"),
+        ({"IDP_NOTIFY_CHANNELS": "email,sms,voice"}, "IDP_NOTIFY_CHANNELS offers voice, which IDP_NOTIFY_PROVIDER=notify cannot carry"),
+        ({"IDP_NOTIFY_CHANNELS": "email"}, "IDP_NOTIFY_CHANNELS must be comma-separated channels"),
+        ({"IDP_METHODS_APP_SECRET_KEY": None}, "IDP_METHODS_APP_SECRET_KEY is required"),
     ],
 )
 def test_production_refuses_to_start_naming_the_problem_in_one_line(monkeypatch, tmp_path, changes, named):
@@ -88,3 +94,40 @@ def test_the_production_command_stops_with_one_line_naming_a_missing_setting(tmp
     stopped = _gunicorn(environment)
     assert stopped.returncode != 0
     assert stopped.stderr.strip() == "idp cannot start: IDP_SERVER_SECRET_KEY is required outside development"
+
+
+def test_every_flask_command_stops_with_one_line_naming_a_missing_setting(tmp_path):
+    environment = {**os.environ, **production_environment(tmp_path)}
+    del environment["IDP_METHODS_APP_SECRET_KEY"]
+    stopped = subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=environment,
+                             capture_output=True, text=True, timeout=60)
+    assert stopped.returncode != 0
+    assert stopped.stderr.strip().splitlines() == [
+        "Error: idp cannot start: IDP_METHODS_APP_SECRET_KEY is required outside development "
+        "(a Fernet key: it encrypts the keys of authenticator apps)"
+    ]
+
+
+def test_every_name_of_the_gunicorn_configuration_is_a_setting_gunicorn_knows():
+    # gunicorn ignores a name it does not know, so a misspelt setting silently does nothing.
+    tree = ast.parse((ROOT / "config" / "gunicorn.conf.py").read_text(encoding="utf-8"))
+    names = {target.id for node in tree.body if isinstance(node, ast.Assign) for target in node.targets
+             if isinstance(target, ast.Name)}
+    names |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    known = {setting.name for setting in KNOWN_SETTINGS}
+    assert {name for name in names if not name.startswith("_")} - known == set()
+    assert "control_socket_disable" in names
+
+
+def _operations_table() -> str:
+    guide = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
+    return guide.split("## Required settings and secrets", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("variable", sorted(production_environment(Path("/nonexistent"), write_keys=False)))
+def test_every_variable_production_requires_is_named_in_the_operators_table(monkeypatch, tmp_path, variable):
+    set_production(monkeypatch, tmp_path, **{variable: None})
+    try:
+        create_app()
+    except ConfigError:
+        assert f"`{variable}`" in _operations_table(), f"production requires {variable}; docs/operations.md does not name it"

@@ -70,6 +70,7 @@ def test_shell_hands_the_ui_its_configuration(client):
             "phoneMaxDigits": 15,
             "phoneLongNumbers": False,
             "backupCodeLength": 10,
+            "phoneChannels": ["sms", "voice"],
         },
     }
 

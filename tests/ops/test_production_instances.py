@@ -60,7 +60,7 @@ def production_site(tmp_path, scratch_postgres_url, notify_server):  # noqa: F81
     shared = {
         "IDP_SERVER_ENVIRONMENT": "production", "IDP_SERVER_ISSUER": ISSUER,
         "IDP_METHODS_APP_SECRET_KEY": APP_SECRET_KEY, "IDP_QUEUE_REDIS_URL": REDIS_URL,
-        **notify_settings(notify_server),
+        **notify_settings(notify_server), "IDP_NOTIFY_CHANNELS": "email,sms",
     }
     servers = start_instances(tmp_path, scratch_postgres_url, **shared)
     worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "deliveries", "work"], cwd=ROOT,

@@ -6,22 +6,24 @@ import json
 from pathlib import Path
 
 from idp.oauth import keys
+from tests.support.fakes import notify_settings
 
 SECRET_KEY = "production-test-secret-key-0123456789-abcdef"
 APP_SECRET_KEY = "mq0nVYYRtPSc0gbB9hI1lW6bWfTgEBvO1XJd7VpKqVQ="
 REDIS_URL = "redis://127.0.0.1:6379/7"
 
 
-def production_environment(folder: Path) -> dict[str, str]:
+def production_environment(folder: Path, write_keys: bool = True) -> dict[str, str]:
     key_file = folder / "signing_keys.json"
-    if not key_file.exists():
+    if write_keys and not key_file.exists():
         key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
     return {
         "IDP_SERVER_ENVIRONMENT": "production",
         "IDP_SERVER_ISSUER": "https://signin.example.ca",
         "IDP_SERVER_SECRET_KEY": SECRET_KEY,
         "IDP_METHODS_APP_SECRET_KEY": APP_SECRET_KEY,
-        "IDP_NOTIFY_PROVIDER": "smtp",
+        **notify_settings("https://api.notification.canada.ca"),
+        "IDP_NOTIFY_CHANNELS": "email,sms",
         "IDP_QUEUE_REDIS_URL": REDIS_URL,
         "IDP_INSTANCE_PATH": str(folder),
         "IDP_SIGNING_KEYS_FILE": str(key_file),

@@ -135,7 +135,7 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
               {t('verification.requestNewCode')}
             </a>
           </li>
-          {channel !== 'email' && onChannel ? (
+          {channel !== 'email' && onChannel && policy.phoneChannels.includes(otherChannel(channel)) ? (
             <li>
               <a href="#switch" className="link-button" onClick={again(true)}>
                 {t(`verification.switchTo.${otherChannel(channel)}`)}

@@ -1,5 +1,6 @@
 // A phone for two-step verification, as at sign-up step 3 and in the profile: the number
-// with its country, and how the code reaches it (text message by default, or a call).
+// with its country, and how the code reaches it: the channels the service offers (a text
+// message, a call), the first by default.
 import { useState } from 'react';
 import { DEFAULT_COUNTRY } from '../phone/countries';
 import { toE164, validatePhone } from '../validation/phone';
@@ -13,7 +14,7 @@ export function usePhoneSetup() {
   const testData = useTestData();
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [number, setNumber] = useState(testData.phone || '');
-  const [otpType, setOtpType] = useState('sms');
+  const [otpType, setOtpType] = useState(policy.phoneChannels[0]);
   return {
     country,
     number,
@@ -31,6 +32,7 @@ export function usePhoneSetup() {
 export default function PhoneSetup({ setup, errors, children }) {
   const t = useT();
   const errorText = useErrorText();
+  const offered = usePolicy().phoneChannels;
   return (
     <>
       <PhoneField
@@ -46,10 +48,11 @@ export default function PhoneSetup({ setup, errors, children }) {
         legend={t('setup.method.legend')}
         value={setup.otpType}
         onChange={setup.setOtpType}
-        options={[
-          { value: 'sms', label: t('setup.method.sms'), hint: t('setup.method.smsHint') },
-          { value: 'voice', label: t('setup.method.voice'), hint: t('setup.method.voiceHint') },
-        ]}
+        options={offered.map((channel) => ({
+          value: channel,
+          label: t(`setup.method.${channel}`),
+          hint: t(`setup.method.${channel}Hint`),
+        }))}
       />
     </>
   );

@@ -268,6 +268,15 @@ test('for sms the alternate-channel link calls instead and opens the voice scree
   expect(screen.getByTestId('countdown')).toHaveTextContent('20 seconds');
 });
 
+test('a service that offers no calls shows no link to call instead', async () => {
+  await renderApp('/en/signUp/verification/sms', {
+    journeys: { signup: { ...JOURNEY.signup.phoneSent, resendAfter: 0 } },
+    config: { policy: { ...DEFAULT_POLICY, phoneChannels: ['sms'] } },
+  });
+  expect(await screen.findByText(en['verification.requestNewCode'])).toBeInTheDocument();
+  expect(screen.queryByText(en['verification.switchTo.voice'])).not.toBeInTheDocument();
+});
+
 test('a correct phone code in sign-up opens the profile step', async () => {
   const user = setupUser();
   const { location } = await renderApp('/en/signUp/verification/sms', {

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_POLICY } from '../../config';
 import { codeSent, fail, journey, JOURNEY, renderApp, texts, typeAndPress } from '../../test/utils';
 
 const { en, fr } = texts;
@@ -41,6 +42,28 @@ test('sms is the default delivery and voice can be chosen, in a fieldset', async
   expect(screen.getByRole('group', { name: en['setup.method.legend'] })).toBeInTheDocument();
   expect(screen.getByLabelText(en['setup.method.sms'])).toBeChecked();
   expect(screen.getByLabelText(en['setup.method.voice'])).not.toBeChecked();
+});
+
+test('a service that offers only text messages offers no call, and sends by text', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/signUp/verificationsetup', {
+    journeys: { signup: JOURNEY.signup.created },
+    config: { policy: { ...DEFAULT_POLICY, phoneChannels: ['sms'] } },
+  });
+  expect(screen.getByLabelText(en['setup.method.sms'])).toBeChecked();
+  expect(screen.queryByLabelText(en['setup.method.voice'])).not.toBeInTheDocument();
+  await submitPhone(user, '613 555 0100');
+  await waitFor(() => expect(calls.posts()).toHaveLength(1));
+  expect(calls.posts()[0].body).toMatchObject({ otpType: 'sms' });
+});
+
+test('a service that offers only calls has the call chosen', async () => {
+  await renderApp('/en/signUp/verificationsetup', {
+    journeys: { signup: JOURNEY.signup.created },
+    config: { policy: { ...DEFAULT_POLICY, phoneChannels: ['voice'] } },
+  });
+  expect(screen.getByLabelText(en['setup.method.voice'])).toBeChecked();
+  expect(screen.queryByLabelText(en['setup.method.sms'])).not.toBeInTheDocument();
 });
 
 test('an empty phone gives the code 10 text', async () => {
