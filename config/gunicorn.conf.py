@@ -3,7 +3,8 @@
 #     .venv/bin/gunicorn -c config/gunicorn.conf.py
 #
 # Environment variables an operator may set: IDP_BIND (address:port, default
-# 0.0.0.0:8000), WEB_CONCURRENCY (worker processes, default two per core plus one),
+# 0.0.0.0:8000), IDP_MANAGEMENT_BIND (address:port of /metrics, /healthz, /readyz; default
+# none: they answer on IDP_BIND), WEB_CONCURRENCY (worker processes, default two per core plus one),
 # IDP_THREADS (threads per worker, default 4), PROMETHEUS_MULTIPROC_DIR (where workers
 # keep their metrics, default a fresh temporary folder).
 import multiprocessing
@@ -27,7 +28,11 @@ os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_folder
 wsgi_app = "idp.wsgi:application()"
 preload_app = True
 
-bind = os.environ.get("IDP_BIND", "0.0.0.0:8000")
+bind = [os.environ.get("IDP_BIND", "0.0.0.0:8000")]
+# A management port (IDP_MANAGEMENT_BIND, e.g. 10.0.0.5:9000): /metrics, /healthz and /readyz
+# answer there only (idp/management.py), and the public port never shows them.
+if os.environ.get("IDP_MANAGEMENT_BIND"):
+    bind.append(os.environ["IDP_MANAGEMENT_BIND"])
 # Password hashing (argon2) is CPU work and the database round trips are waiting: two
 # processes per core keep every core busy, threads cover the waits.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -72,6 +77,15 @@ logconfig_dict = {
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {"gunicorn.error": {"handlers": ["stderr"], "level": "INFO", "propagate": False}},
 }
+
+
+def when_ready(server):
+    # A --bind on the command line replaces `bind` above: without the management listener,
+    # /metrics, /healthz and /readyz would answer nowhere. Stop, saying so.
+    wanted = os.environ.get("IDP_MANAGEMENT_BIND", "").strip()
+    if wanted and not any(str(listener).endswith(":" + wanted.rpartition(":")[2]) for listener in server.LISTENERS):
+        server.log.error("idp cannot start: IDP_MANAGEMENT_BIND %s is not among the listeners (drop --bind, use IDP_BIND)", wanted)
+        raise SystemExit(1)
 
 
 def child_exit(server, worker):

@@ -57,7 +57,7 @@ def _build(test_config: dict[str, Any] | None) -> Flask:
     sessions.init_app(app)
     security_headers.init_app(app)
 
-    from idp import health, housekeeping, jobs, notify, oauth, shell
+    from idp import health, housekeeping, jobs, management, notify, oauth, shell
     from idp.flows import cli as journeys_cli
     from idp.api import bp as api_bp
 
@@ -75,4 +75,5 @@ def _build(test_config: dict[str, Any] | None) -> Flask:
     hops = settings["server"]["proxy_hops"]
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
+    management.init_app(app)
     return app

@@ -17,18 +17,40 @@ from sqlalchemy import event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import QueuePool
 
+from idp import metrics
 from idp.extensions import db
 
 # Seconds a client is asked to wait (Retry-After) when the database does not answer.
 RETRY_AFTER_SECONDS = 5
 
 
+class MeteredPool(QueuePool):
+    """SQLAlchemy's pool, which says how full it is (idp/metrics.py): the connections lent out,
+    the threads asking for one (waiting, when all are lent) and how many it may open."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        metrics.DB_POOL_CAPACITY.set(self.size() + self._max_overflow)
+
+    def _do_get(self):
+        with metrics.DB_CONNECTIONS_WAITING.track_inprogress():
+            record = super()._do_get()
+        metrics.DB_CONNECTIONS_IN_USE.inc()
+        return record
+
+    def _do_return_conn(self, record) -> None:
+        metrics.DB_CONNECTIONS_IN_USE.dec()
+        super()._do_return_conn(record)
+
+
 def engine_options(url: str, settings: dict[str, dict[str, Any]]) -> dict[str, Any]:
     database = settings["database"]
     if url.startswith("sqlite"):
-        return {"connect_args": {"timeout": database["sqlite_busy_timeout_seconds"]}}
+        return {"poolclass": MeteredPool, "connect_args": {"timeout": database["sqlite_busy_timeout_seconds"]}}
     return {
+        "poolclass": MeteredPool,
         # A connection found dead (the server restarted, a proxy cut it) is replaced before
         # use, so the same process recovers once the database is back.
         "pool_pre_ping": True,

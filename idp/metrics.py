@@ -2,22 +2,30 @@
 
 Under gunicorn every worker writes its counts to PROMETHEUS_MULTIPROC_DIR
 (config/gunicorn.conf.py) and a scrape adds them up (prometheus_client's multiprocess
-mode); the development server is one process and uses the default registry. The queue's
-depth and failed deliveries are read from the queue at scrape time, so every web
-instance reports the same cluster-wide numbers.
+mode); the development server is one process and uses the default registry. The job
+queue's numbers are read from Redis at scrape time, so every web instance reports the same
+cluster-wide numbers; the process numbers are this machine's server processes.
 """
 from __future__ import annotations
 
 import ipaddress
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Flask, abort, current_app, request
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client import (
+    CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest,
+)
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from idp.config import networks
+from idp.jobs.kinds import QUEUE
+
+if TYPE_CHECKING:
+    from idp.jobs.queue import QueueNumbers
 
 REQUESTS = Counter("idp_http_requests_total", "HTTP requests answered, by route, method and status.", ["route", "method", "status"])
 LATENCY = Histogram("idp_http_request_duration_seconds", "Time to answer an HTTP request, by route.", ["route"])
@@ -31,6 +39,12 @@ SECURITY_EVENTS = Counter("idp_security_events_total", "Security events, by even
 SESSIONS_ENDED = Counter("idp_sessions_ended_total", "Browser sessions ended, by reason.", ["reason"])
 TOKENS_REVOKED = Counter("idp_tokens_revoked_total", "Access and refresh tokens revoked, by reason.", ["reason"])
 LIMITS_REACHED = Counter("idp_limits_reached_total", "Budgets that reached their maximum, by kind.", ["limit"])
+# Every process's database pool (idp/database.py:MeteredPool), added up over the live processes.
+DB_CONNECTIONS_IN_USE = Gauge("idp_db_connections_in_use", "Database connections lent out by the pools now.",
+                              multiprocess_mode="livesum")
+DB_CONNECTIONS_WAITING = Gauge("idp_db_connections_waiting", "Threads asking a pool for a database connection now.",
+                               multiprocess_mode="livesum")
+DB_POOL_CAPACITY = Gauge("idp_db_pool_capacity", "Database connections the pools may open in all.", multiprocess_mode="livesum")
 
 bp = Blueprint("metrics", __name__)
 
@@ -41,15 +55,74 @@ def observe_request(route: str, method: str, status: int, seconds: float) -> Non
 
 
 class QueueCollector:
-    """Reads the delivery queue's numbers when Prometheus scrapes."""
+    """Reads the job queue's numbers (idp/jobs/queue.py) when Prometheus scrapes: the same on
+    every web instance, since the workers keep theirs in Redis. NaN when Redis does not answer."""
 
-    def __init__(self, read: Callable[[], tuple[int, int]]):
+    def __init__(self, read: Callable[[], QueueNumbers]):
         self.read = read
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
-        waiting, failed = self.read()
-        yield GaugeMetricFamily("idp_queue_depth", "Messages waiting in the delivery queue.", value=waiting)
-        yield GaugeMetricFamily("idp_deliveries_failed", "Messages whose every delivery attempt failed, kept for inspection.", value=failed)
+    def collect(self) -> Iterator[Metric]:
+        numbers = self.read()
+        yield GaugeMetricFamily("idp_queue_depth", "Jobs waiting in the queue, retries not yet due included.", value=numbers.waiting)
+        yield GaugeMetricFamily("idp_queue_oldest_job_age_seconds", "Age of the oldest job waiting to be taken (0: none).",
+                                value=numbers.oldest_seconds)
+        yield GaugeMetricFamily("idp_queue_workers", "Job worker processes that beat within the last 30 s.", value=numbers.workers)
+        yield GaugeMetricFamily("idp_deliveries_failed", "Jobs whose every attempt failed, kept for inspection.", value=numbers.failed)
+        attempts = CounterMetricFamily("idp_job_attempts_failed", "Attempts at a job that failed (each retried or kept), by kind.",
+                                       labels=["kind"])
+        for kind, count in sorted(numbers.failed_attempts.items()):
+            attempts.add_metric([kind], count)
+        yield attempts
+        latency = HistogramMetricFamily("idp_delivery_latency_seconds",
+                                        "From queued to handed to the provider (retries included), by channel and provider.",
+                                        labels=["channel", "provider"])
+        for (channel, provider), histogram in sorted(numbers.latency.items()):
+            latency.add_metric([channel, provider], buckets=histogram.buckets, sum_value=histogram.sum)
+        yield latency
+
+
+class ProcessesCollector:
+    """CPU, memory and open files of this machine's server processes, added up: gunicorn's
+    master and its workers, or the one process of the development server. /proc, through
+    prometheus_client's ProcessCollector."""
+
+    def collect(self) -> Iterator[Metric]:
+        totals = {"process_cpu_seconds_total": 0.0, "process_resident_memory_bytes": 0.0, "process_open_fds": 0.0}
+        alive = 0
+        for pid in _server_pids():
+            samples = {sample.name: sample.value for family in ProcessCollector(pid=lambda pid=pid: pid, registry=None).collect()
+                       for sample in family.samples}
+            if not samples:
+                continue  # gone since it wrote its file
+            alive += 1
+            for name in totals:
+                totals[name] += samples.get(name, 0.0)
+        yield GaugeMetricFamily("idp_processes", "Server processes alive on this machine (gunicorn's master and workers).", value=alive)
+        yield CounterMetricFamily("idp_process_cpu_seconds", "CPU time of the server processes alive now.",
+                                  value=totals["process_cpu_seconds_total"])
+        yield GaugeMetricFamily("idp_process_resident_memory_bytes", "Resident memory of the server processes.",
+                                value=totals["process_resident_memory_bytes"])
+        yield GaugeMetricFamily("idp_process_open_fds", "Open files and sockets of the server processes.", value=totals["process_open_fds"])
+
+
+def _server_pids() -> list[int | str]:
+    """Under gunicorn (which sets PROMETHEUS_MULTIPROC_DIR), its master (this worker's parent)
+    and the master's children, its workers; else this process."""
+    if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+        return ["self"]
+    master = os.getppid()
+    workers = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text(encoding="utf-8")
+        except OSError:
+            continue  # gone meanwhile
+        # after "pid (name)": state, then the parent's pid
+        if int(stat.rpartition(")")[2].split()[1]) == master:
+            workers.append(int(entry))
+    return [master, *workers]
 
 
 def _allowed() -> bool:
@@ -68,11 +141,12 @@ def metrics_page():
         text = generate_latest(registry)
     else:
         text = generate_latest(REGISTRY)
-    queue = current_app.extensions.get("idp.queue_numbers")
+    extra = CollectorRegistry()
+    extra.register(ProcessesCollector())
+    queue = current_app.extensions.get(QUEUE)
     if queue is not None:
-        extra = CollectorRegistry()
-        extra.register(QueueCollector(queue))
-        text += generate_latest(extra)
+        extra.register(QueueCollector(queue.numbers))
+    text += generate_latest(extra)
     response = current_app.make_response(text)
     response.headers["Content-Type"] = CONTENT_TYPE_LATEST
     response.headers["Cache-Control"] = "no-store"

@@ -31,12 +31,15 @@ WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 
 def _per_worker(variable: str, derive) -> str:
     """The value of a test variable for this worker, written back to the environment so that
-    every module (and every process a test starts) reads the worker's own."""
-    value = os.environ.get(variable, "").strip()
-    if value and WORKER:
-        value = derive(value, int(WORKER.removeprefix("gw")))
-        os.environ[variable] = value
-    return value
+    every module (and every process a test starts) reads the worker's own. Derived from the
+    value the run was given (kept beside it), since this file is imported twice — by pytest as
+    a conftest and by the tests as tests.conftest — and must not derive from its own result."""
+    given = os.environ.get(f"{variable}_GIVEN") or os.environ.get(variable, "").strip()
+    if not (given and WORKER):
+        return given
+    os.environ[f"{variable}_GIVEN"] = given
+    os.environ[variable] = derive(given, int(WORKER.removeprefix("gw")))
+    return os.environ[variable]
 
 
 def _worker_database(url: str, index: int) -> str:

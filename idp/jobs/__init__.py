@@ -24,10 +24,10 @@ from flask import Flask, after_this_request, current_app, has_request_context
 from flask.cli import AppGroup
 
 from idp import observability
-from idp.jobs.kinds import EXTENSION, QUEUE, Failed, Kind, QueueUnavailable, Registry, kind_of, register
+from idp.jobs.kinds import EXTENSION, QUEUE, Delivered, Failed, Kind, QueueUnavailable, Registry, kind_of, register
 from idp.jobs.queue import JobQueue
 
-__all__ = ["Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "register"]
+__all__ = ["Delivered", "Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "register"]
 
 log = logging.getLogger("idp.jobs")
 
@@ -93,6 +93,5 @@ def init_app(app: Flask) -> None:
     if settings["queue"]["redis_url"]:
         jobs = JobQueue(settings, app.config["SECRET_KEY"])
         app.extensions[QUEUE] = jobs
-        app.extensions["idp.queue_numbers"] = jobs.numbers
     app.cli.add_command(group)
     app.cli.add_command(deliveries)

@@ -21,12 +21,21 @@ class QueueUnavailable(Exception):
 
 
 @dataclass(frozen=True)
+class Delivered:
+    """What a job handed on, and to whom: a channel (email, sms, voice) and a provider."""
+
+    channel: str
+    provider: str
+
+
+@dataclass(frozen=True)
 class Kind:
     """One kind of job and its retry rule; the numbers come from the settings of its owner."""
 
     name: str
-    # Does one job: gets the payload given to enqueue(); raises to fail the attempt.
-    handler: Callable[[Any], None]
+    # Does one job: gets the payload given to enqueue(); raises to fail the attempt. A kind
+    # that delivers something answers what it delivered (the delivery-latency series).
+    handler: Callable[[Any], Delivered | None]
     # Attempts in all, and the wait before each retry (seconds; the last one repeats).
     attempts: Callable[[], int]
     backoff: Callable[[], list[int]]

@@ -19,6 +19,9 @@ import os
 import socket
 import threading
 import time
+from dataclasses import dataclass, field
+from datetime import timezone
+from math import nan as NAN
 from typing import Any
 
 from cryptography.fernet import Fernet
@@ -28,6 +31,7 @@ from flask import current_app
 from redis import Redis
 from redis.exceptions import RedisError
 from rq import Queue, Retry, SimpleWorker
+from rq.job import Job
 from rq.exceptions import StopRequested
 
 from idp.jobs.kinds import QUEUE, Failed, Kind, QueueUnavailable, kind_of
@@ -40,6 +44,12 @@ HEARTBEAT_SECONDS = 10
 HEARTBEAT_TTL_SECONDS = 30
 # The longest wait between two tries at reaching Redis again.
 RECONNECT_MAX_SECONDS = 30
+# What the workers count, kept in Redis so that /metrics on any web instance reads it
+# (idp/metrics.py:QueueCollector). Redis holds nothing durable: a flush restarts the counts,
+# which Prometheus reads as a counter reset.
+FAILED_ATTEMPTS_KEY = "idp:jobs:failed-attempts"
+LATENCY_KEY = "idp:deliveries:latency"
+LATENCY_BUCKETS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, float("inf"))
 
 log = logging.getLogger("idp.jobs")
 
@@ -52,6 +62,28 @@ class AttemptFailed(Exception):
 def job_box(secret: str) -> Fernet:
     key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"idp queued messages").derive(secret.encode())
     return Fernet(base64.urlsafe_b64encode(key))
+
+
+@dataclass
+class Histogram:
+    buckets: list[tuple[str, float]]
+    sum: float
+
+
+@dataclass
+class QueueNumbers:
+    """The queue's numbers at one moment (idp/metrics.py); NaN and empty when Redis does not answer."""
+
+    waiting: float = NAN
+    failed: float = NAN
+    oldest_seconds: float = NAN
+    workers: float = NAN
+    failed_attempts: dict[str, int] = field(default_factory=dict)
+    latency: dict[tuple[str, str], Histogram] = field(default_factory=dict)
+
+
+def _bucket_name(bound: float) -> str:
+    return "+Inf" if bound == float("inf") else str(bound)
 
 
 class JobQueue:
@@ -71,7 +103,7 @@ class JobQueue:
         try:
             self.queue.enqueue_call(
                 run_job,
-                args=(kind.name, sealed, correlation_id),
+                args=(kind.name, sealed, correlation_id, time.time()),
                 timeout=kind.timeout_seconds,
                 result_ttl=0,
                 failure_ttl=self.failed_ttl,
@@ -85,13 +117,54 @@ class JobQueue:
     def open(self, sealed: str) -> Any:
         return json.loads(self.box.decrypt(sealed.encode()))
 
-    def numbers(self) -> tuple[float, float]:
-        """(jobs waiting, including retries not yet due; failed jobs kept), NaN when Redis
-        does not answer."""
+    def numbers(self) -> QueueNumbers:
+        """Jobs waiting (retries not yet due included), the age of the oldest one waiting to be
+        taken, failed jobs kept, live workers, failed attempts by kind and delivery latency."""
         try:
-            return self.queue.count + self.queue.scheduled_job_registry.count, self.queue.failed_job_registry.count
+            oldest = 0.0
+            first = self.queue.get_job_ids(0, 0)
+            job = Job.fetch(first[0], connection=self.connection) if first else None
+            if job is not None and job.enqueued_at is not None:
+                oldest = max(0.0, time.time() - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp())
+            latency: dict[tuple[str, str], Histogram] = {}
+            for field_name, value in sorted(self.connection.hgetall(LATENCY_KEY).items()):
+                channel, provider, bound = field_name.decode().split(" ")
+                histogram = latency.setdefault((channel, provider), Histogram([], 0.0))
+                if bound == "sum":
+                    histogram.sum = float(value)
+                else:
+                    histogram.buckets.append((bound, float(value)))
+            for histogram in latency.values():
+                order = [_bucket_name(bound) for bound in LATENCY_BUCKETS]
+                given = dict(histogram.buckets)
+                histogram.buckets = [(name, given.get(name, 0.0)) for name in order]
+            return QueueNumbers(
+                waiting=self.queue.count + self.queue.scheduled_job_registry.count,
+                failed=self.queue.failed_job_registry.count,
+                oldest_seconds=oldest,
+                workers=self.live_workers(),
+                failed_attempts={kind.decode(): int(count) for kind, count in self.connection.hgetall(FAILED_ATTEMPTS_KEY).items()},
+                latency=latency,
+            )
         except RedisError:
-            return float("nan"), float("nan")
+            return QueueNumbers()
+
+    def count_failed_attempt(self, kind_name: str) -> None:
+        try:
+            self.connection.hincrby(FAILED_ATTEMPTS_KEY, kind_name, 1)
+        except RedisError:
+            pass  # a count lost with Redis; the job's own retry is RQ's
+
+    def observe_delivery(self, channel: str, provider: str, seconds: float) -> None:
+        pipeline = self.connection.pipeline(transaction=False)
+        for bound in LATENCY_BUCKETS:
+            if seconds <= bound:
+                pipeline.hincrby(LATENCY_KEY, f"{channel} {provider} {_bucket_name(bound)}", 1)
+        pipeline.hincrbyfloat(LATENCY_KEY, f"{channel} {provider} sum", seconds)
+        try:
+            pipeline.execute()
+        except RedisError:
+            pass
 
     def worker(self) -> "Worker":
         # SimpleWorker runs each job in this process, inside the app context of the
@@ -154,16 +227,22 @@ class Worker(SimpleWorker):
         super().request_stop(signum, frame)
 
 
-def run_job(kind_name: str, sealed: str, correlation_id: str) -> None:
-    """The worker's side: open the payload and hand it to its kind's handler."""
+def run_job(kind_name: str, sealed: str, correlation_id: str, queued_at: float | None = None) -> None:
+    """The worker's side: open the payload and hand it to its kind's handler. (Jobs queued
+    before queued_at was passed have none: they count in no latency.)"""
     kind = kind_of(kind_name)
-    payload = current_app.extensions[QUEUE].open(sealed)
+    jobs: JobQueue = current_app.extensions[QUEUE]
+    payload = jobs.open(sealed)
     try:
-        kind.handler(payload)
+        delivered = kind.handler(payload)
     except Failed as failure:
+        jobs.count_failed_attempt(kind_name)
         log.warning("job attempt failed", extra={"kind": kind_name, "error": str(failure), "correlation_id": correlation_id})
         raise AttemptFailed(str(failure)) from None
     except Exception as error:  # an unforeseen failure: its text may carry personal data
+        jobs.count_failed_attempt(kind_name)
         log.warning("job attempt failed", extra={"kind": kind_name, "error": type(error).__name__, "correlation_id": correlation_id})
         raise AttemptFailed(f"{kind_name}: {type(error).__name__}") from None
+    if delivered is not None and queued_at is not None:
+        jobs.observe_delivery(delivered.channel, delivered.provider, max(0.0, time.time() - queued_at))
     log.info("job done", extra={"kind": kind_name, "correlation_id": correlation_id})

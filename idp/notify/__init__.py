@@ -64,16 +64,18 @@ def send(channel: str, to: str, template: str | None, language: str, **values) -
         metrics.CODES_SENT.labels(channel).inc()
 
 
-def deliver(payload: dict | None) -> None:
+def deliver(payload: dict | None) -> jobs.Delivered | None:
     """A job of kind "message": hand it to the provider of its channel (None: a decoy)."""
     if payload is None:
-        return
+        return None
     message = Message(**payload)
+    provider = current_app.extensions["idp_notify"][message.channel]
     try:
-        current_app.extensions["idp_notify"][message.channel].deliver(message)
+        provider.deliver(message)
     except DeliveryError as error:
         raise jobs.Failed(f"{message.channel} delivery through {error} failed") from None
     log.info("delivered", extra={"channel": message.channel})
+    return jobs.Delivered(message.channel, type(provider).__name__.lower())
 
 
 def init_app(app: Flask) -> None:

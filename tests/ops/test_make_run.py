@@ -6,26 +6,14 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import requests
 
 from tests.conftest import free_port
+from tests.support.servers import wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _wait_until_up(url: str, process: subprocess.Popen, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "make run exited early"
-        try:
-            requests.get(url, timeout=1)
-            return
-        except requests.ConnectionError:
-            time.sleep(0.3)
-    raise AssertionError(f"{url} did not start")
 
 
 def test_make_run_on_other_ports_signs_in_through_the_demo(tmp_path):
@@ -39,8 +27,8 @@ def test_make_run_on_other_ports_signs_in_through_the_demo(tmp_path):
     )
     try:
         demo = f"http://localhost:{rp_port}"
-        _wait_until_up(f"http://localhost:{idp_port}/healthz", process)
-        _wait_until_up(demo, process)
+        wait_until_up(f"http://localhost:{idp_port}/healthz", process)
+        wait_until_up(demo, process)
         browser = requests.Session()
         asked = browser.post(f"{demo}/signin", allow_redirects=False, timeout=10)
         authorize = asked.headers["Location"]

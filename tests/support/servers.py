@@ -59,6 +59,19 @@ def environment(folder: Path, database_url: str, **extra: str) -> dict[str, str]
     }
 
 
+def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 90) -> None:
+    """Until url answers at all; fails at once when the process has exited."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"the process serving {url} exited early"
+        try:
+            requests.get(url, timeout=1)
+            return
+        except requests.ConnectionError:
+            time.sleep(0.3)
+    raise AssertionError(f"{url} did not start")
+
+
 def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
