@@ -68,6 +68,10 @@ class QueueCollector:
                                 value=numbers.oldest_seconds)
         yield GaugeMetricFamily("idp_queue_workers", "Job worker processes that beat within the last 30 s.", value=numbers.workers)
         yield GaugeMetricFamily("idp_deliveries_failed", "Jobs whose every attempt failed, kept for inspection.", value=numbers.failed)
+        yield CounterMetricFamily("idp_queue_resets", "Times Redis lost the queue's data (a flush, a restart without persistence).",
+                                  value=numbers.resets)
+        yield CounterMetricFamily("idp_queue_jobs_lost", "Jobs lost with the queue's data: those waiting at a worker's last beat before.",
+                                  value=numbers.jobs_lost)
         attempts = CounterMetricFamily("idp_job_attempts_failed", "Attempts at a job that failed (each retried or kept), by kind.",
                                        labels=["kind"])
         for kind, count in sorted(numbers.failed_attempts.items()):

@@ -48,6 +48,12 @@ RECONNECT_MAX_SECONDS = 30
 # (idp/metrics.py:QueueCollector). Redis holds nothing durable: a flush restarts the counts,
 # which Prometheus reads as a counter reset.
 FAILED_ATTEMPTS_KEY = "idp:jobs:failed-attempts"
+# Redis losing its data (a flush, a restart without persistence) loses the jobs not yet
+# taken. The workers keep a sentinel key; the one that finds it gone and sets it again counts
+# one loss and, as the jobs lost, those it saw waiting at its previous beat (HEARTBEAT_SECONDS
+# before at most): LOSSES_KEY's "resets" and "jobs".
+SENTINEL_KEY = "idp:queue:alive"
+LOSSES_KEY = "idp:queue:losses"
 LATENCY_KEY = "idp:deliveries:latency"
 LATENCY_BUCKETS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, float("inf"))
 
@@ -80,6 +86,8 @@ class QueueNumbers:
     workers: float = NAN
     failed_attempts: dict[str, int] = field(default_factory=dict)
     latency: dict[tuple[str, str], Histogram] = field(default_factory=dict)
+    resets: float = NAN
+    jobs_lost: float = NAN
 
 
 def _bucket_name(bound: float) -> str:
@@ -126,6 +134,7 @@ class JobQueue:
             job = Job.fetch(first[0], connection=self.connection) if first else None
             if job is not None and job.enqueued_at is not None:
                 oldest = max(0.0, time.time() - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp())
+            losses = self.connection.hgetall(LOSSES_KEY)
             latency: dict[tuple[str, str], Histogram] = {}
             for field_name, value in sorted(self.connection.hgetall(LATENCY_KEY).items()):
                 channel, provider, bound = field_name.decode().split(" ")
@@ -145,6 +154,8 @@ class JobQueue:
                 workers=self.live_workers(),
                 failed_attempts={kind.decode(): int(count) for kind, count in self.connection.hgetall(FAILED_ATTEMPTS_KEY).items()},
                 latency=latency,
+                resets=int(losses.get(b"resets", 0)),
+                jobs_lost=int(losses.get(b"jobs", 0)),
             )
         except RedisError:
             return QueueNumbers()
@@ -205,9 +216,14 @@ class JobQueue:
 
     def _beat(self, stop: threading.Event) -> None:
         key = f"{HEARTBEAT_PREFIX}{socket.gethostname()}:{os.getpid()}"
+        # Jobs waiting at this worker's previous beat; None until it has seen the sentinel.
+        seen_waiting: int | None = None
         while not stop.is_set():
             try:
                 self.connection.set(key, int(time.time()), ex=HEARTBEAT_TTL_SECONDS)
+                if self.connection.set(SENTINEL_KEY, int(time.time()), nx=True) and seen_waiting is not None:
+                    self._count_loss(seen_waiting)
+                seen_waiting = self.queue.count + self.queue.scheduled_job_registry.count
             except RedisError:
                 pass  # the worker loop says so; the beat resumes with Redis
             stop.wait(HEARTBEAT_SECONDS)
@@ -215,6 +231,14 @@ class JobQueue:
             self.connection.delete(key)
         except RedisError:
             pass
+
+
+    def _count_loss(self, jobs: int) -> None:
+        log.error("queue data lost: Redis was flushed or restarted without persistence", extra={"jobs_lost_about": jobs})
+        pipeline = self.connection.pipeline(transaction=False)
+        pipeline.hincrby(LOSSES_KEY, "resets", 1)
+        pipeline.hincrby(LOSSES_KEY, "jobs", jobs)
+        pipeline.execute()
 
 
 class Worker(SimpleWorker):

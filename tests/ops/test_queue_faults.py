@@ -1,7 +1,8 @@
-"""The job worker survives its engine: Redis stops for a while under traffic, and once it is
-back every code sent afterwards is delivered, by the same worker process. Meanwhile sends
-answer 503 with code 25 and /readyz says the queue is unreachable. Real processes: a
-redis-server of this test's own on a free port, the provider, the worker, SMTP on loopback."""
+"""The job worker survives its engine. Redis stops for a while under traffic: once it is back
+every code sent afterwards is delivered, by the same worker process, and meanwhile sends answer
+503 with code 25 and /readyz says the queue is unreachable. Redis loses its data under traffic:
+only the jobs not yet taken are lost, and counted. Real processes: a redis-server of this test's
+own on a free port, the provider, the worker, SMTP on loopback."""
 from __future__ import annotations
 
 import socket
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 import requests
 
 from tests.conftest import free_port
@@ -122,3 +124,51 @@ def test_the_worker_comes_back_with_redis_and_delivers_every_code_sent_afterward
             log.close()
             idp.stop()
     assert worker.returncode == 0, "SIGTERM stops the worker cleanly"
+
+
+def metric(base: str, name: str) -> float:
+    for line in requests.get(f"{base}/metrics", timeout=10).text.splitlines():
+        if line.startswith(f"{name} "):
+            return float(line.split()[1])
+    return float("nan")
+
+
+def test_a_redis_flush_under_traffic_loses_only_the_jobs_not_yet_taken_and_counts_them(tmp_path, redis_server, smtp_server):
+    controller, handler = smtp_server
+    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_QUEUE_REDIS_URL=redis_server.url,
+                      IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port))
+    migrate(env)
+    idp = Server(tmp_path, env).start()
+    log = (tmp_path / "worker.log").open("w")
+    worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], cwd=ROOT,
+                              env={**env, "IDP_SERVER_ISSUER": idp.url}, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        assert send_code(idp.url, 0).status_code == 200
+        assert wait_for(lambda: delivered_to(handler, "person0@example.ca"), 30)
+        # A provider that takes a second per message: the queue holds jobs not yet taken.
+        handler.delay_seconds = 1.0
+        traffic = range(1, 21)
+        assert [send_code(idp.url, n).status_code for n in traffic] == [200] * len(traffic)
+        time.sleep(11)  # a worker's beat (every 10 s) has seen jobs waiting
+        redis.Redis.from_url(redis_server.url).flushall()
+        flushed_at = time.monotonic()
+
+        assert wait_for(lambda: metric(idp.url, "idp_queue_resets_total") == 1, 30), "the loss was not counted"
+        handler.delay_seconds = 0.0
+        after = range(21, 24)
+        assert [send_code(idp.url, n).status_code for n in after] == [200] * len(after)
+        assert wait_for(lambda: all(delivered_to(handler, f"person{n}@example.ca") for n in after), 60), \
+            "codes sent after the flush were not delivered"
+        assert worker.poll() is None
+        lost = [n for n in traffic if not delivered_to(handler, f"person{n}@example.ca")]
+        counted = metric(idp.url, "idp_queue_jobs_lost_total")
+        assert lost, "the flush came after every job was taken: the test proves nothing"
+        assert counted >= len(lost), (counted, lost)
+        print(f"\nflush {time.monotonic() - flushed_at:.0f} s before the end: {len(lost)} jobs lost, {counted:.0f} counted")
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=30)
+        finally:
+            log.close()
+            idp.stop()

@@ -17,13 +17,15 @@ from tests.conftest import free_port
 
 
 class Collect(MessageHandler):
-    """Keeps every message; with refuse, answers 550 to every recipient instead."""
+    """Keeps every message; with refuse, answers 550 to every recipient instead; with
+    delay_seconds, takes that long to accept each message."""
 
     def __init__(self):
         super().__init__()
         self.received = []
         self.refused = 0
         self.refuse = False
+        self.delay_seconds = 0.0
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.refuse:
@@ -33,6 +35,7 @@ class Collect(MessageHandler):
         return "250 OK"
 
     def handle_message(self, message):
+        time.sleep(self.delay_seconds)
         self.received.append(message)
 
 
