@@ -9,7 +9,7 @@ RP_PORT ?= 5001
 STAMPS := .make
 # Test processes (pytest-xdist): each has a database of its own (tests/conftest.py).
 PYTEST_WORKERS ?= 2
-APT_PACKAGES := chromium espeak-ng
+APT_PACKAGES := chromium espeak-ng postgresql-client
 
 export IDP_SERVER_ENVIRONMENT ?= development
 export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)

@@ -1,4 +1,6 @@
-"""The reservations service: signs people in through the identity provider (OpenID Connect, code flow + PKCE).
+"""The reservations service: signs people in through the identity provider (OpenID Connect, code flow + PKCE),
+and keeps them signed in with refresh tokens (offline_access): the profile page asks the provider for
+the person's current details, with a new access token when the last one has expired.
 
 Settings come from the environment:
   IDP_SERVER_ISSUER            the identity provider (default http://localhost:5000)
@@ -13,6 +15,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlencode
 
+import requests
 from authlib.integrations.base_client import OAuthError
 from authlib.integrations.flask_client import OAuth
 from flask import Flask, abort, redirect, render_template, request, session, url_for
@@ -45,13 +48,24 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
         IDP_ISSUER=issuer,
     )
     Babel(app, locale_selector=_language)
-    oauth = OAuth(app)
+    # Each browser's tokens stay in this process, never in its cookie (Flask's session is
+    # signed, not encrypted): the cookie names the entry. Authlib reads them from here, renews
+    # an access token about to expire with the refresh token, and writes the new ones back.
+    tokens: dict[str, dict] = {}
+
+    def fetch_token(name: str) -> dict | None:
+        return tokens.get(session.get("tokens", ""))
+
+    def update_token(name: str, token: dict, refresh_token: str | None = None, access_token: str | None = None) -> None:
+        tokens[session["tokens"]] = token
+
+    oauth = OAuth(app, fetch_token=fetch_token, update_token=update_token)
     oauth.register(
         "idp",
         client_id=environ.get("RESERVATIONS_CLIENT_ID", "reservations"),
         client_secret=environ.get("RESERVATIONS_CLIENT_SECRET") or DEV_CLIENT_SECRET,
         server_metadata_url=f"{issuer}/.well-known/openid-configuration",
-        client_kwargs={"scope": "openid profile email", "code_challenge_method": "S256"},
+        client_kwargs={"scope": "openid profile email offline_access", "code_challenge_method": "S256"},
     )
 
     @app.after_request
@@ -88,8 +102,10 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
             token = oauth.idp.authorize_access_token()
         except OAuthError:
             return render_template("error.html"), 400
+        session["tokens"] = secrets.token_urlsafe(16)
+        tokens[session["tokens"]] = token
         claims = token["userinfo"]
-        profile = oauth.idp.userinfo(token=token)
+        profile = oauth.idp.userinfo()
         session["person"] = {
             "name": profile.get("name") or claims.get("name") or "",
             "email": profile.get("email") or claims.get("email") or "",
@@ -101,12 +117,22 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     def profile():
         if "person" not in session:
             return redirect(url_for("home"))
+        try:
+            # the person's details as they are now (changed in their account since, perhaps)
+            details = oauth.idp.userinfo()
+        except (OAuthError, requests.HTTPError):
+            # tokens revoked (a changed password, a withdrawn access) or expired: sign in again
+            tokens.pop(session.get("tokens", ""), None)
+            session.clear()
+            return redirect(url_for("home"))
+        session["person"] = {"name": details.get("name", ""), "email": details.get("email", "")}
         return render_template("profile.html", person=session["person"])
 
     @app.post("/signout")
     def sign_out():
         id_token = session.pop("id_token", None)
         session.pop("person", None)
+        tokens.pop(session.pop("tokens", ""), None)
         end_session = oauth.idp.load_server_metadata()["end_session_endpoint"]
         if id_token is None:
             return redirect(url_for("home"), code=303)

@@ -5,6 +5,10 @@ from urllib.parse import urlsplit
 
 from oidc_helpers import query
 
+from idp.extensions import db
+from idp.models import Token
+from idp.oauth import grants
+
 
 def test_the_home_page_offers_sign_in_in_both_languages(browser, reservations):
     english = browser.get(f"{reservations.url}/")
@@ -44,3 +48,25 @@ def test_signing_out_ends_the_idp_session_and_comes_back_home(browser, reservati
     home = browser.get(to_idp.headers["Location"])
     assert home.headers["Location"] == f"{reservations.url}/"
     assert browser.get("/v1/session").json()["data"]["authenticated"] is False
+
+
+def test_the_reservations_service_keeps_the_person_signed_in_with_a_refresh_token(browser, reservations, person, live_server, app, monkeypatch):
+    # Access tokens that live 10 s: the service (Authlib renews one with 60 s left) must refresh.
+    monkeypatch.setitem(app.config["IDP"]["oauth"], "access_token_lifetime_seconds", 10)
+    sign_in_through_reservations(browser, reservations, person, live_server)
+    profile = browser.get(f"{reservations.url}/profile")
+    assert profile.status_code == 200 and "Amélie Tremblay" in profile.text
+    with app.app_context():
+        tokens = db.session.scalars(db.select(Token).order_by(Token.id)).all()
+    assert len(tokens) >= 2
+    assert [token.revoked_at is None for token in tokens] == [False] * (len(tokens) - 1) + [True]
+    assert all(token.refresh_token_hash for token in tokens)
+
+
+def test_the_reservations_service_forgets_a_person_whose_tokens_were_revoked(browser, reservations, person, live_server, app):
+    sign_in_through_reservations(browser, reservations, person, live_server)
+    with app.app_context():
+        grants.revoke(grants.Reason.FACTOR_CHANGED, user_id=person.id)
+        db.session.commit()
+    signed_out = browser.get(f"{reservations.url}/profile")
+    assert signed_out.status_code == 302 and urlsplit(signed_out.headers["Location"]).path == "/"
