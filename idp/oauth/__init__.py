@@ -4,7 +4,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     """Wire the OIDC endpoints into the app. Bad client or key configuration stops start-up."""
-    from idp.oauth import clients, discovery, keys, logout, server, views
+    from idp.oauth import cli, clients, discovery, keys, logout, server, views
 
     clients.init_app(app)
     keys.init_app(app)
@@ -17,3 +17,5 @@ def init_app(app: Flask) -> None:
     logout.init_app(app)
     app.register_blueprint(discovery.bp)
     app.register_blueprint(views.bp)
+    # Also a Flask plugin command (pyproject.toml), for `keys init` before the app can start.
+    app.cli.add_command(cli.group)

@@ -67,7 +67,7 @@ def _settings(provider: str, environment: str, **notify) -> dict:
         "provider": provider, "timeout_seconds": 10, "sender": "no-reply@example.ca", "smtp_host": "127.0.0.1", "smtp_port": 25,
         "smtp_username": "", "smtp_password": "", "smtp_starttls": False,
         "notify_base_url": "http://127.0.0.1", "notify_api_key": API_KEY,
-        "notify_email_template_id": "e", "notify_sms_template_id": "s",
+        "notify_email_template_id": "e", "notify_sms_template_id": "s", "channels": "email,sms",
     }
     return {"server": {"environment": environment}, "notify": defaults | notify}
 
@@ -84,10 +84,17 @@ def test_voice_goes_to_the_outbox_in_development():
     assert isinstance(providers_for(_settings("notify", "development"))["voice"], Outbox)
 
 
-def test_smtp_carries_email_only():
-    chosen = providers_for(_settings("smtp", "production"))
+def test_smtp_carries_email_only_and_production_refuses_it_for_texts():
+    with pytest.raises(ConfigError, match="IDP_NOTIFY_CHANNELS offers sms, which IDP_NOTIFY_PROVIDER=smtp cannot carry"):
+        providers_for(_settings("smtp", "production"))
+    chosen = providers_for(_settings("smtp", "development"))
     assert isinstance(chosen["email"], Smtp)
-    assert isinstance(chosen["sms"], Unavailable)
+    assert isinstance(chosen["sms"], Outbox)
+
+
+def test_production_refuses_to_offer_calls_that_no_provider_carries():
+    with pytest.raises(ConfigError, match="IDP_NOTIFY_CHANNELS offers voice"):
+        providers_for(_settings("notify", "production", channels="email,sms,voice"))
 
 
 def test_notify_without_its_key_or_templates_stops_start_up():
