@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 import pytest
 import requests
@@ -48,10 +49,17 @@ def test_the_public_port_answers_everything_else_and_the_management_port_nothing
     assert requests.get(management + "/en/signUp", timeout=10).status_code == 404
 
 
+def _numbers(management: str) -> dict[str, float]:
+    text = requests.get(management + "/metrics", timeout=10).text
+    return {sample.name: sample.value for family in text_string_to_metric_families(text) for sample in family.samples}
+
+
 def test_metrics_under_gunicorn_add_up_the_master_and_its_workers(two_ports):
     _, management = two_ports
-    text = requests.get(management + "/metrics", timeout=10).text
-    numbers = {sample.name: sample.value for family in text_string_to_metric_families(text) for sample in family.samples}
+    # gunicorn forks its workers one after the other: the second may still be on its way
+    deadline = time.monotonic() + 30
+    while (numbers := _numbers(management))["idp_processes"] < 3 and time.monotonic() < deadline:
+        time.sleep(0.5)
     assert numbers["idp_processes"] == 3
     assert numbers["idp_process_resident_memory_bytes"] > 3 * 10_000_000
     assert numbers["idp_db_pool_capacity"] >= 1
