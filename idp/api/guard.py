@@ -12,11 +12,15 @@ from typing import Any
 
 from flask import current_app, request
 
+from idp import observability
 from idp.api.blueprint import bp
 from idp.api.envelope import fail
 from idp.errors import Errors, FlowError
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+# The deepest a body of this API nests (a passkey's credential: {credential: {response: {...}}})
+# with room to spare; deeper is not one of ours, and never reaches the parser's recursion limit.
+MAX_JSON_DEPTH = 8
 
 
 @bp.before_request
@@ -25,14 +29,31 @@ def same_site_json_only():
         return
     origin = request.headers.get("Origin")
     fetch_site = request.headers.get("Sec-Fetch-Site")
-    if origin is not None and origin != current_app.config["IDP"]["server"]["issuer"]:
-        raise FlowError(Errors.CROSS_SITE)
-    if fetch_site not in (None, "same-origin") or (origin is None and fetch_site is None):
+    if (origin is not None and origin != current_app.config["IDP"]["server"]["issuer"]) or \
+            fetch_site not in (None, "same-origin") or (origin is None and fetch_site is None):
+        # a forged request from another site, or a client that is not a browser on this one
+        observability.security_event("cross_site_refused", origin=(origin or "")[:200], fetch_site=(fetch_site or "")[:40])
         raise FlowError(Errors.CROSS_SITE)
     if request.mimetype != "application/json":
         raise FlowError(Errors.NOT_JSON)
-    if not isinstance(request.get_json(silent=True), dict):
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser goes
+        body = None
+    if not isinstance(body, dict) or _depth(body) > MAX_JSON_DEPTH:
         raise FlowError(Errors.BAD_REQUEST)
+
+
+def _depth(value: Any) -> int:
+    """How deep objects and arrays nest in value (a flat object is 1), without recursion."""
+    deepest, waiting = 0, [(value, 1)]
+    while waiting:
+        item, depth = waiting.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_JSON_DEPTH:
+                waiting.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 @bp.after_app_request
@@ -57,9 +78,18 @@ def text(name: str, required: bool = True, default: str = "") -> str:
     value: Any = request.get_json().get(name)
     if value is None and not required:
         return default
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not _unicode(value):
         raise FlowError(Errors.BAD_REQUEST, data={"field": name})
     return value
+
+
+def _unicode(value: str) -> bool:
+    """JSON's \\ud800 escapes make lone surrogates, which no UTF-8 text (nor argon2) takes."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def answer(name: str = "otp") -> str | dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import app_codes, backup_codes, budgets, journey, otp, passkeys, screens, validation
@@ -29,6 +30,9 @@ ACR_MFA = "urn:signin:acr:mfa"
 ACR_PHISHING_RESISTANT = "urn:signin:acr:phishing-resistant"
 # RFC 8176 names the voice call "tel".
 AMR_CHANNEL = {"sms": "sms", "voice": "tel"}
+# The security event of a failed proof by a method the person holds (a wrong sent code is
+# otp.py's "code_wrong").
+FAILED_PROOF_EVENTS = {"app": "app_code_wrong", "backup": "backup_code_wrong", "passkey": "passkey_failed"}
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,7 @@ def check(current: Journey, user: User, answer, transaction_id: str | None = Non
         proof = _held(current, user, method, answer)
         if isinstance(proof, Errors):
             guess.wrong()
+            observability.security_event(FAILED_PROOF_EVENTS[method], user.id, flow=current.flow, error=proof.code)
             raise FlowError(proof, data={"remaining": backup_codes.remaining(user)} if proof is Errors.BACKUP_CODE_USED else None)
         journey.advance(current, Event.VERIFY_METHOD)
     if method in PREFERRED:

@@ -1,7 +1,9 @@
 """HTTP endpoints of the provider: authorize, resume, token, userinfo, logout."""
 from __future__ import annotations
 
-from flask import Blueprint
+import re
+
+from flask import Blueprint, jsonify, request
 
 from idp import sessions
 from idp.extensions import db
@@ -11,6 +13,26 @@ from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, server
 
 bp = Blueprint("oauth", __name__, static_folder="static", static_url_path="/oauth/static")
+
+# RFC 6749 Appendix A: every parameter of the protocol is printable ASCII; Authlib cannot even
+# word an error about anything else. login_hint is free text (the person's own address).
+PRINTABLE = re.compile(r"[\x20-\x7e]*")
+FREE_TEXT = frozenset({"login_hint"})
+# Endpoints a person's browser opens: they get the bilingual page, the others OAuth's JSON error.
+BROWSER_ENDPOINTS = frozenset({"oauth.authorization_endpoint", "oauth.resume", "oauth.logout"})
+
+
+@bp.before_request
+def refuse_unprintable_parameters():
+    for source in (request.args, request.form):
+        for name, values in source.lists():
+            if PRINTABLE.fullmatch(name) and (name in FREE_TEXT or all(PRINTABLE.fullmatch(value) for value in values)):
+                continue
+            if request.endpoint in BROWSER_ENDPOINTS:
+                return error_page("bad_request")
+            error = {"error": "invalid_request", "error_description": "A parameter holds characters outside printable ASCII."}
+            return _no_store(jsonify(error)), 400
+    return None
 
 
 def _no_store(response):

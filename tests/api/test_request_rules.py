@@ -64,6 +64,24 @@ def test_malformed_json_is_refused_with_400(client, body):
     assert (response.status_code, response.json["message"]) == (400, "23")
 
 
+@pytest.mark.parametrize("depth", [9, 5000])
+def test_json_nested_deeper_than_any_body_of_the_api_is_refused_with_400(client, depth):
+    body = '{"userName": ' + "[" * depth + "]" * depth + "}"
+    response = client.post(SEND, data=body, content_type="application/json")
+    assert (response.status_code, response.json["message"]) == (400, "23")
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/v1/otp/users/login", '{"userName": "a@b.ca", "password": "\\ud800correct horse"}'),
+    ("/v1/users/create", '{"userName": "a@b.ca", "password": "\\udfffcorrect horse battery", "trxnId": "x"}'),
+    ("/v1/otp/transient_otp/send", '{"userName": "a\\ud800@b.ca", "otpType": "email", "language": "eng"}'),
+])
+def test_a_lone_surrogate_in_a_field_is_refused_as_that_field(client, path, body):
+    response = client.post(path, data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json["message"] == "23"
+
+
 @pytest.mark.parametrize("body", [{"otpType": "email"}, {"userName": 12, "otpType": "email"}, {"userName": EMAIL, "otpType": ["email"]}])
 def test_a_missing_or_wrongly_typed_field_is_refused_with_23(client, body):
     response = client.post(SEND, json=body)
