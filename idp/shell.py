@@ -19,7 +19,7 @@ from flask import Blueprint, Flask, current_app, redirect, render_template, requ
 from flask_babel import force_locale
 from whitenoise import WhiteNoise
 
-from idp import i18n
+from idp import i18n, security_headers
 from idp.api.envelope import fail
 from idp.config import PROJECT_ROOT, channels
 from idp.errors import Errors
@@ -80,9 +80,14 @@ class Manifest:
 MANIFEST = Manifest(UI_DIST / "manifest.json")
 
 
-def _cache_headers(headers, path: str, url: str) -> None:
-    if HASHED_NAME.search(url):
-        headers["Cache-Control"] = IMMUTABLE
+def _file_headers(security: dict[str, str]):
+    def add(headers, path: str, url: str) -> None:
+        for name, value in security.items():
+            headers[name] = value
+        if HASHED_NAME.search(url):
+            headers["Cache-Control"] = IMMUTABLE
+
+    return add
 
 
 def ui_policy(settings: dict) -> dict:
@@ -162,5 +167,6 @@ def init_app(app: Flask) -> None:
     # Development rebuilds the UI while the server runs; production files never change.
     development = app.config["IDP"]["server"]["environment"] == "development"
     app.wsgi_app = WhiteNoise(
-        app.wsgi_app, root=UI_DIST, prefix=UI_PREFIX, max_age=0, autorefresh=development, add_headers_function=_cache_headers
+        app.wsgi_app, root=UI_DIST, prefix=UI_PREFIX, max_age=0, autorefresh=development,
+        add_headers_function=_file_headers(security_headers.headers(app.config["IDP"])),
     )

@@ -9,7 +9,9 @@ import re
 
 import pytest
 
+from idp import create_app
 from idp.shell import UI_DIST
+from tests.support.production import set_production
 
 
 def _scripts(page: str) -> list[str]:
@@ -78,3 +80,18 @@ def test_a_browser_that_accepts_no_compression_gets_the_file_itself(client, scri
 
 def test_an_unknown_ui_file_is_not_found(client):
     assert client.get("/static/ui/app.0000000000000000.js").status_code == 404
+
+
+def test_the_ui_files_carry_the_security_headers_of_every_page(client, script_url):
+    response = client.get(script_url)
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_in_production_the_ui_files_carry_hsts(monkeypatch, tmp_path):
+    set_production(monkeypatch, tmp_path)
+    production = create_app({"TESTING": True}).test_client()
+    page = production.get("/en/", base_url="https://signin.example.ca").text
+    script = next(url for url in _scripts(page) if "/app." in url)
+    assert production.get(script).headers["Strict-Transport-Security"] == "max-age=63072000; includeSubDomains"
