@@ -48,18 +48,25 @@ def check_password(user: User | None, email: str, password: str) -> None:
     account = failures.account_key(user, email)
     failures.ensure_usable(account)
     device = devices.trusted_device(user.id if user else None)
-    throttles = [limits.key("device", device)] if device else [account, limits.key("sign-in-ip", requester.current().ip)]
-    limits.ensure_not_blocked(throttles, Errors.TOO_MANY_PASSWORD_TRIES)
+    address = None if device else limits.key("sign-in-ip", requester.current().ip)
+    if address:
+        limits.ensure_not_blocked([address], Errors.TOO_MANY_PASSWORD_TRIES)
+    # The try is claimed (counted, and past the free ones blocking the next) before the hash:
+    # concurrent guesses get exactly the allowance.
+    run = limits.key("device", device) if device else account
+    count = failures.claim(run)
     matches, new_hash = passwords.verify(user.password_hash if user else None, password)
     if matches:
+        limits.refund(run)
         user.password_hash = new_hash or user.password_hash
         return
     observability.security_event("password_wrong", user.id if user else None)
-    failures.failed(account, user)
     if device:
-        limits.fail(throttles[0], rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"])
+        # the account's run counts a trusted device's failures too, without making it wait
+        failures.failed(account, user)
     else:
-        limits.hit(throttles[1], rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["ip_window_seconds"])
+        failures.counted(count, user)
+        limits.hit(address, rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["ip_window_seconds"])
     # Committed now: the API rolls back everything else on the error that follows.
     db.session.commit()
     raise FlowError(Errors.WRONG_CREDENTIALS)

@@ -34,7 +34,19 @@ def ensure_usable(counter_key: str) -> None:
 def failed(counter_key: str, user: User | None) -> None:
     """One more failure of the run; the one that reaches the cap tells the owner."""
     rules = _rules()
-    count = limits.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"])
+    counted(limits.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"]), user)
+
+
+def claim(counter_key: str) -> int:
+    """A password try of the run, counted before the password is hashed (limits.claim)."""
+    rules = _rules()
+    return limits.claim(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"],
+                        Errors.TOO_MANY_PASSWORD_TRIES)
+
+
+def counted(count: int, user: User | None) -> None:
+    """The run is count long: the failure that reaches the cap tells the owner."""
+    rules = _rules()
     if count == rules["max_consecutive_failures"] and user is not None:
         observability.security_event("account_locked", user.id, failures=count)
         try:

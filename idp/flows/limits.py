@@ -4,7 +4,8 @@
   while (`hit`). Code sends and wrong codes, a client address's failed sign-ins, the
   SMS and voice calls the whole service may make.
 - A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
-  making the next try wait longer. Wrong passwords, per account and per trusted device.
+  making the next try wait longer. Wrong passwords, per account and per trusted device,
+  whose tries are claimed before the password is hashed (`claim`, `refund`).
 
 Every count is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING on a row of
 limit_counters, so on PostgreSQL concurrent requests queue on the row lock and each sees
@@ -20,7 +21,7 @@ from datetime import timedelta
 from functools import cache
 
 from flask import current_app
-from sqlalchemy import bindparam, case, update
+from sqlalchemy import bindparam, case, or_, update
 
 from idp import metrics, observability
 from idp.clock import now, seconds_until
@@ -112,11 +113,52 @@ def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> in
         statement.on_conflict_do_update(index_elements=[LimitCounter.key], set_={"count": LimitCounter.count + 1})
         .returning(LimitCounter.count)
     ).scalar_one()
+    _throttle(counter_key, count, free, base_seconds, max_seconds)
+    return count
+
+
+def _throttle(counter_key: str, count: int, free: int, base_seconds: int, max_seconds: int) -> None:
     if count > free:
         delay = min(max_seconds, base_seconds * 2 ** min(count - free - 1, 30))
         _block(counter_key, now() + timedelta(seconds=delay))
         observability.security_event("throttled", limit=counter_key.split(":")[0], failures=count, seconds=delay)
+
+
+@cache
+def _claim_one(dialect: str):
+    """Count one more failure of a run, unless the key is blocked (then no row comes back)."""
+    moment = bindparam("moment")
+    statement = upsert(dialect, LimitCounter).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
+    return statement.on_conflict_do_update(
+        index_elements=[LimitCounter.key],
+        set_={"count": LimitCounter.count + 1},
+        where=or_(LimitCounter.blocked_until.is_(None), LimitCounter.blocked_until <= moment),
+    ).returning(LimitCounter.count)
+
+
+def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, error: Errors) -> int:
+    """A try of a run of failures (a password), claimed in one statement before the work it
+    guards: it counts as a failure at once, and a try past `free` blocks the key for the next
+    ones (as fail() would) before the answer is known. So concurrent tries get exactly the
+    allowance: on PostgreSQL they queue on the row's lock and each sees the block of the one
+    before. `error` with data.retryAfter when the key is blocked. refund() takes a try back."""
+    count = db.session.execute(_claim_one(_dialect()), {"counter_key": counter_key, "moment": now()}).scalar_one_or_none()
+    if count is None:
+        ensure_not_blocked([counter_key], error)
+        raise FlowError(error, data={"retryAfter": 1})  # the block ended this very moment
+    _throttle(counter_key, count, free, base_seconds, max_seconds)
     return count
+
+
+def refund(counter_key: str) -> None:
+    """The claimed try was no failure: uncount it and lift the block it set (claim() passed
+    only when the key was not blocked, so none other stood)."""
+    db.session.execute(
+        update(LimitCounter)
+        .where(LimitCounter.key == counter_key)
+        .values(count=LimitCounter.count - 1, blocked_until=None)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def clear(*counter_keys: str) -> None:

@@ -18,20 +18,26 @@ bp = Blueprint("oauth", __name__, static_folder="static", static_url_path="/oaut
 # word an error about anything else. login_hint is free text (the person's own address).
 PRINTABLE = re.compile(r"[\x20-\x7e]*")
 FREE_TEXT = frozenset({"login_hint"})
-# Endpoints a person's browser opens: they get the bilingual page, the others OAuth's JSON error.
+# Endpoints a person's browser opens. Where the service and its return address are sound, a
+# bad parameter goes back to the service as invalid_request (authorize.py's own checks);
+# a bad address or name of the service itself gets the bilingual page, since nothing says
+# where the person could safely be sent.
 BROWSER_ENDPOINTS = frozenset({"oauth.authorization_endpoint", "oauth.resume", "oauth.logout"})
+ADDRESSING = frozenset({"client_id", "redirect_uri", "response_type", "response_mode", "post_logout_redirect_uri", "id_token_hint"})
 
 
 @bp.before_request
 def refuse_unprintable_parameters():
+    browser = request.endpoint in BROWSER_ENDPOINTS
     for source in (request.args, request.form):
         for name, values in source.lists():
             if PRINTABLE.fullmatch(name) and (name in FREE_TEXT or all(PRINTABLE.fullmatch(value) for value in values)):
                 continue
-            if request.endpoint in BROWSER_ENDPOINTS:
+            if not browser:
+                error = {"error": "invalid_request", "error_description": "A parameter holds characters outside printable ASCII."}
+                return _no_store(jsonify(error)), 400
+            if name in ADDRESSING or not PRINTABLE.fullmatch(name):
                 return error_page("bad_request")
-            error = {"error": "invalid_request", "error_description": "A parameter holds characters outside printable ASCII."}
-            return _no_store(jsonify(error)), 400
     return None
 
 

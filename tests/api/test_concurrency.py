@@ -8,7 +8,7 @@ import pytest
 import requests
 
 from idp.extensions import db
-from idp.flows import limits
+from idp.flows import limits, passwords
 from idp.models import LimitCounter, OtpTransaction, OutboxMessage, User
 from tests.support.journeys import EMAIL, PASSWORD
 
@@ -102,3 +102,20 @@ def test_concurrent_sign_ups_of_one_address_make_exactly_one_account(app, live_s
     assert {answer.json()["message"] for answer in answers if answer.status_code == 409} == {"31"}
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(User)) == 1
+
+
+def test_thirty_concurrent_wrong_passwords_for_one_account_get_exactly_the_allowance(app, live_server):
+    with app.app_context():
+        user = User(email=EMAIL, email_verified=True, password_hash=passwords.hash_password(PASSWORD),
+                    first_name="Jeanne", last_name="Tremblay", language="fr")
+        db.session.add(user)
+        db.session.commit()
+    free = app.config["IDP"]["password"]["throttle_after"]
+    browsers = [Browser(live_server) for _ in range(30)]
+    answers = _all_at_once([
+        (lambda browser=browser: browser.post("/otp/users/login", userName=EMAIL, password="Not-The-Password-123"))
+        for browser in browsers
+    ], workers=30)
+    statuses = sorted(answer.status_code for answer in answers)
+    # the free tries and the one past them are tried; every other waits, its password untried
+    assert statuses == [401] * (free + 1) + [429] * (30 - free - 1)

@@ -36,10 +36,10 @@ def test_a_well_formed_request_gets_past_the_check(client, registered):
 @pytest.mark.parametrize("parameter, value", [
     ("redirect_uri", None),
     ("response_type", "codé"),
-    ("state", "s\x00"),
+    ("client_id", "réservations"),
     ("scopé", "openid"),
 ])
-def test_authorize_with_characters_outside_printable_ascii_shows_the_error_page(client, registered, parameter, value):
+def test_authorize_with_characters_outside_printable_ascii_in_its_addressing_shows_the_error_page(client, registered, parameter, value):
     value = value or registered["redirect_uri"] + "É"
     answer = client.get("/authorize", query_string=AUTHORIZE | {"redirect_uri": registered["redirect_uri"], parameter: value})
     assert answer.status_code == 400
