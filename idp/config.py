@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import secrets
 import tomllib
 from dataclasses import dataclass
@@ -64,6 +65,24 @@ def _channels_ok(value: str) -> bool:
             and "email" in offered and bool({"sms", "voice"} & set(offered)))
 
 
+def phone_countries(value: str) -> dict[str, int]:
+    """limits.anonymous_phone_countries: "CA:200,US:20,*:5" -> {"CA": 200, "US": 20, "*": 5}."""
+    budgets = {}
+    for part in value.split(","):
+        region, _, count = part.strip().partition(":")
+        budgets[region.strip().upper()] = int(count)
+    return budgets
+
+
+def _phone_countries_ok(value: str) -> bool:
+    try:
+        budgets = phone_countries(value)
+    except ValueError:
+        return False
+    return "*" in budgets and all((region == "*" or re.fullmatch("[A-Z]{2}", region)) and count >= 0
+                                  for region, count in budgets.items())
+
+
 def _networks_ok(value: str) -> bool:
     try:
         networks(value)
@@ -113,6 +132,10 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "block_seconds": POSITIVE_INT,
         "max_sends_per_ip": POSITIVE_INT,
         "max_phone_messages": POSITIVE_INT,
+        "max_anonymous_phone_messages": POSITIVE_INT,
+        "anonymous_phone_countries": Rule(str, _phone_countries_ok,
+                                          'region:count pairs with a "*" for every other country, e.g. CA:200,US:20,*:5'),
+        "max_anonymous_phone_messages_per_range": POSITIVE_INT,
         "phone_messages_window_seconds": POSITIVE_INT,
     },
     "names": {

@@ -48,7 +48,7 @@ def check_password(user: User | None, email: str, password: str) -> None:
     account = failures.account_key(user, email)
     failures.ensure_usable(account)
     device = devices.trusted_device(user.id if user else None)
-    address = None if device else limits.key("sign-in-ip", requester.current().ip)
+    address = None if device else limits.key("sign-in-ip", requester.current().network)
     if address:
         limits.ensure_not_blocked([address], Errors.TOO_MANY_PASSWORD_TRIES)
     # The try is claimed (counted, and past the free ones blocking the next) before the hash:

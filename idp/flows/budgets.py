@@ -10,15 +10,19 @@ config/settings.toml), and the service's ceiling of texts and calls.
 - A guess at a secret the person should hold (a code, an app's or a backup code, a
   passkey) spends the wrong-guess budgets and, for an account's own factor, counts in the
   account's run of failures (failures.py).
-- Texts and calls cost money: the whole service stops at limits.max_phone_messages a window.
+- Texts and calls cost money: those to people's own phones stop at limits.max_phone_messages
+  a window; anonymous ones have a smaller ceiling of their own, one per country of the number
+  and one per range of numbers (SMS pumping), so that no stranger can pause anyone's sign-in.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import phonenumbers
 from flask import current_app
 
-from idp.errors import Errors
+from idp.config import phone_countries
+from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import failures, limits, requester
 from idp.models import User
@@ -49,7 +53,7 @@ class Budgets:
             (limits.key(f"wrong-{scope}-session", browser_session_id), numbers["max_wrong_codes"]),
         ]
         if not own_factor:
-            sends.append((limits.key("send-ip", requester.current().ip), numbers["max_sends_per_ip"]))
+            sends.append((limits.key("send-ip", requester.current().network), numbers["max_sends_per_ip"]))
         return cls(sends, wrong)
 
     def ensure_open(self) -> None:
@@ -85,19 +89,41 @@ class Guess:
         db.session.commit()
 
 
-def _phone_messages_key() -> str:
+def _own_phone_messages_key() -> str:
     return limits.key("phone-messages", "service")
 
 
 def phone_messages_paused() -> bool:
-    return limits.blocked_for([_phone_messages_key()]) > 0
+    """Are texts and calls to people's own phones paused (the ceiling of own codes)?"""
+    return limits.blocked_for([_own_phone_messages_key()]) > 0
 
 
-def spend_phone_message() -> None:
-    """One text or call of the service's ceiling; PHONE_SENDING_PAUSED once it is reached."""
+def _phone_budgets(destination: str, own_factor: bool) -> list[tuple[str, int]]:
+    """The ceilings one text or call spends. A person's own phone spends only the ceiling of
+    own codes, which no anonymous traffic touches. An anonymous one (sign-up's phone step, a
+    new phone) spends a smaller ceiling of its own, its country's and its number range's: the
+    defences against SMS pumping, which rents ranges of numbers in countries a service never
+    serves."""
     numbers = _numbers()
-    key = _phone_messages_key()
-    window = numbers["phone_messages_window_seconds"]
-    limits.ensure_not_blocked([key], Errors.PHONE_SENDING_PAUSED)
-    if limits.hit(key, numbers["max_phone_messages"], window, window) >= numbers["max_phone_messages"]:
-        current_app.logger.warning("the ceiling of text messages and calls was reached: they pause for %s s", window)
+    if own_factor:
+        return [(_own_phone_messages_key(), numbers["max_phone_messages"])]
+    countries = phone_countries(numbers["anonymous_phone_countries"])
+    region = phonenumbers.region_code_for_number(phonenumbers.parse(destination)) or "ZZ"
+    return [
+        (limits.key("phone-messages-anonymous", "service"), numbers["max_anonymous_phone_messages"]),
+        (limits.key("phone-country", region), countries.get(region, countries["*"])),
+        # all but the last four digits: the range a number belongs to
+        (limits.key("phone-range", destination[:-4]), numbers["max_anonymous_phone_messages_per_range"]),
+    ]
+
+
+def spend_phone_message(destination: str, own_factor: bool) -> None:
+    """One text or call of its ceilings; PHONE_SENDING_PAUSED when one of them is spent."""
+    window = _numbers()["phone_messages_window_seconds"]
+    spends = _phone_budgets(destination, own_factor)
+    limits.ensure_not_blocked([key for key, _ in spends], Errors.PHONE_SENDING_PAUSED)
+    if any(maximum == 0 for _, maximum in spends):
+        raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": window})  # a country the service does not text
+    for key, maximum in spends:
+        if limits.hit(key, maximum, window, window) >= maximum:
+            current_app.logger.warning("a ceiling of text messages and calls was reached (%s): paused for %s s", key.split(":")[0], window)

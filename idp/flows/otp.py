@@ -172,7 +172,7 @@ def _issue(
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
     spends.spend(spends.sends)
     if channel in PHONE_TEMPLATES:
-        budgets.spend_phone_message()
+        budgets.spend_phone_message(destination, own_factor)
 
     transaction = None
     for candidate in codes:

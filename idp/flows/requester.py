@@ -6,6 +6,7 @@ outside a request sees an unknown client with no device.
 """
 from __future__ import annotations
 
+import ipaddress
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -15,6 +16,18 @@ class Requester:
     ip: str = "unknown"
     # The trusted-device cookie as the browser sent it; devices.py checks it.
     device_token: str | None = None
+
+    @property
+    def network(self) -> str:
+        """What per-address budgets count: the address itself, or for IPv6 its /64, which
+        one subscriber (one home, one phone) holds whole and can draw new addresses from."""
+        try:
+            address = ipaddress.ip_address(self.ip)
+        except ValueError:
+            return self.ip
+        if address.version == 6:
+            return str(ipaddress.ip_network(f"{address}/64", strict=False))
+        return str(address)
 
 
 _current: ContextVar[Requester] = ContextVar("requester", default=Requester())

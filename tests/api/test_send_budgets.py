@@ -1,6 +1,7 @@
 """Nobody can block another person's codes, and SMS and calls cannot be pumped: anonymous
-journeys count apart from the account's own, per client address too, and the whole
-service has a ceiling of text messages and calls."""
+journeys count apart from the account's own, per client address (an IPv6 /64 as one) too;
+texts and calls to people's own phones have a ceiling that anonymous ones never spend, and
+anonymous ones have ceilings of their own: in all, per country and per range of numbers."""
 from __future__ import annotations
 
 import pytest
@@ -47,32 +48,75 @@ def test_one_client_address_may_ask_only_so_many_anonymous_codes(app, outbox, mo
     assert [answer.json["message"] for answer in answers] == ["", "", "", "17"]
 
 
-def test_the_ceiling_of_text_messages_and_calls_pauses_them(app, outbox, monkeypatch, frozen):
-    monkeypatch.setitem(app.config["IDP"]["limits"], "max_phone_messages", 2)
-    browsers = []
-    for n in range(3):
+def _anonymous_phone_sends(app, outbox, phones: list[str]) -> list:
+    answers = []
+    for n, phone in enumerate(phones):
         browser = anonymous_browser(app, outbox)
         browser.email = f"person{n}@example.ca"
         browser.through("create")
-        browsers.append(browser.send_phone(phone=f"+1613234{5670 + n:04d}"))
-    assert [answer.status_code for answer in browsers[:2]] == [200, 200]
-    assert (browsers[2].status_code, browsers[2].json["message"]) == (503, "38")
+        answers.append(browser.send_phone(phone=phone))
+    return answers
 
 
-def test_reaching_the_ceiling_of_text_messages_and_calls_is_counted_in_the_metrics(app, outbox, monkeypatch, frozen):
-    monkeypatch.setitem(app.config["IDP"]["limits"], "max_phone_messages", 1)
-    reached = lambda: REGISTRY.get_sample_value("idp_limits_reached_total", {"limit": "phone-messages"}) or 0  # noqa: E731
+def test_anonymous_texts_and_calls_have_a_ceiling_of_their_own(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_anonymous_phone_messages", 2)
+    answers = _anonymous_phone_sends(app, outbox, [f"+1613234{5670 + n:04d}" for n in range(3)])
+    assert [answer.status_code for answer in answers[:2]] == [200, 200]
+    assert (answers[2].status_code, answers[2].json["message"]) == (503, "38")
+
+
+def test_strangers_who_spend_the_anonymous_ceiling_do_not_pause_a_persons_own_codes(app, outbox, signin, account, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_anonymous_phone_messages", 1)
+    _anonymous_phone_sends(app, outbox, ["+16132345670", "+16135550199"])
+    assert signin.through("send").status_code == 200
+
+
+def test_a_country_the_service_does_not_text_gets_no_anonymous_code(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "anonymous_phone_countries", "CA:200,*:0")
+    france, canada = _anonymous_phone_sends(app, outbox, ["+33612345678", "+16132345670"])
+    assert (france.status_code, france.json["message"]) == (503, "38")
+    assert canada.status_code == 200
+
+
+def test_a_country_has_its_own_ceiling_of_anonymous_codes(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "anonymous_phone_countries", "CA:200,*:1")
+    answers = _anonymous_phone_sends(app, outbox, ["+33612345678", "+33698765432", "+16132345670"])
+    assert [answer.status_code for answer in answers] == [200, 503, 200]
+
+
+def test_a_range_of_numbers_has_its_own_ceiling_of_anonymous_codes(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_anonymous_phone_messages_per_range", 2)
+    answers = _anonymous_phone_sends(app, outbox, ["+16132340001", "+16132340002", "+16132340003", "+16135550004"])
+    assert [answer.status_code for answer in answers] == [200, 200, 503, 200]
+
+
+def test_reaching_a_ceiling_of_text_messages_and_calls_is_counted_in_the_metrics(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_anonymous_phone_messages", 1)
+    reached = lambda: REGISTRY.get_sample_value("idp_limits_reached_total", {"limit": "phone-messages-anonymous"}) or 0  # noqa: E731
     before = reached()
     anonymous_browser(app, outbox).through("send_phone")
     assert reached() == before + 1
-    assert b'idp_limits_reached_total{limit="phone-messages"}' in app.test_client().get("/metrics").data
+    assert b'idp_limits_reached_total{limit="phone-messages-anonymous"}' in app.test_client().get("/metrics").data
 
 
 def test_the_ceiling_leaves_e_mail_codes_alone(app, outbox, monkeypatch, frozen):
-    monkeypatch.setitem(app.config["IDP"]["limits"], "max_phone_messages", 1)
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_anonymous_phone_messages", 1)
     first = anonymous_browser(app, outbox)
     first.through("send_phone")
     assert anonymous_browser(app, outbox).send_email(email=ATTACKER_ADDRESS).status_code == 200
+
+
+def test_addresses_of_one_ipv6_64_share_one_budget(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
+    answers = []
+    for n in range(4):
+        client = app.test_client()
+        client.environ_base["REMOTE_ADDR"] = f"2001:db8:1:2::{n + 1:x}"
+        answers.append(SignUp(client, outbox).send_email(email=f"person{n}@example.ca"))
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    elsewhere = app.test_client()
+    elsewhere.environ_base["REMOTE_ADDR"] = "2001:db8:1:3::1"
+    assert SignUp(elsewhere, outbox).send_email(email="person9@example.ca").status_code == 200
 
 
 def _own_codes(client, app, frozen, count: int) -> list:

@@ -32,7 +32,8 @@ BUDGETS = {
     "/logout": 4,
     "/v1/session": 2,
     "/v1/signup/privacy": 6,
-    "/v1/otp/transient_otp/send": 13,
+    # a phone code spends the anonymous ceilings of texts: in all, its country's, its range's
+    "/v1/otp/transient_otp/send": 15,
     "/v1/otp/transient_otp/verify": 11,
     "/v1/users/create": 5,
     "/v1/users/createcoreprofile": 15,
