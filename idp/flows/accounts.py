@@ -41,13 +41,16 @@ def _rules() -> dict:
 def check_password(user: User | None, email: str, password: str) -> None:
     """The account's password, or WRONG_CREDENTIALS. A client that is not a trusted device
     of the account waits when the account's run of failures or its own address's budget says
-    so (TOO_MANY_PASSWORD_TRIES), without its password being tried; a trusted device waits
-    only on its own run. An unknown address (user None) has runs of its own, costs the same
+    so (TOO_MANY_PASSWORD_TRIES), without its password being tried, and meets the cap that
+    forces recovery; a trusted device's failures form a run of its own, counted apart, which
+    alone makes it wait. An unknown address (user None) has runs of its own, costs the same
     argon2 work and gets the same answers as an account."""
     rules = _rules()
     account = failures.account_key(user, email)
-    failures.ensure_usable(account)
     device = devices.trusted_device(user.id if user else None)
+    if device is None:
+        # the cap that forces recovery is unknown devices': a trusted device has its own run
+        failures.ensure_usable(account)
     address = None if device else limits.key("sign-in-ip", requester.current().network)
     if address:
         limits.ensure_not_blocked([address], Errors.TOO_MANY_PASSWORD_TRIES)
@@ -60,11 +63,8 @@ def check_password(user: User | None, email: str, password: str) -> None:
         limits.refund(run)
         user.password_hash = new_hash or user.password_hash
         return
-    observability.security_event("password_wrong", user.id if user else None)
-    if device:
-        # the account's run counts a trusted device's failures too, without making it wait
-        failures.failed(account, user)
-    else:
+    observability.security_event("password_wrong", user.id if user else None, trusted_device=device is not None)
+    if device is None:
         failures.counted(count, user)
         limits.hit(address, rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["ip_window_seconds"])
     # Committed now: the API rolls back everything else on the error that follows.

@@ -24,7 +24,7 @@ from flask import current_app
 from idp.config import phone_countries
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import failures, limits, requester
+from idp.flows import devices, failures, limits, requester
 from idp.models import User
 
 
@@ -67,24 +67,33 @@ class Budgets:
 
 @dataclass(frozen=True)
 class Guess:
-    """One try at a secret the person should hold: refused at once while its budgets (or,
-    outside recovery, the account's failure cap) say so; wrong() counts a wrong one."""
+    """One try at a secret the person should hold: refused at once while its wrong-guess
+    budgets (or, outside recovery, the account's failure cap) say so; wrong() counts a wrong
+    one. Send budgets do not stop it: a person typing a code they received is never stopped
+    by other people's sends from the same address. On a trusted device of the account the
+    failures count in the device's own run, apart from unknown devices', and the cap (which
+    forces recovery) is unknown devices' only."""
 
     budgets: Budgets
     user: User | None
+    device: str | None = None
 
     @classmethod
     def of(cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool, stops_at_cap: bool) -> "Guess":
-        guess = cls(Budgets.of(browser_session_id, destination, own_factor), user if own_factor else None)
-        guess.budgets.ensure_open()
-        if guess.user is not None and stops_at_cap:
+        person = user if own_factor else None
+        device = devices.trusted_device(person.id) if person is not None else None
+        guess = cls(Budgets.of(browser_session_id, destination, own_factor), person, device)
+        limits.ensure_not_blocked([key for key, _ in guess.budgets.wrong])
+        if guess.user is not None and stops_at_cap and device is None:
             failures.ensure_usable(failures.account_key(guess.user, ""))
         return guess
 
     def wrong(self) -> None:
         """Count the wrong guess; committed, because the API rolls back everything else."""
         self.budgets.spend(self.budgets.wrong)
-        if self.user is not None:
+        if self.device is not None:
+            failures.failed(limits.key("device", self.device), None)
+        elif self.user is not None:
             failures.failed(failures.account_key(self.user, ""), self.user)
         db.session.commit()
 

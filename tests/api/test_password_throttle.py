@@ -138,3 +138,22 @@ def test_recovery_unlocks_the_account(signin, account, few_failures_allowed, fro
     assert post(client, "/recovery/password", password=NEW_PASSWORD).status_code == 200
     post(client, "/logout")
     assert signin.login(password=NEW_PASSWORD).status_code == 200
+
+
+def test_the_cap_leaves_the_owners_trusted_device_a_way_in(signin, account, few_failures_allowed, frozen, outbox, app):
+    trusted = SignIn(app.test_client(), outbox)
+    trusted.through("verify")
+    trusted.post("/logout")
+    fail_to_the_cap(signin, frozen)
+    assert signin.login().json["message"] == "37"
+    assert trusted.login().status_code == 200
+    assert trusted.send().status_code == 200
+    assert trusted.verify().status_code == 200
+
+
+def test_a_trusted_devices_failures_do_not_count_toward_the_cap(signin, account, few_failures_allowed, frozen, outbox, app):
+    trusted = SignIn(app.test_client(), outbox)
+    trusted.through("verify")
+    trusted.post("/logout")
+    fail_to_the_cap(trusted, frozen)
+    assert signin.login().status_code == 200

@@ -159,3 +159,12 @@ def test_anonymous_codes_of_a_browser_do_not_spend_its_persons_own_budget(app, c
     frozen.shift(60)
     assert post(client, "/profile/email/new", email="new2@example.ca").json["message"] == "17"
     assert [answer.status_code for answer in _own_codes(client, app, frozen, 3)] == [200] * 3
+
+
+def test_a_person_typing_a_code_they_received_is_not_stopped_by_others_sends_from_their_address(app, client, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
+    person = anonymous_browser(app, outbox)
+    assert person.send_email(email="person@example.ca").status_code == 200
+    crowd = [anonymous_browser(app, outbox).send_email(email=f"other{n}@example.ca") for n in range(3)]
+    assert crowd[-1].status_code == 429  # the address has spent its anonymous codes
+    assert person.verify_email().status_code == 200
