@@ -136,6 +136,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "anonymous_phone_countries": Rule(str, _phone_countries_ok,
                                           'region:count pairs with a "*" for every other country, e.g. CA:200,US:20,*:5'),
         "max_anonymous_phone_messages_per_range": POSITIVE_INT,
+        "max_recovery_emails_per_day": POSITIVE_INT,
         "phone_messages_window_seconds": POSITIVE_INT,
     },
     "names": {

@@ -10,13 +10,17 @@ account and revokes the relying services' tokens.
 """
 from __future__ import annotations
 
+from flask import current_app
+
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, methods, otp, passwords, screens, second_factor, signup, validation
+from idp.flows import accounts, audit, devices, journey, limits, methods, otp, passwords, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
+
+DAY_SECONDS = 86400
 
 
 def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
@@ -29,9 +33,18 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     current.user_id = user.id if user else None
     current.language = user.language if user else language
     observability.security_event("recovery_requested", current.user_id)
+    # On the owner's trusted device the code spends the account's own budget, which nobody
+    # else's requests can spend; elsewhere the anonymous ones, and a daily cap of recovery
+    # e-mails to one address, so that a flood of requests cannot fill the owner's inbox.
+    own = user is not None and devices.trusted_device(user.id) is not None
+    if not own:
+        numbers = current_app.config["IDP"]["limits"]
+        counter = limits.key("recovery-email", email)
+        limits.ensure_not_blocked([counter])
+        limits.hit(counter, numbers["max_recovery_emails_per_day"], DAY_SECONDS, DAY_SECONDS)
     return otp.send(
         current, Event.SEND_EMAIL_CODE, "email", email, current.language,
-        "recovery_code" if user else None, user_id=current.user_id,
+        "recovery_code" if user else None, user_id=current.user_id, own_factor=own,
     )
 
 

@@ -192,11 +192,31 @@ def test_recovery_hands_off_to_a_waiting_relying_service(client, account, outbox
     assert response.json["data"]["redirectTo"] == f"/authorize/resume/{uid}"
 
 
-def test_recovery_codes_follow_the_send_limits(client, account):
+def test_recovery_codes_asked_from_other_browsers_follow_the_anonymous_send_limits(app, client, account):
     """Sign-up already sent the address one code; the tenth send in ten minutes blocks it."""
+    stranger = app.test_client()
     for _ in range(9):
-        client.delete_cookie("idp_session")
-        assert start(client).status_code == 200
-    client.delete_cookie("idp_session")
-    blocked = start(client)
+        stranger.delete_cookie("idp_session")
+        assert start(stranger).status_code == 200
+    stranger.delete_cookie("idp_session")
+    blocked = start(stranger)
     assert (blocked.status_code, blocked.json["message"]) == (429, "17")
+
+
+def test_strangers_asking_to_recover_an_account_never_stop_its_owners_trusted_device(app, client, account, outbox, frozen):
+    strangers = [start(app.test_client()) for _ in range(12)]
+    assert strangers[-1].status_code == 429
+    assert start(client).status_code == 200
+    assert post(client, "/recovery/verify", otp=outbox.code(EMAIL)).status_code == 200
+
+
+def test_recovery_emails_to_one_address_are_capped_per_day(app, client, account, outbox, frozen, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_recovery_emails_per_day", 3)
+    answers = []
+    for _ in range(4):
+        answers.append(start(app.test_client()).status_code)
+        frozen.shift(app.config["IDP"]["limits"]["window_seconds"] + 1)
+    assert answers == [200, 200, 200, 429]
+    assert len(outbox.messages(EMAIL)) - 1 == 3  # the sign-up's own code, then three recovery codes
+    frozen.shift(86400)
+    assert start(app.test_client()).status_code == 200
