@@ -29,8 +29,9 @@ from idp.clock import now
 from idp.config import is_production
 from idp.extensions import db
 from idp.flows import audit
-from idp.models import BrowserSession, Interaction
+from idp.models import BrowserSession
 from idp.models.session import USER_AGENT_LENGTH
+from idp.oauth import interaction
 
 _UNSET = object()
 SEEN_EVERY = timedelta(minutes=1)
@@ -136,12 +137,7 @@ def _new_session() -> BrowserSession:
     )
     db.session.add(browser_session)
     db.session.flush()
-    if known_as is not None:
-        db.session.execute(
-            update(Interaction)
-            .where(Interaction.browser_key == known_as, Interaction.browser_session_id.is_(None))
-            .values(browser_session_id=browser_session.id)
-        )
+    interaction.adopt(browser_session, known_as)
     g.browser_session = browser_session
     g.browser_session_cookie = token
     return browser_session

@@ -1,15 +1,66 @@
-"""The hand-off between a sign-in/sign-up flow and a waiting authorization request."""
+"""The hand-off between a sign-in/sign-up flow and a waiting authorization request.
+
+A browser that has a session row keeps its waiting request as a row (interactions). One that
+has none yet — every anonymous /authorize — keeps it in a cookie of its own, sealed (Fernet,
+with a key derived from server.secret_key) and bound to the browser's cookie token: a flood
+of /authorize writes nothing. The session made at the browser's first step of a flow turns
+the cookie into a row (adopt()). A request too big for a cookie is a row at once.
+"""
 from __future__ import annotations
 
+import base64
+import json
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from flask import current_app
-from sqlalchemy import delete
+from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from flask import Flask, Response, current_app, g, request
+from sqlalchemy import delete, update
 
 from idp.clock import now
+from idp.config import is_production
 from idp.extensions import db
 from idp.models import BrowserSession, Interaction
+
+COOKIE = "idp_waiting"
+# Browsers keep cookies of 4,096 bytes; a bigger request waits as a row.
+COOKIE_MAX_BYTES = 3800
+
+
+def _cookie_name() -> str:
+    return f"__Host-{COOKIE}" if is_production(current_app.config["IDP"]) else COOKIE
+
+
+def _box() -> Fernet:
+    secret = current_app.config["SECRET_KEY"].encode()
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"idp waiting authorization request").derive(secret)
+    return Fernet(base64.urlsafe_b64encode(key))
+
+
+def _sealed(interaction: Interaction) -> str:
+    return _box().encrypt(json.dumps({
+        "uid": interaction.uid, "browser_key": interaction.browser_key, "client_id": interaction.client_id,
+        "params": interaction.params, "created_at": interaction.created_at.isoformat(),
+        "expires_at": interaction.expires_at.isoformat(),
+    }).encode()).decode()
+
+
+def _from_cookie(browser_key: str | None) -> Interaction | None:
+    """The request this browser's cookie keeps, unexpired and bound to its cookie token."""
+    sealed = request.cookies.get(_cookie_name())
+    if not sealed or browser_key is None:
+        return None
+    try:
+        kept = json.loads(_box().decrypt(sealed.encode()))
+    except (InvalidToken, ValueError):
+        return None
+    expires_at = datetime.fromisoformat(kept["expires_at"])
+    if kept.get("browser_key") != browser_key or expires_at <= now():
+        return None
+    return Interaction(uid=kept["uid"], browser_key=browser_key, client_id=kept["client_id"], params=kept["params"],
+                       created_at=datetime.fromisoformat(kept["created_at"]), expires_at=expires_at)
 
 
 def pending_for(browser_session: BrowserSession | None, browser_key: str | None = None) -> Interaction | None:
@@ -18,6 +69,9 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
     if browser_session is not None:
         owner = Interaction.browser_session_id == browser_session.id
     elif browser_key is not None:
+        kept = _from_cookie(browser_key)
+        if kept is not None:
+            return kept
         owner = (Interaction.browser_key == browser_key) & Interaction.browser_session_id.is_(None)
     else:
         return None
@@ -28,7 +82,8 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
 
 def start(browser_session: BrowserSession | None, client_id: str, params: dict[str, str], browser_key: str | None = None) -> Interaction:
     """Keep a validated authorization request until the person has signed in, for the
-    browser's session or, when it has none, for its browser_key. The caller commits."""
+    browser's session or, when it has none, in its cookie (bound to its browser_key). The
+    caller commits."""
     moment = now()
     lifetime = timedelta(seconds=current_app.config["IDP"]["oauth"]["interaction_lifetime_seconds"])
     interaction = Interaction(
@@ -40,8 +95,31 @@ def start(browser_session: BrowserSession | None, client_id: str, params: dict[s
         created_at=moment,
         expires_at=moment + lifetime,
     )
+    if browser_session is None:
+        sealed = _sealed(interaction)
+        if len(sealed) <= COOKIE_MAX_BYTES:
+            g.waiting_cookie = (sealed, int(lifetime.total_seconds()))
+            return interaction
     db.session.add(interaction)
     return interaction
+
+
+def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
+    """The browser's first session row takes over the request its cookie kept (and any row
+    kept for its browser_key). The caller commits."""
+    kept = _from_cookie(browser_key)
+    if kept is not None:
+        kept.browser_session_id = browser_session.id
+        db.session.add(kept)
+        db.session.flush()  # the INSERT, here: the flow reads the request back in this request
+        g.waiting_cookie = ("", 0)
+    if browser_key is not None:
+        # rows kept for a browser_key: requests too big for the cookie
+        db.session.execute(
+            update(Interaction)
+            .where(Interaction.browser_key == browser_key, Interaction.browser_session_id.is_(None))
+            .values(browser_session_id=browser_session.id)
+        )
 
 
 def take(uid: str, browser_session: BrowserSession | None) -> Interaction | None:
@@ -76,3 +154,20 @@ def complete_login(browser_session: BrowserSession, language: str) -> str:
         return f"/{language}/profilehome"
     interaction.login_completed_at = now()
     return f"/authorize/resume/{interaction.uid}"
+
+
+def _write_cookie(response: Response) -> Response:
+    waiting = g.pop("waiting_cookie", None)
+    if waiting is None:
+        return response
+    sealed, max_age = waiting
+    secure = is_production(current_app.config["IDP"])
+    if sealed:
+        response.set_cookie(_cookie_name(), sealed, max_age=max_age, httponly=True, samesite="Lax", secure=secure)
+    else:
+        response.delete_cookie(_cookie_name(), httponly=True, samesite="Lax", secure=secure)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(_write_cookie)

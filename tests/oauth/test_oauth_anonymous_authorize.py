@@ -1,5 +1,6 @@
-"""An anonymous /authorize keeps the request for the browser without making a session row;
-the session made when the person starts a flow adopts it."""
+"""An anonymous /authorize keeps the request for the browser without writing anything: no
+session row, no interaction row (the request waits in a sealed cookie); the session made when
+the person starts a flow adopts it as a row."""
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -15,12 +16,40 @@ def _count(app, model) -> int:
         return db.session.scalar(db.select(db.func.count()).select_from(model))
 
 
-def test_an_anonymous_authorize_makes_no_session_row(app, browser, rp):
+def test_an_anonymous_authorize_writes_no_row(app, browser, rp):
     response = browser.get(rp().authorization_url())
     assert response.status_code == 303 and urlsplit(response.headers["Location"]).path == "/en/"
     assert _count(app, BrowserSession) == 0
+    assert _count(app, Interaction) == 0
+    assert browser.http.cookies.get("idp_session") and browser.http.cookies.get("idp_waiting")
+
+
+def test_a_flood_of_anonymous_authorize_requests_writes_nothing(app, rp, live_server):
+    for _ in range(30):
+        assert requests.get(rp().authorization_url(), allow_redirects=False, timeout=10).status_code == 303
+    assert (_count(app, BrowserSession), _count(app, Interaction)) == (0, 0)
+
+
+def test_the_first_step_of_a_flow_turns_the_waiting_request_into_a_row(app, browser, rp):
+    browser.get(rp().authorization_url())
+    assert browser.post("/v1/signup/privacy", json={}).status_code == 200
+    assert (_count(app, BrowserSession), _count(app, Interaction)) == (1, 1)
+    assert browser.get("/v1/session").json()["data"]["service"]["title"] == "Service rp-a"
+    assert not browser.http.cookies.get("idp_waiting")
+
+
+def test_a_waiting_request_too_big_for_a_cookie_is_a_row(app, browser, rp):
+    browser.get(rp().authorization_url(state="s" * 4000))
     assert _count(app, Interaction) == 1
-    assert browser.http.cookies.get("idp_session")
+    assert browser.get("/v1/session").json()["data"]["service"]["title"] == "Service rp-a"
+
+
+def test_a_cookie_of_another_browser_names_no_waiting_service(app, browser, rp, live_server):
+    browser.get(rp().authorization_url())
+    stolen = browser.http.cookies.get("idp_waiting")
+    other = requests.Session()
+    other.cookies.set("idp_waiting", stolen)
+    assert other.get(f"{live_server.url}/v1/session", timeout=10).json()["data"].get("service") is None
 
 
 def test_the_login_ui_sees_the_waiting_service_before_any_session_exists(app, browser, rp):
