@@ -66,7 +66,7 @@ def check_password(user: User | None, email: str, password: str) -> None:
     observability.security_event("password_wrong", user.id if user else None, trusted_device=device is not None)
     if device is None:
         failures.counted(count, user)
-        limits.hit(address, rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["ip_window_seconds"])
+        limits.slow(address, rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["throttle_base_seconds"])
     # Committed now: the API rolls back everything else on the error that follows.
     db.session.commit()
     raise FlowError(Errors.WRONG_CREDENTIALS)

@@ -105,6 +105,25 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     return count
 
 
+def slow(counter_key: str, free: int, window_seconds: int, base_seconds: int) -> int:
+    """An event of a budget that slows its key down instead of shutting it: past `free` in the
+    window, each one makes the next wait base_seconds, doubling up to the window's end. For
+    keys that innocent people share (a client address: an office, a carrier's NAT), who then
+    wait seconds, not the window. Answers the count."""
+    moment = now()
+    count = db.session.execute(
+        _count_one(_dialect()),
+        {"counter_key": counter_key, "moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)},
+    ).scalar_one()
+    if count >= free:
+        delay = min(window_seconds, base_seconds * 2 ** min(count - free, 30))
+        _block(counter_key, moment + timedelta(seconds=delay))
+        kind = counter_key.split(":")[0]
+        metrics.LIMITS_REACHED.labels(kind).inc()
+        observability.security_event("throttled", limit=kind, failures=count, seconds=delay)
+    return count
+
+
 def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
     """One more failure in a run: past `free` failures, the next try waits base_seconds,
     doubling with each failure up to max_seconds. Answers the length of the run."""

@@ -64,11 +64,25 @@ def test_a_trusted_device_runs_its_own_count(signin, account):
     assert answers(signin, 1, password=PASSWORD)[0][:2] == (429, "18")
 
 
-def test_a_client_address_that_fails_too_often_waits_for_every_account(signin, account, app, monkeypatch):
+def test_a_client_address_that_fails_too_often_is_slowed_down_for_every_account(signin, account, app, monkeypatch):
     monkeypatch.setitem(app.config["IDP"]["password"], "max_failures_per_ip", 3)
     for n in range(3):
         signin.login(email=f"person{n}@example.ca", password=WRONG)
-    assert answers(signin, 1, password=PASSWORD) == [(429, "18", 3600)]
+    assert answers(signin, 1, password=PASSWORD) == [(429, "18", 30)]
+
+
+def test_a_shared_address_waits_seconds_growing_with_each_failure_not_the_window(signin, account, app, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["password"], "max_failures_per_ip", 3)
+    waits = []
+    for n in range(6):
+        answer = signin.login(email=f"person{n}@example.ca", password=WRONG)
+        if answer.status_code == 429:
+            waits.append(answer.json["data"]["retryAfter"])
+            frozen.shift(answer.json["data"]["retryAfter"])
+            signin.login(email=f"person{n}@example.ca", password=WRONG)
+    assert waits == [30, 60, 120]
+    frozen.shift(240)
+    assert signin.login().status_code == 200  # the person beside the guesser, after four minutes
 
 
 def test_a_trusted_device_is_spared_the_throttle_of_its_address(signin, account, app, monkeypatch):
