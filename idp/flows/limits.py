@@ -92,17 +92,26 @@ def _block(counter_key: str, until, **values) -> None:
 def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int) -> int:
     """Count one event of a budget; block the key for block_seconds when its window
     reaches the maximum. Answers the count."""
+    moment, count = _count_in_window(counter_key, window_seconds)
+    if count >= maximum:
+        _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)
+        _reached(counter_key, "limit_reached", seconds=block_seconds)
+    return count
+
+
+def _count_in_window(counter_key: str, window_seconds: int):
     moment = now()
     count = db.session.execute(
         _count_one(_dialect()),
         {"counter_key": counter_key, "moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)},
     ).scalar_one()
-    if count >= maximum:
-        _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)
-        kind = counter_key.split(":")[0]
-        metrics.LIMITS_REACHED.labels(kind).inc()
-        observability.security_event("limit_reached", limit=kind, seconds=block_seconds)
-    return count
+    return moment, count
+
+
+def _reached(counter_key: str, event: str, **details) -> None:
+    kind = counter_key.split(":")[0]
+    metrics.LIMITS_REACHED.labels(kind).inc()
+    observability.security_event(event, limit=kind, **details)
 
 
 def slow(counter_key: str, free: int, window_seconds: int, base_seconds: int) -> int:
@@ -110,17 +119,11 @@ def slow(counter_key: str, free: int, window_seconds: int, base_seconds: int) ->
     window, each one makes the next wait base_seconds, doubling up to the window's end. For
     keys that innocent people share (a client address: an office, a carrier's NAT), who then
     wait seconds, not the window. Answers the count."""
-    moment = now()
-    count = db.session.execute(
-        _count_one(_dialect()),
-        {"counter_key": counter_key, "moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)},
-    ).scalar_one()
+    moment, count = _count_in_window(counter_key, window_seconds)
     if count >= free:
         delay = min(window_seconds, base_seconds * 2 ** min(count - free, 30))
         _block(counter_key, moment + timedelta(seconds=delay))
-        kind = counter_key.split(":")[0]
-        metrics.LIMITS_REACHED.labels(kind).inc()
-        observability.security_event("throttled", limit=kind, failures=count, seconds=delay)
+        _reached(counter_key, "throttled", failures=count, seconds=delay)
     return count
 
 
