@@ -82,6 +82,10 @@ class Product:
             # anonymous journeys may ask from one address (tests/api/test_send_budgets.py holds
             # it) would stop the suite after 50 of them.
             "IDP_LIMITS_MAX_SENDS_PER_IP": "100000",
+            # every browser test signs people up with the same few numbers, all day long
+            "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES": "100000",
+            "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES_PER_RANGE": "100000",
+            "IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES": "*:100000",
         }
         self.env.pop("IDP_TEST_DATABASE_URL", None)
 
