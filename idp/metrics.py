@@ -97,7 +97,7 @@ class ProcessesCollector:
             samples = {sample.name: sample.value for family in ProcessCollector(pid=lambda pid=pid: pid, registry=None).collect()
                        for sample in family.samples}
             if not samples:
-                continue  # gone since it wrote its file
+                continue  # gone since it was listed
             alive += 1
             for name in totals:
                 totals[name] += samples.get(name, 0.0)

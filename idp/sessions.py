@@ -24,9 +24,8 @@ from enum import StrEnum
 from flask import Flask, Response, current_app, g, request
 from sqlalchemy import delete, or_, update
 
-from idp import metrics
+from idp import cookies, metrics
 from idp.clock import now
-from idp.config import is_production
 from idp.extensions import db
 from idp.flows import audit
 from idp.models import BrowserSession
@@ -65,15 +64,8 @@ def _settings() -> dict:
     return current_app.config["IDP"]["session"]
 
 
-def host_cookie(name: str) -> str:
-    """A cookie's name as sent: in production the __Host- prefix makes browsers keep it to
-    this very host, sent over HTTPS only and for the whole site, so no sibling domain can
-    set or shadow it."""
-    return f"__Host-{name}" if is_production(current_app.config["IDP"]) else name
-
-
 def cookie_name() -> str:
-    return host_cookie(_settings()["cookie_name"])
+    return cookies.host_cookie(_settings()["cookie_name"])
 
 
 def _load_from_cookie() -> BrowserSession | None:
@@ -201,21 +193,8 @@ def end_expired(expired_before, seen_before) -> int:
 
 def _write_cookie(response: Response) -> Response:
     token = g.pop("browser_session_cookie", None)
-    if token is None:
-        return response
-    settings = _settings()
-    secure = is_production(current_app.config["IDP"])
-    if token == "":
-        response.delete_cookie(cookie_name(), httponly=True, samesite="Lax", secure=secure)
-    else:
-        response.set_cookie(
-            cookie_name(),
-            token,
-            max_age=settings["absolute_timeout_seconds"],
-            httponly=True,
-            samesite="Lax",
-            secure=secure,
-        )
+    if token is not None:
+        cookies.write_cookie(response, _settings()["cookie_name"], token, _settings()["absolute_timeout_seconds"])
     return response
 
 

@@ -2,7 +2,7 @@
 end of a flow that signs the browser in."""
 from flask import after_this_request, current_app, g, request
 
-from idp import observability, sessions
+from idp import cookies, observability, sessions
 from idp.api.blueprint import bp
 from idp.extensions import db
 from idp.flows import devices, requester, screens, testmode
@@ -20,16 +20,13 @@ def _set_device_cookie(value: str) -> None:
 
     @after_this_request
     def remember_device(response):
-        response.set_cookie(
-            sessions.host_cookie(settings["device_cookie_name"]), value, max_age=settings["device_lifetime_seconds"],
-            httponly=True, samesite="Lax", secure=current_app.config["IDP"]["server"]["environment"] != "development",
-        )
+        cookies.write_cookie(response, settings["device_cookie_name"], value, settings["device_lifetime_seconds"])
         return response
 
 
 @bp.before_request
 def who_is_asking():
-    cookie = sessions.host_cookie(current_app.config["IDP"]["session"]["device_cookie_name"])
+    cookie = cookies.host_cookie(current_app.config["IDP"]["session"]["device_cookie_name"])
     device_token = request.cookies.get(cookie)
     upgraded = devices.upgrade_legacy(device_token, request.user_agent.string)
     if upgraded:

@@ -4,15 +4,14 @@ A web process puts each job on the queue; `flask --app idp jobs work` does it wi
 handler of its kind, retries a failure by the kind's rule, then keeps the job in RQ's
 failed registry for queue.failed_ttl_seconds so an operator can inspect or requeue it.
 
-A job may carry a code or an address, so its whole payload travels sealed (Fernet, with a
-key derived from server.secret_key): a job read from Redis, failed or waiting, shows
+A job may carry a code or an address, so its whole payload travels sealed (idp/sealed.py, a
+Fernet key derived from server.secret_key): a job read from Redis, failed or waiting, shows
 neither. Putting a job on the queue happens inside the request, before anything is
 committed: when Redis does not answer within queue.timeout_seconds the request fails and
 keeps nothing.
 """
 from __future__ import annotations
 
-import base64
 import json
 import logging
 import os
@@ -24,9 +23,6 @@ from datetime import timezone
 from math import nan as NAN
 from typing import Any
 
-from cryptography.fernet import Fernet
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import current_app
 from redis import Redis
 from redis.exceptions import RedisError
@@ -34,6 +30,7 @@ from rq import Queue, Retry, SimpleWorker
 from rq.job import Job
 from rq.exceptions import StopRequested
 
+from idp import sealed
 from idp.jobs.kinds import QUEUE, Failed, Kind, QueueUnavailable, kind_of
 
 QUEUE_NAME = "idp-deliveries"
@@ -56,6 +53,8 @@ SENTINEL_KEY = "idp:queue:alive"
 LOSSES_KEY = "idp:queue:losses"
 LATENCY_KEY = "idp:deliveries:latency"
 LATENCY_BUCKETS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, float("inf"))
+# Each bound as Prometheus names it (le="...").
+BUCKET_NAMES = tuple("+Inf" if bound == float("inf") else str(bound) for bound in LATENCY_BUCKETS)
 
 log = logging.getLogger("idp.jobs")
 
@@ -63,11 +62,6 @@ log = logging.getLogger("idp.jobs")
 class AttemptFailed(Exception):
     """One attempt at a job failed, as RQ keeps it: the kind's own words (jobs.Failed), or
     the name of what was raised — never its text, which may name a person."""
-
-
-def job_box(secret: str) -> Fernet:
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"idp queued messages").derive(secret.encode())
-    return Fernet(base64.urlsafe_b64encode(key))
 
 
 @dataclass
@@ -90,17 +84,13 @@ class QueueNumbers:
     jobs_lost: float = NAN
 
 
-def _bucket_name(bound: float) -> str:
-    return "+Inf" if bound == float("inf") else str(bound)
-
-
 class JobQueue:
     def __init__(self, settings: dict[str, Any], secret: str):
         queue = settings["queue"]
         timeout = queue["timeout_seconds"]
         self.connection = Redis.from_url(queue["redis_url"], socket_timeout=timeout, socket_connect_timeout=timeout)
         self.queue = Queue(QUEUE_NAME, connection=self.connection)
-        self.box = job_box(secret)
+        self.box = sealed.box(secret, "idp queued messages")
         self.failed_ttl = queue["failed_ttl_seconds"]
 
     def put(self, kind: Kind, payload: Any, correlation_id: str) -> None:
@@ -135,20 +125,17 @@ class JobQueue:
             if job is not None and job.enqueued_at is not None:
                 oldest = max(0.0, time.time() - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp())
             losses = self.connection.hgetall(LOSSES_KEY)
-            latency: dict[tuple[str, str], Histogram] = {}
-            for field_name, value in sorted(self.connection.hgetall(LATENCY_KEY).items()):
-                channel, provider, bound = field_name.decode().split(" ")
-                histogram = latency.setdefault((channel, provider), Histogram([], 0.0))
-                if bound == "sum":
-                    histogram.sum = float(value)
-                else:
-                    histogram.buckets.append((bound, float(value)))
-            for histogram in latency.values():
-                order = [_bucket_name(bound) for bound in LATENCY_BUCKETS]
-                given = dict(histogram.buckets)
-                histogram.buckets = [(name, given.get(name, 0.0)) for name in order]
+            # fields "<channel> <provider> <bucket name or sum>"
+            counted = {name.decode(): float(value) for name, value in self.connection.hgetall(LATENCY_KEY).items()}
+            latency = {
+                (channel, provider): Histogram(
+                    [(bucket, counted.get(f"{channel} {provider} {bucket}", 0.0)) for bucket in BUCKET_NAMES],
+                    counted.get(f"{channel} {provider} sum", 0.0),
+                )
+                for channel, provider in {tuple(name.split(" ")[:2]) for name in counted}
+            }
             return QueueNumbers(
-                waiting=self.queue.count + self.queue.scheduled_job_registry.count,
+                waiting=self._waiting(),
                 failed=self.queue.failed_job_registry.count,
                 oldest_seconds=oldest,
                 workers=self.live_workers(),
@@ -168,9 +155,9 @@ class JobQueue:
 
     def observe_delivery(self, channel: str, provider: str, seconds: float) -> None:
         pipeline = self.connection.pipeline(transaction=False)
-        for bound in LATENCY_BUCKETS:
+        for bound, bucket in zip(LATENCY_BUCKETS, BUCKET_NAMES):
             if seconds <= bound:
-                pipeline.hincrby(LATENCY_KEY, f"{channel} {provider} {_bucket_name(bound)}", 1)
+                pipeline.hincrby(LATENCY_KEY, f"{channel} {provider} {bucket}", 1)
         pipeline.hincrbyfloat(LATENCY_KEY, f"{channel} {provider} sum", seconds)
         try:
             pipeline.execute()
@@ -181,6 +168,10 @@ class JobQueue:
         # SimpleWorker runs each job in this process, inside the app context of the
         # `jobs work` command; RQ's scheduler moves retries back when they are due.
         return Worker([self.queue], connection=self.connection)
+
+    def _waiting(self) -> int:
+        """Jobs waiting, retries not yet due included. RedisError when Redis does not answer."""
+        return self.queue.count + self.queue.scheduled_job_registry.count
 
     def live_workers(self) -> int:
         """Worker processes that beat within HEARTBEAT_TTL_SECONDS. RedisError when Redis does not answer."""
@@ -223,7 +214,7 @@ class JobQueue:
                 self.connection.set(key, int(time.time()), ex=HEARTBEAT_TTL_SECONDS)
                 if self.connection.set(SENTINEL_KEY, int(time.time()), nx=True) and seen_waiting is not None:
                     self._count_loss(seen_waiting)
-                seen_waiting = self.queue.count + self.queue.scheduled_job_registry.count
+                seen_waiting = self._waiting()
             except RedisError:
                 pass  # the worker loop says so; the beat resumes with Redis
             stop.wait(HEARTBEAT_SECONDS)
@@ -231,7 +222,6 @@ class JobQueue:
             self.connection.delete(key)
         except RedisError:
             pass
-
 
     def _count_loss(self, jobs: int) -> None:
         log.error("queue data lost: Redis was flushed or restarted without persistence", extra={"jobs_lost_about": jobs})

@@ -2,25 +2,22 @@
 
 A browser that has a session row keeps its waiting request as a row (interactions). One that
 has none yet — every anonymous /authorize — keeps it in a cookie of its own, sealed (Fernet,
-with a key derived from server.secret_key) and bound to the browser's cookie token: a flood
+idp/sealed.py) and bound to the browser's cookie token: a flood
 of /authorize writes nothing. The session made at the browser's first step of a flow turns
 the cookie into a row (adopt()). A request too big for a cookie is a row at once.
 """
 from __future__ import annotations
 
-import base64
 import json
 import secrets
 from datetime import datetime, timedelta
 
-from cryptography.fernet import Fernet, InvalidToken
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.fernet import InvalidToken
 from flask import Flask, Response, current_app, g, request
 from sqlalchemy import delete, update
 
 from idp.clock import now
-from idp.config import is_production
+from idp import cookies, sealed
 from idp.extensions import db
 from idp.models import BrowserSession, Interaction
 
@@ -29,14 +26,8 @@ COOKIE = "idp_waiting"
 COOKIE_MAX_BYTES = 3800
 
 
-def _cookie_name() -> str:
-    return f"__Host-{COOKIE}" if is_production(current_app.config["IDP"]) else COOKIE
-
-
-def _box() -> Fernet:
-    secret = current_app.config["SECRET_KEY"].encode()
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"idp waiting authorization request").derive(secret)
-    return Fernet(base64.urlsafe_b64encode(key))
+def _box():
+    return sealed.box(current_app.config["SECRET_KEY"], "idp waiting authorization request")
 
 
 def _sealed(interaction: Interaction) -> str:
@@ -49,11 +40,11 @@ def _sealed(interaction: Interaction) -> str:
 
 def _from_cookie(browser_key: str | None) -> Interaction | None:
     """The request this browser's cookie keeps, unexpired and bound to its cookie token."""
-    sealed = request.cookies.get(_cookie_name())
-    if not sealed or browser_key is None:
+    kept_cookie = request.cookies.get(cookies.host_cookie(COOKIE))
+    if not kept_cookie or browser_key is None:
         return None
     try:
-        kept = json.loads(_box().decrypt(sealed.encode()))
+        kept = json.loads(_box().decrypt(kept_cookie.encode()))
     except (InvalidToken, ValueError):
         return None
     expires_at = datetime.fromisoformat(kept["expires_at"])
@@ -96,9 +87,9 @@ def start(browser_session: BrowserSession | None, client_id: str, params: dict[s
         expires_at=moment + lifetime,
     )
     if browser_session is None:
-        sealed = _sealed(interaction)
-        if len(sealed) <= COOKIE_MAX_BYTES:
-            g.waiting_cookie = (sealed, int(lifetime.total_seconds()))
+        kept_cookie = _sealed(interaction)
+        if len(kept_cookie) <= COOKIE_MAX_BYTES:
+            g.waiting_cookie = (kept_cookie, int(lifetime.total_seconds()))
             return interaction
     db.session.add(interaction)
     return interaction
@@ -158,14 +149,8 @@ def complete_login(browser_session: BrowserSession, language: str) -> str:
 
 def _write_cookie(response: Response) -> Response:
     waiting = g.pop("waiting_cookie", None)
-    if waiting is None:
-        return response
-    sealed, max_age = waiting
-    secure = is_production(current_app.config["IDP"])
-    if sealed:
-        response.set_cookie(_cookie_name(), sealed, max_age=max_age, httponly=True, samesite="Lax", secure=secure)
-    else:
-        response.delete_cookie(_cookie_name(), httponly=True, samesite="Lax", secure=secure)
+    if waiting is not None:
+        cookies.write_cookie(response, COOKIE, *waiting)
     return response
 
 
