@@ -49,9 +49,11 @@ def mint_ours(user_id: str, count: int, path: Path) -> None:
     from idp.clock import now
     from idp.extensions import db
     from idp.models import AuthorizationCode
-    from idp.oauth.grants import digest
+    from idp.oauth.grants import digest, record
 
     moment = now()
+    # every code is issued under the account's grant to the service, as /authorize records it
+    grant_id = record(user_id, harness.CLIENT_ID, SCOPE)
     lifetime = timedelta(seconds=current_app.config["IDP"]["oauth"]["authorization_code_lifetime_seconds"])
     rows, lines = [], []
     for _ in range(count):
@@ -62,7 +64,7 @@ def mint_ours(user_id: str, count: int, path: Path) -> None:
             "redirect_uri": harness.REDIRECT_URI, "scope": SCOPE, "nonce": secrets.token_urlsafe(16),
             "code_challenge": create_s256_code_challenge(verifier), "code_challenge_method": "S256",
             "auth_time": moment, "amr": ["pwd", "otp", "sms", "mfa"], "acr": None,
-            "created_at": moment, "expires_at": moment + lifetime,
+            "created_at": moment, "expires_at": moment + lifetime, "grant_id": grant_id,
         })
     db.session.execute(insert(AuthorizationCode), rows)
     db.session.commit()
