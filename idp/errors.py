@@ -53,6 +53,7 @@ class Errors(Enum):
     LAST_STRONG_METHOD = ("40", 409, "This is the only way left to prove it is you: add another one first")
     PASSKEY_NAME = ("41", 400, "Give the passkey a name of at most data.maxLength characters")
     BACKUP_CODE_USED = ("42", 400, "This backup code was already used (data.remaining: unused codes left)")
+    PROOF_OF_WORK_REQUIRED = ("43", 428, "Solve data.challenge (ALTCHA) and send the answer in X-Proof-Of-Work")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

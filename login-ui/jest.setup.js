@@ -17,3 +17,8 @@ beforeEach(() => {
 // parts are the source JSON files, loaded once before the tests as the shell's chunk and a
 // later screen would.
 beforeAll(() => Promise.all(['en', 'fr'].flatMap((language) => [loadMessages(language), loadMessages(language, 'all')])));
+
+// jsdom has no Web Crypto digest; the proof of work (altcha-lib) needs it, as browsers have it.
+if (!global.crypto || !global.crypto.subtle) {
+  Object.defineProperty(global, 'crypto', { value: require('crypto').webcrypto, configurable: true });
+}

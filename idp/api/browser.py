@@ -5,7 +5,7 @@ from flask import after_this_request, current_app, g, request
 from idp import cookies, observability, sessions
 from idp.api.blueprint import bp
 from idp.extensions import db
-from idp.flows import devices, requester, screens, testmode
+from idp.flows import devices, proof, requester, screens, testmode
 from idp.flows.accounts import Completed
 from idp.oauth.interaction import complete_login
 
@@ -33,7 +33,13 @@ def who_is_asking():
         db.session.commit()
         _set_device_cookie(upgraded)
         device_token = upgraded
-    g.requester = requester.use(requester.Requester(ip=request.remote_addr or "unknown", device_token=device_token))
+    g.requester = requester.use(
+        requester.Requester(
+            ip=request.remote_addr or "unknown",
+            device_token=device_token,
+            proof_of_work=request.headers.get(proof.HEADER),
+        )
+    )
 
 
 @bp.teardown_request

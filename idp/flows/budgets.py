@@ -2,7 +2,8 @@
 config/settings.toml), and the service's ceiling of texts and calls.
 
 - Sends and wrong guesses count per destination and per browser session; anonymous sends
-  count per client address too. Anonymous journeys (sign-up, the first step of recovery, a
+  count per client address too, which is never shut (people share addresses): past a
+  threshold it must show a proof of work (proof.py), past the next it is slowed down. Anonymous journeys (sign-up, the first step of recovery, a
   new address or phone) count apart from the codes that a journey which proved the account
   sends to the account's own factors, which have a budget of their own (limits.max_own_sends):
   asking codes for someone else's address or phone never blocks that person's own sign-in,
@@ -24,7 +25,7 @@ from flask import current_app
 from idp.config import phone_countries
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import devices, failures, limits, requester
+from idp.flows import devices, failures, limits, proof, requester
 from idp.models import User
 
 
@@ -38,6 +39,9 @@ class Budgets:
 
     sends: list[tuple[str, int]]
     wrong: list[tuple[str, int]]
+    # an anonymous send's client address (an IPv6 /64 as one): slowed and asked a proof of
+    # work, never shut, since innocent people share addresses
+    address: str | None = None
 
     @classmethod
     def of(cls, browser_session_id: int, destination: str, own_factor: bool) -> "Budgets":
@@ -52,17 +56,26 @@ class Budgets:
             (limits.key(f"wrong-{scope}", destination), numbers["max_wrong_codes"]),
             (limits.key(f"wrong-{scope}-session", browser_session_id), numbers["max_wrong_codes"]),
         ]
-        if not own_factor:
-            sends.append((limits.key("send-ip", requester.current().network), numbers["max_sends_per_ip"]))
-        return cls(sends, wrong)
+        address = None if own_factor else limits.key("send-ip", requester.current().network)
+        return cls(sends, wrong, address)
 
     def ensure_open(self) -> None:
-        limits.ensure_not_blocked([key for key, _ in self.sends + self.wrong])
+        limits.ensure_not_blocked([key for key, _ in self.sends + self.wrong] + ([self.address] if self.address else []))
 
     def spend(self, kind: list[tuple[str, int]]) -> None:
         numbers = _numbers()
         for key, maximum in kind:
             limits.hit(key, maximum, numbers["window_seconds"], numbers["block_seconds"])
+
+    def spend_send(self) -> None:
+        """One code sent: its budgets, and its address's, which past a threshold first asks a
+        proof of work and past the next slows the address down."""
+        numbers = _numbers()
+        if self.address and limits.recent(self.address, numbers["window_seconds"]) >= numbers["proof_of_work_after_sends"]:
+            proof.ensure_solved()
+        self.spend(self.sends)
+        if self.address:
+            limits.slow(self.address, numbers["max_sends_per_ip"], numbers["window_seconds"], numbers["sends_per_ip_delay_seconds"])
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,21 @@ def _count_in_window(counter_key: str, window_seconds: int):
     return moment, count
 
 
+def first_use(counter_key: str, window_seconds: int) -> bool:
+    """Is this the first time counter_key is seen within the window (a one-time answer)?"""
+    return _count_in_window(counter_key, window_seconds)[1] == 1
+
+
+def recent(counter_key: str, window_seconds: int) -> int:
+    """Events of counter_key in its current window; 0 once the window ended."""
+    row = db.session.execute(
+        db.select(LimitCounter.count, LimitCounter.window_started_at).filter_by(key=counter_key)
+    ).first()
+    if row is None or row.window_started_at <= now() - timedelta(seconds=window_seconds):
+        return 0
+    return row.count
+
+
 def _reached(counter_key: str, event: str, **details) -> None:
     kind = counter_key.split(":")[0]
     metrics.LIMITS_REACHED.labels(kind).inc()

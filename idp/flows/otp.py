@@ -170,7 +170,7 @@ def _issue(
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
-    spends.spend(spends.sends)
+    spends.spend_send()
     if channel in PHONE_TEMPLATES:
         budgets.spend_phone_message(destination, own_factor)
 

@@ -1,4 +1,5 @@
-"""Who is asking: the client's address and the trusted-device token it holds.
+"""Who is asking: the client's address, the trusted-device token it holds and the proof of
+work it brings.
 
 Flows take no request objects. What they need of the client arrives here, set by the
 API layer for each request (as idp.clock is the one source of the time); code called
@@ -16,6 +17,8 @@ class Requester:
     ip: str = "unknown"
     # The trusted-device cookie as the browser sent it; devices.py checks it.
     device_token: str | None = None
+    # The answer to a proof-of-work challenge the request carries; proof.py checks it.
+    proof_of_work: str | None = None
 
     @property
     def network(self) -> str:

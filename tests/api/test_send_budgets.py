@@ -28,7 +28,8 @@ def test_sign_ups_of_a_persons_address_do_not_block_their_sign_in(app, outbox, s
     assert signin.through("send").status_code == 200
 
 
-def test_a_throwaway_sign_up_with_a_persons_phone_does_not_block_their_two_step_codes(app, outbox, signin, account, frozen):
+def test_a_throwaway_sign_up_with_a_persons_phone_does_not_block_their_two_step_codes(app, outbox, signin, account, frozen, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 50)  # proofs of work: test_proof_of_work.py
     for n in range(12):
         thief = anonymous_browser(app, outbox)
         thief.email = f"thief{n}@example.ca"
@@ -42,10 +43,15 @@ def test_anonymous_sends_to_one_address_are_still_limited(app, outbox, account, 
     assert (answers[-1].status_code, answers[-1].json["message"]) == (429, "17")
 
 
-def test_one_client_address_may_ask_only_so_many_anonymous_codes(app, outbox, monkeypatch, frozen):
+def test_a_client_address_past_its_anonymous_codes_waits_seconds_that_grow_not_a_block(app, outbox, monkeypatch, frozen):
     monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
     answers = [anonymous_browser(app, outbox).send_email(email=f"person{n}@example.ca") for n in range(4)]
     assert [answer.json["message"] for answer in answers] == ["", "", "", "17"]
+    assert answers[-1].json["data"]["retryAfter"] == 5
+    frozen.shift(5)
+    assert anonymous_browser(app, outbox).send_email(email="person4@example.ca").status_code == 200
+    waiting = anonymous_browser(app, outbox).send_email(email="person5@example.ca")
+    assert (waiting.status_code, waiting.json["data"]["retryAfter"]) == (429, 10)
 
 
 def _anonymous_phone_sends(app, outbox, phones: list[str]) -> list:

@@ -33,8 +33,9 @@ BUDGETS = {
     "/v1/session": 2,
     # the waiting authorization request leaves its cookie for a row (/authorize writes nothing)
     "/v1/signup/privacy": 7,
-    # a phone code spends the anonymous ceilings of texts: in all, its country's, its range's
-    "/v1/otp/transient_otp/send": 15,
+    # a phone code spends the anonymous ceilings of texts: in all, its country's, its range's;
+    # an anonymous code reads its address's count (past a threshold, a proof of work)
+    "/v1/otp/transient_otp/send": 16,
     "/v1/otp/transient_otp/verify": 11,
     "/v1/users/create": 5,
     "/v1/users/createcoreprofile": 15,

@@ -63,7 +63,8 @@ def _clients_file(folder: Path, rp_url: str) -> Path:
 class Product:
     """The identity provider and the reservations demo, each in its own process."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, **settings: str):
+        """settings: environment variables over the browser tests' own (IDP_LIMITS_...)."""
         self.folder = folder
         # Different host names keep each service's cookies to itself, as on real domains.
         self.idp_port, self.rp_port = free_port(), free_port()
@@ -86,6 +87,7 @@ class Product:
             "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES": "100000",
             "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES_PER_RANGE": "100000",
             "IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES": "*:100000",
+            **settings,
         }
         self.env.pop("IDP_TEST_DATABASE_URL", None)
 

@@ -247,6 +247,19 @@ def enter_sign_in_password(page: Page, language: str, person: Person) -> None:
     expect_screen(page, language, "select.title")
 
 
+def resume_sign_up_by_signing_in(page: Page, product: Product, language: str, person: Person) -> None:
+    """An account whose sign-up stopped before the phone: signing in sends the code by e-mail
+    at once (no phone yet), then the sign-up goes on at the phone step, saying so."""
+    sign_in_at_reservations(page, product, language)
+    enter_sign_in_email(page, language, person)
+    page.get_by_label(t(language, "password.label"), exact=True).fill(person.password)
+    button(page, language, "password.signin.submit").click()
+    expect_screen(page, language, "verification.email.title")
+    enter_code(page, language, product.latest_code(person.email))
+    expect_screen(page, language, "setup.title", step=3)
+    expect(page.get_by_text(t(language, "setup.resumed"), exact=True)).to_be_visible()
+
+
 def choose_code_by(page: Page, language: str, method: str) -> None:
     """One of the person's methods is chosen (the stored phone, masked, is the destination of
     a code by text or call; the code is sent), and its own screen opens."""

@@ -35,16 +35,7 @@ def stop_after_the_password(new_context, product, person, language, viewport):
 def test_a_sign_up_stopped_after_the_password_is_finished_by_signing_in(new_context, product, person, language, viewport, size):
     stop_after_the_password(new_context, product, person, language, viewport)
     page = new_context(language=language, viewport=viewport).new_page()
-    steps.sign_in_at_reservations(page, product, language)
-    steps.enter_sign_in_email(page, language, person)
-    page.get_by_label(t(language, "password.label"), exact=True).fill(person.password)
-    steps.button(page, language, "password.signin.submit").click()
-    # no phone yet: the code comes by e-mail at once
-    steps.expect_screen(page, language, "verification.email.title")
-    steps.enter_code(page, language, product.latest_code(person.email))
-    # then the sign-up goes on where it stopped, saying so
-    steps.expect_screen(page, language, "setup.title", step=3)
-    expect(page.get_by_text(t(language, "setup.resumed"), exact=True)).to_be_visible()
+    steps.resume_sign_up_by_signing_in(page, product, language, person)
     assert_no_violations(page, f"the resumed phone step ({language}, {size} px)")
     shot(page, f"issue13-p1-resume-signup-{language}-{size}")
     steps.set_up_phone(page, language, person)

@@ -1,6 +1,8 @@
 // Client of the /v1 JSON API. Every answer is the envelope {success, message, data};
 // failures are non-2xx with success:false and message a catalogue code.
 import { readConfig } from '../config';
+import ERRORS from '../i18n/errorCodes.json';
+import { PROOF_HEADER, solve } from './proofOfWork';
 
 const DEFAULT_TIMEOUT_MS = 15000;
 
@@ -65,6 +67,11 @@ export async function request(method, path, body, { headers = {}, base } = {}) {
     envelope = null;
   }
   if (!response.ok || !envelope || envelope.success === false) {
+    // asked a proof of work: solved and sent again, once
+    if (envelope && envelope.message === ERRORS.PROOF_OF_WORK_REQUIRED && !headers[PROOF_HEADER]) {
+      const answer = await solve(envelope.data && envelope.data.challenge);
+      if (answer) return request(method, path, body, { headers: { ...headers, [PROOF_HEADER]: answer }, base });
+    }
     throw new ApiError({
       message: envelope && typeof envelope.message === 'string' ? envelope.message : null,
       data: envelope ? envelope.data : null,

@@ -1,3 +1,4 @@
+import { createChallenge } from 'altcha-lib';
 import { DEFAULT_POLICY } from '../config';
 import { api, ApiError, configureApi, fetchPasswordPolicy } from './v1';
 
@@ -49,4 +50,41 @@ test('the password policy comes from the server when it answers', async () => {
 test('the password policy falls back to the given bounds (12 and 65 by default) when its call fails', async () => {
   global.fetch = jest.fn(() => Promise.reject(new TypeError('network')));
   await expect(fetchPasswordPolicy(DEFAULT_POLICY)).resolves.toEqual({ pwdMinLength: 12, pwdMaxLength: 65 });
+});
+
+// the challenge as the server sends it (idp/flows/proof.py), hiding the number 37
+async function serverChallenge() {
+  const { maxnumber, ...challenge } = await createChallenge({ hmacKey: 'key', maxNumber: 1000, number: 37 });
+  return { ...challenge, maxNumber: maxnumber };
+}
+
+test('a request asked a proof of work solves the challenge and is sent again with the answer', async () => {
+  const challenge = await serverChallenge();
+  global.fetch = jest
+    .fn()
+    .mockReturnValueOnce(answer(428, { success: false, message: '43', data: { challenge } }))
+    .mockReturnValueOnce(answer(200, { success: true, message: '', data: {} }));
+  await api.transientOtpSend({ userName: 'a@example.ca', otpType: 'email', language: 'en' });
+  const [, retried] = global.fetch.mock.calls[1];
+  const sent = JSON.parse(atob(retried.headers['X-Proof-Of-Work']));
+  expect(sent).toEqual({ ...challenge, number: 37, maxNumber: undefined });
+  expect(retried.body).toBe(global.fetch.mock.calls[0][1].body);
+});
+
+test('a proof of work is tried once: asked again, the request fails with the code', async () => {
+  const challenge = await serverChallenge();
+  global.fetch = jest.fn(() => answer(428, { success: false, message: '43', data: { challenge } }));
+  await expect(api.transientOtpSend({ userName: 'a@example.ca', otpType: 'email', language: 'en' })).rejects.toMatchObject({
+    message: '43',
+  });
+  expect(global.fetch).toHaveBeenCalledTimes(2);
+});
+
+test('a challenge without a solution fails with the code, without sending again', async () => {
+  const challenge = { ...(await serverChallenge()), maxNumber: 10 };
+  global.fetch = jest.fn(() => answer(428, { success: false, message: '43', data: { challenge } }));
+  await expect(api.transientOtpSend({ userName: 'a@example.ca', otpType: 'email', language: 'en' })).rejects.toMatchObject({
+    message: '43',
+  });
+  expect(global.fetch).toHaveBeenCalledTimes(1);
 });

@@ -40,6 +40,7 @@ const BUILDERS = {
     intl.formatMessage({ id: data.reason === 'invalid' ? 'error.11.invalid' : 'error.11' }),
   [ERRORS.TOO_MANY_CODES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_CODES, data),
   [ERRORS.TOO_MANY_PASSWORD_TRIES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_PASSWORD_TRIES, data),
+  [ERRORS.PHONE_SENDING_PAUSED]: (intl, data) => waitInMinutes(intl, ERRORS.PHONE_SENDING_PAUSED, data),
   [ERRORS.PASSWORD_TOO_EASY]: (intl, data) => {
     const reason = PASSWORD_REASONS.includes(data.reason) ? data.reason : 'weak';
     return `${intl.formatMessage({ id: 'error.21' })} ${intl.formatMessage({ id: `error.21.${reason}` })}`;

@@ -1,13 +1,17 @@
 import { api } from '../../api/v1';
+import { Notice } from '../../components/fields';
 import { FormPage, ResumedNotice, useForm } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
 import { useT } from '../../components/hooks';
 import PhoneSetup, { usePhoneSetup } from '../../components/PhoneSetup';
+import { ERRORS } from '../../i18n/errors';
 
 const PAGE = 'verificationSetUp';
 
 // /{language}/signUp/verificationsetup, step 3 of 4: the phone for two-step verification;
-// after a sign-in or recovery of an account whose sign-up stopped here, saying so.
+// after a sign-in or recovery of an account whose sign-up stopped here, saying so. When the
+// service's texts and calls to new numbers are paused (code 38), the person learns that
+// their account is kept and how to finish it later with their e-mail address alone.
 export default function VerificationSetup() {
   const t = useT();
   const { email: userName, emailLanguage: language } = useJourney();
@@ -18,6 +22,7 @@ export default function VerificationSetup() {
     check: setup.check,
     send: () => api.transientOtpSend({ userName, otpType: setup.otpType, phoneNumber: setup.e164(), language }),
   });
+  const paused = form.errors.phone && form.errors.phone.code === ERRORS.PHONE_SENDING_PAUSED;
   return (
     <FormPage
       form={form}
@@ -25,7 +30,17 @@ export default function VerificationSetup() {
       titleId="setup.title"
       leadId="setup.lead"
       submitId="setup.submit"
-      before={<ResumedNotice textId="setup.resumed" />}
+      before={
+        <>
+          <ResumedNotice textId="setup.resumed" />
+          {paused ? (
+            <Notice>
+              <p>{t('setup.paused.saved')}</p>
+              <p>{t('setup.paused.later')}</p>
+            </Notice>
+          ) : null}
+        </>
+      }
     >
       <PhoneSetup setup={setup} errors={form.errors}>
         <details className="details">

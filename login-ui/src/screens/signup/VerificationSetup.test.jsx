@@ -98,7 +98,7 @@ test('a valid number is sent as a plus sign and digits with the chosen method, t
   });
 });
 
-test('a server failure is shown on the phone field', async () => {
+test('a server failure is shown on the phone field, saying nothing of a pause', async () => {
   const user = userEvent.setup();
   await renderApp('/en/signUp/verificationsetup', {
     journeys: { signup: JOURNEY.signup.created },
@@ -106,6 +106,31 @@ test('a server failure is shown on the phone field', async () => {
   });
   await submitPhone(user, '613 555 0100');
   await waitFor(() => expect(document.getElementById('phone-error')).toHaveTextContent(en['error.22']));
+  expect(screen.queryByText(en['setup.paused.saved'])).not.toBeInTheDocument();
+});
+
+test('when texts and calls are paused, the person learns how long, and that their account is saved to finish by e-mail later', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/signUp/verificationsetup', {
+    journeys: { signup: JOURNEY.signup.created },
+    api: { 'POST /v1/otp/transient_otp/send': fail('38', { retryAfter: 1500 }, 503) },
+  });
+  await submitPhone(user, '613 555 0100');
+  await waitFor(() => expect(document.getElementById('phone-error')).toHaveTextContent('Try again in 25 minutes.'));
+  const notice = screen.getByRole('status');
+  expect(notice).toHaveTextContent(en['setup.paused.saved']);
+  expect(notice).toHaveTextContent(en['setup.paused.later']);
+});
+
+test('the pause is told in French too', async () => {
+  const user = userEvent.setup();
+  await renderApp('/fr/signUp/verificationsetup', {
+    journeys: { signup: JOURNEY.signup.created },
+    api: { 'POST /v1/otp/transient_otp/send': fail('38', { retryAfter: 60 }, 503) },
+  });
+  await typeAndPress(user, fr['phone.label'], '613 555 0100', fr['setup.submit']);
+  await waitFor(() => expect(document.getElementById('phone-error')).toHaveTextContent('Réessayez dans 1 minute.'));
+  expect(screen.getByRole('status')).toHaveTextContent(fr['setup.paused.saved']);
 });
 
 test('the country search filters the list only after 250 ms', async () => {
