@@ -83,6 +83,8 @@ class Product:
             # anonymous journeys may ask from one address (tests/api/test_send_budgets.py holds
             # it) would stop the suite after 50 of them.
             "IDP_LIMITS_MAX_SENDS_PER_IP": "100000",
+            # and the proof of work past its threshold (tests/e2e/test_busy_address_journey.py asks it)
+            "IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS": "100000",
             # every browser test signs people up with the same few numbers, all day long
             "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES": "100000",
             "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES_PER_RANGE": "100000",

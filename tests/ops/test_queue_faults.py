@@ -78,7 +78,9 @@ def site(tmp_path, redis_server, smtp_server):
     """The provider (SQLite, SMTP on loopback, the queue on this test's Redis) and its worker."""
     controller, handler = smtp_server
     env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_QUEUE_REDIS_URL=redis_server.url,
-                      IDP_QUEUE_TIMEOUT_SECONDS="1", IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port))
+                      IDP_QUEUE_TIMEOUT_SECONDS="1", IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port),
+                      # the traffic comes from one address: no proof of work (tests/api/test_proof_of_work.py)
+                      IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000")
     migrate(env)
     idp = Server(tmp_path, env).start()
     log = (tmp_path / "worker.log").open("w")
