@@ -43,7 +43,11 @@ def init(path: Path, algorithms: tuple[str, ...]) -> None:
 
 
 @group.command("rotate")
-def rotate() -> None:
+@click.option("--algorithm", "algorithms", multiple=True, type=click.Choice(list(keys.SIGNING_ALGORITHMS)),
+              help="Rotate only this algorithm's key (repeatable). Default: every algorithm that signs now.")
+def rotate(algorithms: tuple[str, ...]) -> None:
     keep = current_app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
-    kid = keys.rotate(keep_retired_seconds=keep)
-    click.echo(f"New signing key {kid}; retired keys stay published for {keep} s after retirement.")
+    for algorithm in algorithms or keys.algorithms():
+        kid = keys.rotate(keep_retired_seconds=keep, algorithm=algorithm)
+        click.echo(f"New {algorithm} signing key {kid}.")
+    click.echo(f"Retired keys stay published for {keep} s after retirement.")

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import hmac
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from authlib.oauth2.rfc6749 import ClientMixin
+from joserfc.errors import JoseError
+from joserfc.jwk import KeySet
 from authlib.oauth2.rfc6749.util import scope_to_list
 from flask import Flask, current_app
 
@@ -21,9 +24,14 @@ from idp.oauth.keys import DEFAULT_ALGORITHM, SIGNING_ALGORITHMS
 
 DEFAULT_CLIENTS_FILE = PROJECT_ROOT / "config" / "clients.toml"
 SUPPORTED_SCOPES = ("openid", "profile", "email", "phone", "offline_access")
-# How a client may authenticate at the token endpoint: the one list of methods. Each client
-# holds its own (token_endpoint_auth_method); one that names none may use either secret method.
-TOKEN_ENDPOINT_AUTH_METHODS = ("client_secret_basic", "client_secret_post")
+# How a client may authenticate at the token, revocation and introspection endpoints: the one
+# list of methods. Each client holds its own (token_endpoint_auth_method); one that names none
+# may use either secret method. private_key_jwt signs an assertion with a key the client
+# registered (jwks or jwks_uri); none is a public client (a native app), which must use PKCE.
+SECRET_METHODS = ("client_secret_basic", "client_secret_post")
+PRIVATE_KEY_JWT = "private_key_jwt"
+PUBLIC = "none"
+TOKEN_ENDPOINT_AUTH_METHODS = (*SECRET_METHODS, PRIVATE_KEY_JWT, PUBLIC)
 MIN_SECRET_LENGTH = 32
 EXTENSION = "idp.clients"
 
@@ -50,13 +58,21 @@ class Client(ClientMixin):
     sector_identifier: str
     require_pkce: bool
     service: Service
-    token_endpoint_auth_methods: tuple[str, ...] = TOKEN_ENDPOINT_AUTH_METHODS
+    token_endpoint_auth_methods: tuple[str, ...] = SECRET_METHODS
     id_token_signed_response_alg: str = DEFAULT_ALGORITHM
+    userinfo_signed_response_alg: str | None = None
+    # private_key_jwt: the client's public keys, inline (a JWK set) or at an address
+    jwks: dict | None = None
+    jwks_uri: str | None = None
 
     @property
     def client_metadata(self) -> dict[str, Any]:
         # Authlib's end-session endpoint reads the registered post-logout URIs from here.
         return {"post_logout_redirect_uris": list(self.post_logout_redirect_uris)}
+
+    @property
+    def is_public(self) -> bool:
+        return self.token_endpoint_auth_methods == (PUBLIC,)
 
     def get_client_id(self) -> str:
         return self.client_id
@@ -70,9 +86,14 @@ class Client(ClientMixin):
         return " ".join(s for s in asked if s in self.scopes)
 
     def check_redirect_uri(self, redirect_uri: str) -> bool:
-        return redirect_uri in self.redirect_uris
+        if redirect_uri in self.redirect_uris:
+            return True
+        # RFC 8252 section 7.3: a native app's loopback redirect may come on any port
+        return self.is_public and _without_port(redirect_uri) in {_without_port(uri) for uri in self.redirect_uris if _loopback(uri)}
 
     def check_client_secret(self, client_secret: str) -> bool:
+        if not self.client_secret:
+            return False
         return hmac.compare_digest(self.client_secret.encode(), client_secret.encode())
 
     def check_endpoint_auth_method(self, method: str, endpoint: str) -> bool:
@@ -85,6 +106,22 @@ class Client(ClientMixin):
         if grant_type == "refresh_token":
             return "offline_access" in self.scopes
         return grant_type == "authorization_code"
+
+
+LOOPBACK_HOSTS = ("127.0.0.1", "::1")
+
+
+def _loopback(uri: str) -> bool:
+    parts = urlsplit(uri)
+    return parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS
+
+
+def _without_port(uri: str) -> str:
+    parts = urlsplit(uri)
+    if not _loopback(uri):
+        return uri
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return parts._replace(netloc=host).geturl()
 
 
 class Registry:
@@ -129,11 +166,34 @@ def _url(value: Any, where: str) -> str:
     return value
 
 
-def _url_list(table: dict, key: str, where: str, required: bool) -> tuple[str, ...]:
+# A private-use URI scheme of a native app is a reverse domain name (RFC 8252 section 7.1).
+PRIVATE_USE_SCHEME = re.compile(r"[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+")
+
+
+def _redirect_uri(value: Any, where: str, environment: str, native: bool) -> str:
+    """A redirect URI as RFC 6749, 8252 and the BCP for OAuth security allow: https for a web
+    service (http://localhost too in development), for a native app (a public client) also
+    loopback http or a private-use scheme; never a wildcard, a fragment or user info."""
+    if isinstance(value, str) and native:
+        scheme = value.split(":", 1)[0]
+        if PRIVATE_USE_SCHEME.fullmatch(scheme) and "*" not in value and "#" not in value:
+            return value
+        if _loopback(value) and "*" not in value:
+            return _url(value, where)
+    url = _url(value, where)
+    parts = urlsplit(url)
+    if "*" in url or parts.scheme != value.split(":", 1)[0]:
+        raise _fail(where, f"must be written out in full, in lower-case, without wildcards (got {value!r})")
+    if parts.scheme == "http" and (environment != "development" or parts.hostname not in ("localhost", *LOOPBACK_HOSTS)):
+        raise _fail(where, f"must be https (http only for localhost in development{', loopback for a native app' if native else ''}; got {value!r})")
+    return url
+
+
+def _url_list(table: dict, key: str, where: str, required: bool, check=_url) -> tuple[str, ...]:
     values = table.get(key, [] if not required else None)
     if not isinstance(values, list) or (required and not values):
         raise _fail(f"{where}.{key}", "must be a non-empty list of URLs" if required else "must be a list of URLs")
-    return tuple(_url(value, f"{where}.{key}") for value in values)
+    return tuple(check(value, f"{where}.{key}") for value in values)
 
 
 def _secret(table: dict, where: str, environment: str, environ: dict[str, str]) -> str:
@@ -170,14 +230,30 @@ def _service(table: Any, where: str) -> Service:
 CLIENT_KEYS = {
     "client_secret_env", "dev_client_secret", "redirect_uris", "post_logout_redirect_uris", "scopes",
     "subject_type", "sector_identifier", "require_pkce", "service", "token_endpoint_auth_method",
-    "id_token_signed_response_alg",
+    "id_token_signed_response_alg", "userinfo_signed_response_alg", "jwks", "jwks_uri",
 }
+
+
+def _public_keys(table: dict, where: str, environment: str) -> tuple[dict | None, str | None]:
+    """A private_key_jwt client's keys: exactly one of jwks (inline) and jwks_uri."""
+    jwks, jwks_uri = table.get("jwks"), table.get("jwks_uri")
+    if (jwks is None) == (jwks_uri is None):
+        raise _fail(f"{where}.jwks", "or jwks_uri (one of them) is required by private_key_jwt")
+    if jwks_uri is not None:
+        return None, _redirect_uri(jwks_uri, f"{where}.jwks_uri", environment, native=False)
+    try:
+        key_set = KeySet.import_key_set(jwks)
+    except (JoseError, TypeError, ValueError, KeyError, AttributeError):
+        raise _fail(f"{where}.jwks", "must be a JWK set ({keys = [...]}) of public keys") from None
+    if not key_set.keys or any(key.is_private for key in key_set.keys):
+        raise _fail(f"{where}.jwks", "must hold public keys only, at least one")
+    return jwks, None
 
 
 def _choice(table: dict, key: str, where: str, choices, default=None):
     value = table.get(key, default)
     if value not in choices:
-        raise _fail(f"{where}.{key}", f"must be one of {', '.join(choices)}")
+        raise _fail(f"{where}.{key}", f"must be one of {', '.join(choice for choice in choices if choice)}")
     return value
 
 
@@ -200,20 +276,33 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
     method = table.get("token_endpoint_auth_method")
     if method is not None:
         _choice(table, "token_endpoint_auth_method", where, TOKEN_ENDPOINT_AUTH_METHODS)
+    native = method == PUBLIC
+    if native and not require_pkce:
+        raise _fail(f"{where}.require_pkce", "must be true for a public client (token_endpoint_auth_method none)")
+    jwks, jwks_uri = _public_keys(table, where, environment) if method == PRIVATE_KEY_JWT else (None, None)
+    if method != PRIVATE_KEY_JWT and ("jwks" in table or "jwks_uri" in table):
+        raise _fail(f"{where}.jwks", "is for private_key_jwt clients only")
     return Client(
         client_id=client_id,
-        client_secret=_secret(table, where, environment, environ),
-        redirect_uris=_url_list(table, "redirect_uris", where, required=True),
-        post_logout_redirect_uris=_url_list(table, "post_logout_redirect_uris", where, required=False),
+        client_secret="" if method in (PRIVATE_KEY_JWT, PUBLIC) else _secret(table, where, environment, environ),
+        redirect_uris=_url_list(table, "redirect_uris", where, required=True,
+                                check=lambda value, at: _redirect_uri(value, at, environment, native)),
+        post_logout_redirect_uris=_url_list(table, "post_logout_redirect_uris", where, required=False,
+                                            check=lambda value, at: _redirect_uri(value, at, environment, native)),
         scopes=tuple(scopes),
         subject_type=subject_type,
         sector_identifier=_text(table, "sector_identifier", where, required=False, default=client_id) or client_id,
         require_pkce=require_pkce,
         service=_service(table.get("service"), f"{where}.service"),
-        token_endpoint_auth_methods=(method,) if method else TOKEN_ENDPOINT_AUTH_METHODS,
+        token_endpoint_auth_methods=(method,) if method else SECRET_METHODS,
         id_token_signed_response_alg=_choice(
             table, "id_token_signed_response_alg", where, tuple(SIGNING_ALGORITHMS), DEFAULT_ALGORITHM
         ),
+        userinfo_signed_response_alg=_choice(
+            table, "userinfo_signed_response_alg", where, (None, *SIGNING_ALGORITHMS), None
+        ),
+        jwks=jwks,
+        jwks_uri=jwks_uri,
     )
 
 

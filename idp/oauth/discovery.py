@@ -6,6 +6,7 @@ from flask import Blueprint, jsonify
 from idp.flows.second_factor import ACR_MFA, ACR_PHISHING_RESISTANT
 from idp.oauth import keys
 from idp.oauth.clients import SUPPORTED_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS
+from idp.oauth.revocation import Introspection, Revocation
 from idp.oauth.server import issuer
 
 bp = Blueprint("discovery", __name__)
@@ -33,6 +34,14 @@ def metadata() -> dict:
         "subject_types_supported": ["public", "pairwise"],
         "id_token_signing_alg_values_supported": keys.algorithms(),
         "token_endpoint_auth_methods_supported": list(TOKEN_ENDPOINT_AUTH_METHODS),
+        "token_endpoint_auth_signing_alg_values_supported": keys.CLIENT_SIGNING_ALGORITHMS,
+        "revocation_endpoint": f"{base}/revoke",
+        "revocation_endpoint_auth_methods_supported": Revocation.CLIENT_AUTH_METHODS,
+        "revocation_endpoint_auth_signing_alg_values_supported": keys.CLIENT_SIGNING_ALGORITHMS,
+        "introspection_endpoint": f"{base}/introspect",
+        "introspection_endpoint_auth_methods_supported": Introspection.CLIENT_AUTH_METHODS,
+        "introspection_endpoint_auth_signing_alg_values_supported": keys.CLIENT_SIGNING_ALGORITHMS,
+        "userinfo_signing_alg_values_supported": keys.algorithms(),
         "code_challenge_methods_supported": ["S256"],
         "claims_supported": CLAIMS_SUPPORTED,
         "prompt_values_supported": ["none", "login"],

@@ -37,6 +37,8 @@ class Reason(StrEnum):
     REPLAYED = "replayed"
     # A sign-in factor changed: the services sign the person in again.
     FACTOR_CHANGED = "factor_changed"
+    # The service itself revoked a token it held (RFC 7009).
+    CLIENT_REVOKED = "client_revoked"
 
 
 _grants = Grant.__table__

@@ -29,6 +29,9 @@ from idp.config import ConfigError
 
 # What ID tokens (and, later, other signed answers) may be signed with, and the key type of each.
 SIGNING_ALGORITHMS = {"RS256": RSAKey, "ES256": ECKey}
+# What a client may sign with, its assertions (private_key_jwt) and its request objects:
+# keys it registered, never none nor the HMAC algorithms.
+CLIENT_SIGNING_ALGORITHMS = ["RS256", "PS256", "ES256"]
 # A relying service that names none gets RS256 (OpenID Connect Registration 1.0 §2).
 DEFAULT_ALGORITHM = "RS256"
 ENV_VARIABLE = "IDP_SIGNING_KEYS_FILE"

@@ -18,8 +18,10 @@ from flask import request as flask_request
 
 from idp.extensions import db
 from idp.models import Token
-from idp.oauth import clients
+from idp.oauth import clients, keys
 from idp.oauth import token as token_endpoint
+from idp.oauth.client_auth import PrivateKeyJwt
+from idp.oauth.revocation import Introspection, Revocation
 from idp.oauth.grants import digest
 from idp.oauth.claims import EndUser, user_info
 
@@ -119,6 +121,17 @@ class BearerProtector(ResourceProtector):
 
 
 class UserInfo(UserInfoEndpoint):
+    def __call__(self, request):
+        token = self.resource_protector.acquire_token("openid")
+        client = token.get_client()
+        claims = dict(self.generate_user_info(token.get_user(), token.scope))
+        algorithm = client.userinfo_signed_response_alg
+        if algorithm is None:
+            return 200, claims, [("Content-Type", "application/json")]
+        # OpenID Connect Core section 5.3.2: signed, it names its issuer and audience
+        signed = keys.sign({**claims, "iss": self.get_issuer(), "aud": client.client_id}, algorithm)
+        return 200, signed, [("Content-Type", "application/jwt")]
+
     def generate_user_info(self, user, scope: str):
         return user_info(user, scope)
 
@@ -141,6 +154,10 @@ def build_server(app: Flask) -> Server:
     server.register_grant(token_endpoint.AuthorizationCodeGrant, [token_endpoint.PKCE, token_endpoint.OpenIDConnect()])
     server.register_grant(token_endpoint.RefreshTokenGrant)
     server.register_extension(Issuer())
+    # RFC 7523: the assertion is addressed to the token endpoint or to the issuer
+    server.register_client_auth_method(clients.PRIVATE_KEY_JWT, PrivateKeyJwt(lambda: [f"{issuer()}/token", issuer()]))
+    server.register_endpoint(Revocation)
+    server.register_endpoint(Introspection)
     protector = BearerProtector()
     protector.register_token_validator(AccessTokenValidator())
     server.register_endpoint(UserInfo(resource_protector=protector))

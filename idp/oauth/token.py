@@ -144,7 +144,7 @@ class PkceS256(CodeChallenge):
 
 
 class OpenIDConnect:
-    """What OpenID Connect adds to the authorization request: its nonce is required and never
+    """What OpenID Connect adds to the authorization request: its nonce, when given, never
     seen before, and prompt is honoured (Authlib's checks). The ID token itself is step 7 of
     the token endpoint below."""
 
@@ -155,7 +155,8 @@ class OpenIDConnect:
         ) is not None
 
     def validate_nonce(self, grant, redirect_uri) -> None:
-        validate_nonce(grant.request, self.exists_nonce, required=True)
+        # optional in the code flow (OpenID Connect Core section 3.1.2.1), never used twice
+        validate_nonce(grant.request, self.exists_nonce, required=False)
 
     def __call__(self, grant) -> None:
         if is_openid_scope(grant.request.payload.scope):

@@ -1,4 +1,4 @@
-"""HTTP endpoints of the provider: authorize, resume, token, userinfo, logout."""
+"""HTTP endpoints of the provider: authorize, resume, token, revoke, introspect, userinfo, logout."""
 from __future__ import annotations
 
 import re
@@ -68,6 +68,20 @@ def resume(uid: str):
 @bp.post("/token")
 def token_endpoint():
     response = server().create_token_response()
+    db.session.commit()
+    return _no_store(response)
+
+
+@bp.post("/revoke")
+def revocation_endpoint():
+    response = server().create_endpoint_response("revocation")
+    db.session.commit()
+    return _no_store(response)
+
+
+@bp.post("/introspect")
+def introspection_endpoint():
+    response = server().create_endpoint_response("introspection")
     db.session.commit()
     return _no_store(response)
 

@@ -73,7 +73,8 @@ DOORS = {
     "sessions are ended": (session_deletes, "sessions.py"),
     "tokens and grants are revoked": (revocations, "oauth/grants.py"),
     "signing algorithms are named": (literals(set(SIGNING_ALGORITHMS)), "oauth/keys.py"),
-    "client authentication methods are named": (literals(set(TOKEN_ENDPOINT_AUTH_METHODS)), "oauth/clients.py"),
+    # "none" is also a prompt value: the public clients' method is named PUBLIC
+    "client authentication methods are named": (literals(set(TOKEN_ENDPOINT_AUTH_METHODS) - {"none"}), "oauth/clients.py"),
 }
 
 

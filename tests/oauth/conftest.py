@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 from flask import Blueprint, jsonify, request
-from oidc_helpers import SECRET, Browser, RelyingParty
+from oidc_helpers import JWKS_PORT, JWT_CLIENT_KEY, REMOTE_CLIENT_KEY, SECRET, Browser, RelyingParty
 
 from idp import create_app, sessions
 from idp.clock import now
@@ -34,6 +34,12 @@ def _root_conftest():
 _root = _root_conftest()
 LiveServer = _root.LiveServer
 RP_PORT = _root.free_port()
+
+
+def _inline_jwks(key) -> str:
+    """A public JWK set as a TOML inline table."""
+    fields = ", ".join(f'{name} = "{value}"' for name, value in key.as_dict(private=False).items())
+    return f"jwks = {{ keys = [ {{ {fields} }} ] }}"
 
 
 def _client_table(client_id: str, redirect: str, post_logout: str, extra: str = "", service_id: int = 1) -> str:
@@ -61,7 +67,16 @@ CLIENTS = "".join(
         _client_table("rp-a", "https://rp-a.example/callback", "https://rp-a.example/", service_id=2),
         _client_table("rp-b", "https://rp-b.example/cb", "https://rp-b.example/", 'subject_type = "pairwise"', 3),
         _client_table("conformance", "https://conformance.example/cb", "https://conformance.example/", "require_pkce = false", 4),
-        _client_table("rp-es", "https://rp-es.example/cb", "https://rp-es.example/", 'id_token_signed_response_alg = "ES256"', 5),
+        _client_table("rp-es", "https://rp-es.example/cb", "https://rp-es.example/",
+                      'id_token_signed_response_alg = "ES256"\nuserinfo_signed_response_alg = "ES256"', 5),
+        _client_table("rp-jwt", "https://rp-jwt.example/cb", "https://rp-jwt.example/",
+                      f'token_endpoint_auth_method = "private_key_jwt"\n{_inline_jwks(JWT_CLIENT_KEY)}', 6),
+        _client_table("rp-remote", "https://rp-remote.example/cb", "https://rp-remote.example/",
+                      f'token_endpoint_auth_method = "private_key_jwt"\njwks_uri = "http://127.0.0.1:{JWKS_PORT}/jwks"', 7),
+        _client_table("rp-native", "http://127.0.0.1/callback", "http://127.0.0.1/",
+                      'token_endpoint_auth_method = "none"', 8),
+        _client_table("rp-post", "https://rp-post.example/cb", "https://rp-post.example/",
+                      'token_endpoint_auth_method = "client_secret_post"', 9),
     ]
 )
 

@@ -7,10 +7,19 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import requests
 from authlib.integrations.requests_client import OAuth2Session
+from joserfc.jwk import ECKey, RSAKey
 
 from idp.models import User
+from tests.conftest import free_port
 
 SECRET = "test-client-secret-that-is-long-enough-0123"
+
+
+# Where the jwks_uri client's keys are served (test_oauth_client_authentication.py)
+JWKS_PORT = free_port()
+# The private keys of the private_key_jwt clients: one inline, one behind jwks_uri.
+JWT_CLIENT_KEY = ECKey.generate_key("P-256", parameters={"kid": "rp-jwt-1", "alg": "ES256"})
+REMOTE_CLIENT_KEY = RSAKey.generate_key(2048, parameters={"kid": "rp-remote-1", "alg": "RS256"})
 
 
 @dataclass

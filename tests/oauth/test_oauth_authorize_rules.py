@@ -7,6 +7,7 @@ import time
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+import requests
 import time_machine
 from oidc_helpers import query
 
@@ -113,9 +114,24 @@ def test_a_client_registered_without_pkce_requirement_may_omit_it(signed_in_code
     assert query(location)["code"]
 
 
-def test_a_request_without_nonce_is_refused(browser, rp, metadata):
+def test_a_request_without_nonce_succeeds_for_the_code_flow_and_its_id_token_has_none(browser, rp, person):
+    """Mirrors the conformance module oidcc-ensure-request-without-nonce-succeeds-for-code-flow."""
+    from joserfc import jwt
+    from joserfc.jwk import KeySet
+
     client = rp()
-    assert_error_redirect(browser.get(authorize_url(client, nonce=None)), "invalid_request", client, metadata)
+    browser.get(authorize_url(client, nonce=None))
+    location = browser.get(browser.sign_in(person)).headers["Location"]
+    id_token = client.fetch_token(location)["id_token"]
+    published = KeySet.import_key_set(requests.get(client.metadata["jwks_uri"], timeout=5).json())
+    assert "nonce" not in jwt.decode(id_token, published).claims
+
+
+def test_a_nonce_used_before_by_the_service_is_refused(browser, rp, metadata, person):
+    client = rp()
+    browser.get(authorize_url(client, nonce="once"))
+    browser.get(browser.sign_in(person))
+    assert_error_redirect(browser.get(authorize_url(client, nonce="once")), "invalid_request", client, metadata)
 
 
 def test_a_request_without_the_openid_scope_is_refused(browser, rp, metadata):

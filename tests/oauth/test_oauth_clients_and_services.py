@@ -67,6 +67,91 @@ def test_a_bad_entry_stops_start_up_with_one_line_naming_the_key(tmp_path, chang
     assert "\n" not in str(raised.value)
 
 
+REDIRECT = 'redirect_uris = ["https://demo.example/cb"]'
+SECRET_LINES = 'client_secret_env = "DEMO_SECRET"\ndev_client_secret = "a-development-secret-of-enough-length-0000"\n'
+
+
+def _with(text: str, **lines: str) -> str:
+    """VALID with the redirect URIs replaced and lines added before the service table."""
+    redirect = lines.pop("redirect", REDIRECT)
+    extra = "".join(f"{line}\n" for line in lines.values())
+    return text.replace(REDIRECT, redirect).replace("[clients.demo.service]", f"{extra}[clients.demo.service]")
+
+
+@pytest.mark.parametrize(
+    ("redirect", "environment"),
+    [
+        ('redirect_uris = ["http://localhost:5001/cb"]', "production"),
+        ('redirect_uris = ["http://demo.example/cb"]', "development"),
+        ('redirect_uris = ["https://*.demo.example/cb"]', "development"),
+        ('redirect_uris = ["HTTPS://demo.example/cb"]', "development"),
+        ('redirect_uris = ["http://127.0.0.1:8080/cb"]', "production"),
+        ('redirect_uris = ["ca.example.app:/cb"]', "development"),
+    ],
+)
+def test_a_web_service_registers_https_redirects_written_out_in_full(tmp_path, redirect, environment):
+    with pytest.raises(ConfigError) as raised:
+        load(tmp_path, _with(VALID, redirect=redirect), environment, {"DEMO_SECRET": "s" * 32})
+    assert "clients.demo.redirect_uris" in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_development_accepts_http_localhost_for_a_web_service(tmp_path):
+    (client,) = load(tmp_path, _with(VALID, redirect='redirect_uris = ["http://localhost:5001/cb"]'))
+    assert client.redirect_uris == ("http://localhost:5001/cb",)
+
+
+@pytest.mark.parametrize("redirect", ["http://127.0.0.1/cb", "http://[::1]/cb", "ca.example.app:/cb"])
+def test_a_native_app_registers_loopback_or_a_private_use_scheme_even_in_production(tmp_path, redirect):
+    text = _with(VALID.replace(SECRET_LINES, ""), redirect=f'redirect_uris = ["{redirect}"]',
+                 method='token_endpoint_auth_method = "none"')
+    (client,) = load(tmp_path, text, "production")
+    assert client.is_public and client.redirect_uris == (redirect,) and client.client_secret == ""
+
+
+def test_a_public_client_must_use_pkce(tmp_path):
+    text = _with(VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "none"', pkce="require_pkce = false")
+    with pytest.raises(ConfigError, match=r"clients\.demo\.require_pkce must be true for a public client"):
+        load(tmp_path, text)
+
+
+def test_a_private_key_jwt_client_needs_no_secret_but_its_public_keys(tmp_path):
+    from joserfc.jwk import ECKey
+
+    public = ECKey.generate_key("P-256").as_dict(private=False)
+    inline = ", ".join(f'{name} = "{value}"' for name, value in public.items())
+    text = _with(VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "private_key_jwt"',
+                 keys=f"jwks = {{ keys = [ {{ {inline} }} ] }}")
+    (client,) = load(tmp_path, text, "production")
+    assert client.jwks == {"keys": [public]} and client.client_secret == ""
+    assert not client.check_client_secret("")
+
+
+@pytest.mark.parametrize(
+    ("keys", "named"),
+    [
+        ("", "clients.demo.jwks or jwks_uri (one of them) is required"),
+        ('jwks = { keys = [ { kty = "EC" } ] }', "clients.demo.jwks must be a JWK set"),
+        ('jwks_uri = "http://keys.example/jwks"', "clients.demo.jwks_uri must be https"),
+    ],
+)
+def test_a_private_key_jwt_client_with_no_usable_keys_stops_start_up(tmp_path, keys, named):
+    text = _with(VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "private_key_jwt"', keys=keys)
+    with pytest.raises(ConfigError) as raised:
+        load(tmp_path, text, "production")
+    assert named in str(raised.value)
+
+
+def test_a_private_key_in_the_clients_file_stops_start_up(tmp_path):
+    from joserfc.jwk import ECKey
+
+    private = ECKey.generate_key("P-256").as_dict(private=True)
+    inline = ", ".join(f'{name} = "{value}"' for name, value in private.items())
+    text = _with(VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "private_key_jwt"',
+                 keys=f"jwks = {{ keys = [ {{ {inline} }} ] }}")
+    with pytest.raises(ConfigError, match="public keys only"):
+        load(tmp_path, text)
+
+
 def test_two_services_may_not_share_an_id(tmp_path):
     with pytest.raises(ConfigError, match="already used"):
         load(tmp_path, VALID + VALID.replace("demo", "other"))
@@ -86,7 +171,7 @@ def test_the_services_list_follows_the_browser_language_without_lang(client):
     response = client.get("/v1/services", headers={"Accept-Language": "fr-CA,fr;q=0.9"})
     assert response.json["data"][0]["title"] == "Service reservations (fr)"
     english = client.get("/v1/services", headers={"Accept-Language": "en"})
-    assert [service["id"] for service in english.json["data"]] == [1, 2, 3, 4, 5]
+    assert [service["id"] for service in english.json["data"]] == list(range(1, 10))
 
 
 def test_the_session_is_anonymous_without_a_waiting_service(client):

@@ -38,7 +38,7 @@ def test_every_published_key_has_a_kid_and_no_private_part(metadata):
 
 def test_rotation_signs_with_the_new_key_and_keeps_the_old_one_published(app, runner, signed_in_code, metadata):
     before = [key["kid"] for key in requests.get(metadata["jwks_uri"], timeout=5).json()["keys"]]
-    result = runner.invoke(args=["keys", "rotate"])
+    result = runner.invoke(args=["keys", "rotate", "--algorithm", "RS256"])
     assert result.exit_code == 0, result.output
     published = [key["kid"] for key in requests.get(metadata["jwks_uri"], timeout=5).json()["keys"]]
     assert set(before) <= set(published) and published[0] not in before
@@ -48,21 +48,34 @@ def test_rotation_signs_with_the_new_key_and_keeps_the_old_one_published(app, ru
     assert header["kid"] == published[0] != before[0]
 
 
-def test_a_rotation_after_the_id_token_lifetime_drops_keys_retired_long_ago(app, runner):
-    runner.invoke(args=["keys", "rotate"])
+def test_keys_rotate_rotates_every_algorithm_that_signs(app, runner):
     with app.app_context():
-        retired = keys.public_jwks()["keys"][1]["kid"]
+        before = {algorithm: keys.signing_key(algorithm).kid for algorithm in keys.algorithms()}
+    result = runner.invoke(args=["keys", "rotate"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        after = {algorithm: keys.signing_key(algorithm).kid for algorithm in keys.algorithms()}
+        published = [key["kid"] for key in keys.public_jwks()["keys"]]
+    assert set(before) == set(after) == {"RS256", "ES256"}
+    assert all(after[algorithm] != before[algorithm] for algorithm in before)
+    assert set(before.values()) | set(after.values()) <= set(published)
+
+
+def test_a_rotation_after_the_id_token_lifetime_drops_keys_retired_long_ago(app, runner):
+    with app.app_context():
+        retired = keys.signing_key("RS256").kid
+    runner.invoke(args=["keys", "rotate", "--algorithm", "RS256"])
     lifetime = app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
     with time_machine.travel(time.time() + lifetime + 1):
-        runner.invoke(args=["keys", "rotate"])
+        runner.invoke(args=["keys", "rotate", "--algorithm", "RS256"])
     with app.app_context():
         assert retired not in [key["kid"] for key in keys.public_jwks()["keys"]]
 
 
 def test_a_retired_key_leaves_the_jwks_by_itself_once_its_tokens_have_expired(app, runner):
-    runner.invoke(args=["keys", "rotate"])
     with app.app_context():
-        retired = keys.public_jwks()["keys"][1]["kid"]
+        retired = keys.signing_key("RS256").kid
+    runner.invoke(args=["keys", "rotate", "--algorithm", "RS256"])
     lifetime = app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
     with time_machine.travel(time.time() + lifetime - 60), app.app_context():
         assert retired in [key["kid"] for key in keys.public_jwks()["keys"]]
@@ -177,6 +190,7 @@ def test_a_client_that_signs_with_es256_gets_an_ec_key_in_development(monkeypatc
 def test_production_refuses_a_client_whose_algorithm_has_no_key(monkeypatch, tmp_path):
     clients = tmp_path / "clients.toml"
     source = (Path(__file__).resolve().parents[2] / "config" / "clients.toml").read_text(encoding="utf-8")
+    source = source.replace("http://localhost:5001", "https://reservations.example.ca")
     clients.write_text(source.replace('require_pkce = true', 'require_pkce = true\nid_token_signed_response_alg = "ES256"'), encoding="utf-8")
     set_production(monkeypatch, tmp_path, IDP_CLIENTS_FILE=str(clients))
     with pytest.raises(ConfigError, match="no active key for ES256"):

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from idp.oauth import keys
+from tests.support.servers import ROOT
 from tests.support.fakes import notify_settings
 
 SECRET_KEY = "production-test-secret-key-0123456789-abcdef"
@@ -17,6 +18,11 @@ def production_environment(folder: Path, write_keys: bool = True) -> dict[str, s
     key_file = folder / "signing_keys.json"
     if write_keys and not key_file.exists():
         key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
+    # the shipped file registers the demo at http://localhost, which production refuses
+    clients_file = folder / "production-clients.toml"
+    if folder.is_dir():
+        shipped = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8")
+        clients_file.write_text(shipped.replace("http://localhost:5001", "https://reservations.example.ca"), encoding="utf-8")
     return {
         "IDP_SERVER_ENVIRONMENT": "production",
         "IDP_SERVER_ISSUER": "https://signin.example.ca",
@@ -27,6 +33,7 @@ def production_environment(folder: Path, write_keys: bool = True) -> dict[str, s
         "IDP_QUEUE_REDIS_URL": REDIS_URL,
         "IDP_INSTANCE_PATH": str(folder),
         "IDP_SIGNING_KEYS_FILE": str(key_file),
+        "IDP_CLIENTS_FILE": str(clients_file),
         "RESERVATIONS_CLIENT_SECRET": "r" * 40,
     }
 
