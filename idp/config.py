@@ -174,6 +174,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "id_token_lifetime_seconds": POSITIVE_INT,
         "refresh_token_lifetime_seconds": POSITIVE_INT,
         "interaction_lifetime_seconds": POSITIVE_INT,
+        "backchannel_logout_timeout_seconds": Rule(int, lambda v: 1 <= v <= 30, "a whole number from 1 to 30"),
     },
     "notify": {
         "provider": _one_of("", "outbox", "smtp", "notify"),

@@ -23,6 +23,7 @@ from enum import StrEnum
 
 from flask import Flask, Response, current_app, g, request
 from sqlalchemy import delete, or_, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from idp import cookies, metrics
 from idp.clock import now
@@ -30,7 +31,7 @@ from idp.extensions import db
 from idp.flows import audit
 from idp.models import BrowserSession
 from idp.models.session import USER_AGENT_LENGTH
-from idp.oauth import interaction
+from idp.oauth import backchannel, interaction
 
 _UNSET = object()
 SEEN_EVERY = timedelta(minutes=1)
@@ -53,6 +54,8 @@ class Ended:
     id: int
     sid: str
     user_id: str | None
+    # the relying services signed in through it
+    clients: list[str] | None
 
 
 def _hash(token: str) -> str:
@@ -151,7 +154,7 @@ def _end(condition, reason: Reason) -> list[Ended]:
     """End every session that matches: the one place sessions are deleted. The caller commits."""
     rows = db.session.execute(
         delete(BrowserSession).where(condition)
-        .returning(BrowserSession.id, BrowserSession.sid, BrowserSession.user_id)
+        .returning(BrowserSession.id, BrowserSession.sid, BrowserSession.user_id, BrowserSession.clients)
         .execution_options(synchronize_session=False)
     ).all()
     ended = [Ended(*row) for row in rows]
@@ -164,7 +167,23 @@ def _end(condition, reason: Reason) -> list[Ended]:
     for user_id in sorted({session.user_id for session in ended if session.user_id is not None}):
         count = sum(1 for session in ended if session.user_id == user_id)
         audit.record(user_id, None, "sessions_ended", reason=reason.value, count=count)
+    backchannel.tell(ended)
     return ended
+
+
+def signed_in_to(browser_session: BrowserSession, client_id: str) -> None:
+    """Remember that a relying service signed in through this session (its first time only:
+    a session's later sign-ins to the same service write nothing). The caller commits."""
+    known = browser_session.clients or []
+    if client_id in known:
+        return
+    clients = [*known, client_id]
+    db.session.execute(
+        update(BrowserSession).where(BrowserSession.id == browser_session.id).values(clients=clients)
+        .execution_options(synchronize_session=False)
+    )
+    # the row is written above: the object learns the value without a second UPDATE at commit
+    set_committed_value(browser_session, "clients", clients)
 
 
 def end(browser_session: BrowserSession | None, reason: Reason = Reason.SIGNED_OUT) -> list[Ended]:

@@ -1,6 +1,8 @@
 """The reservations service: signs people in through the identity provider (OpenID Connect, code flow + PKCE),
 and keeps them signed in with refresh tokens (offline_access): the profile page asks the provider for
-the person's current details, with a new access token when the last one has expired.
+the person's current details, with a new access token when the last one has expired. When the person
+signs out at the provider (or loses their session there), the provider's back-channel logout token
+ends their session here too (POST /backchannel-logout).
 
 Settings come from the environment:
   IDP_SERVER_ISSUER            the identity provider (default http://localhost:5000)
@@ -18,8 +20,11 @@ from urllib.parse import urlencode
 import requests
 from authlib.integrations.base_client import OAuthError
 from authlib.integrations.flask_client import OAuth
-from flask import Flask, abort, redirect, render_template, request, session, url_for
+from flask import Flask, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import Babel
+from joserfc import jwt
+from joserfc.errors import JoseError
+from joserfc.jwk import KeySet
 
 from idp.i18n import preferred
 
@@ -27,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "fr")
 # The development secret registered for this client in config/clients.toml.
 DEV_CLIENT_SECRET = "reservations-development-secret-not-for-production"
+LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-logout"
 
 
 def _language() -> str:
@@ -59,6 +65,11 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     def update_token(name: str, token: dict, refresh_token: str | None = None, access_token: str | None = None) -> None:
         tokens[session["tokens"]] = token
 
+    # Sessions the provider said ended (back-channel logout), by sid: a browser whose sign-in
+    # came through one of them is signed out at its next request. Process memory, like the tokens.
+    ended_sids: set[str] = set()
+    seen_logout_tokens: set[str] = set()
+
     oauth = OAuth(app, fetch_token=fetch_token, update_token=update_token)
     oauth.register(
         "idp",
@@ -79,6 +90,55 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
+
+    def forget_person() -> None:
+        tokens.pop(session.get("tokens", ""), None)
+        for key in ("person", "tokens", "id_token", "sid"):
+            session.pop(key, None)
+
+    @app.before_request
+    def ended_at_the_provider():
+        if session.get("sid") in ended_sids:
+            forget_person()
+
+    def verified_logout_token(token: str) -> dict:
+        """OpenID Connect Back-Channel Logout 1.0 section 2.6: signed by the provider (a key
+        of its jwks_uri, fetched again once for a new kid), for us, an event and no nonce."""
+        metadata = oauth.idp.load_server_metadata()
+        try:
+            try:
+                decoded = jwt.decode(token, KeySet.import_key_set(oauth.idp.fetch_jwk_set()))
+            except JoseError:
+                decoded = jwt.decode(token, KeySet.import_key_set(oauth.idp.fetch_jwk_set(force=True)))
+            jwt.JWTClaimsRegistry(
+                iss={"essential": True, "value": metadata["issuer"]},
+                aud={"essential": True, "value": oauth.idp.client_id},
+                iat={"essential": True}, jti={"essential": True},
+            ).validate(decoded.claims)
+        except (JoseError, ValueError):
+            abort(400)
+        claims = decoded.claims
+        events = claims.get("events")
+        if not isinstance(events, dict) or LOGOUT_EVENT not in events or "nonce" in claims or "sid" not in claims:
+            abort(400)
+        if claims["jti"] in seen_logout_tokens:
+            abort(400)
+        seen_logout_tokens.add(claims["jti"])
+        return claims
+
+    @app.post("/backchannel-logout")
+    def backchannel_logout():
+        claims = verified_logout_token(request.form.get("logout_token", ""))
+        ended_sids.add(claims["sid"])
+        response = jsonify({})
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.errorhandler(400)
+    def bad_request(error):
+        if request.path == "/backchannel-logout":
+            return jsonify({"error": "invalid_request"}), 400
+        return render_template("error.html"), 400
 
     @app.context_processor
     def page_values():
@@ -111,6 +171,7 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
             "email": profile.get("email") or claims.get("email") or "",
         }
         session["id_token"] = token["id_token"]
+        session["sid"] = claims.get("sid")
         return redirect(url_for("profile"), code=303)
 
     @app.get("/profile")
@@ -122,8 +183,7 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
             details = oauth.idp.userinfo()
         except (OAuthError, requests.HTTPError):
             # tokens revoked (a changed password, a withdrawn access) or expired: sign in again
-            tokens.pop(session.get("tokens", ""), None)
-            session.clear()
+            forget_person()
             return redirect(url_for("home"))
         session["person"] = {"name": details.get("name", ""), "email": details.get("email", "")}
         return render_template("profile.html", person=session["person"])

@@ -11,7 +11,8 @@ payload)` is the one way to ask for a job:
   person is told a code was sent only once it was) runs at once, and its failure is the
   request's; any other kind runs right after the answer has gone to the person.
 
-The kinds: "message" (e-mail, SMS and voice delivery, idp/notify/). Adding a kind is one
+The kinds: "message" (e-mail, SMS and voice delivery, idp/notify/) and "backchannel_logout"
+(logout tokens to relying services, idp/oauth/backchannel.py). Adding a kind is one
 register() call beside the code that knows how to do it; delivery is not touched.
 """
 from __future__ import annotations

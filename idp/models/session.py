@@ -28,3 +28,6 @@ class BrowserSession(db.Model):
     # Authentication methods references (RFC 8176), e.g. ["pwd", "otp", "sms"].
     amr: Mapped[list | None] = mapped_column(db.JSON)
     acr: Mapped[str | None] = mapped_column(db.String(64))
+    # The client_ids of the relying services signed in through this session: told by
+    # back-channel logout when it ends (idp/oauth/backchannel.py).
+    clients: Mapped[list | None] = mapped_column(db.JSON)

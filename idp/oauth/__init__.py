@@ -4,7 +4,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     """Wire the OIDC endpoints into the app. Bad client or key configuration stops start-up."""
-    from idp.oauth import cli, clients, discovery, interaction, keys, logout, server, views
+    from idp.oauth import backchannel, cli, clients, discovery, interaction, keys, logout, server, views
 
     clients.init_app(app)
     keys.init_app(app)
@@ -14,6 +14,7 @@ def init_app(app: Flask) -> None:
             development=app.config["IDP"]["server"]["environment"] == "development",
         )
     server.init_app(app)
+    backchannel.init_app(app)
     interaction.init_app(app)
     logout.init_app(app)
     app.register_blueprint(discovery.bp)

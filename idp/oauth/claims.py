@@ -25,11 +25,17 @@ class EndUser:
 
     @property
     def sub(self) -> str:
-        if self.client.subject_type == "public":
-            return self.user.id
-        key = current_app.config["SECRET_KEY"].encode()
-        message = f"{self.client.sector_identifier}\x00{self.user.id}".encode()
-        return hmac.new(key, message, hashlib.sha256).hexdigest()
+        return subject(self.user.id, self.client)
+
+
+def subject(user_id: str, client: Client) -> str:
+    """The account as this client knows it: its id, or for a pairwise client an HMAC of it
+    with the client's sector."""
+    if client.subject_type == "public":
+        return user_id
+    key = current_app.config["SECRET_KEY"].encode()
+    message = f"{client.sector_identifier}\x00{user_id}".encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 def user_info(end_user: EndUser, scope: str) -> UserInfo:

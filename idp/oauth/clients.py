@@ -64,6 +64,9 @@ class Client(ClientMixin):
     # private_key_jwt: the client's public keys, inline (a JWK set) or at an address
     jwks: dict | None = None
     jwks_uri: str | None = None
+    # where the service is told that a session it signed in through ended (backchannel.py)
+    backchannel_logout_uri: str | None = None
+    backchannel_logout_session_required: bool = False
 
     @property
     def client_metadata(self) -> dict[str, Any]:
@@ -231,6 +234,7 @@ CLIENT_KEYS = {
     "client_secret_env", "dev_client_secret", "redirect_uris", "post_logout_redirect_uris", "scopes",
     "subject_type", "sector_identifier", "require_pkce", "service", "token_endpoint_auth_method",
     "id_token_signed_response_alg", "userinfo_signed_response_alg", "jwks", "jwks_uri",
+    "backchannel_logout_uri", "backchannel_logout_session_required",
 }
 
 
@@ -282,7 +286,14 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
     jwks, jwks_uri = _public_keys(table, where, environment) if method == PRIVATE_KEY_JWT else (None, None)
     if method != PRIVATE_KEY_JWT and ("jwks" in table or "jwks_uri" in table):
         raise _fail(f"{where}.jwks", "is for private_key_jwt clients only")
+    backchannel_uri = table.get("backchannel_logout_uri")
+    session_required = table.get("backchannel_logout_session_required", False)
+    if not isinstance(session_required, bool):
+        raise _fail(f"{where}.backchannel_logout_session_required", "must be true or false")
     return Client(
+        backchannel_logout_uri=None if backchannel_uri is None else _redirect_uri(
+            backchannel_uri, f"{where}.backchannel_logout_uri", environment, native=False),
+        backchannel_logout_session_required=session_required,
         client_id=client_id,
         client_secret="" if method in (PRIVATE_KEY_JWT, PUBLIC) else _secret(table, where, environment, environ),
         redirect_uris=_url_list(table, "redirect_uris", where, required=True,

@@ -53,6 +53,9 @@ def metadata() -> dict:
         "request_parameter_supported": False,
         "request_uri_parameter_supported": False,
         "authorization_response_iss_parameter_supported": True,
+        # Back-channel logout 1.0: logout tokens carry sid (and sub)
+        "backchannel_logout_supported": True,
+        "backchannel_logout_session_supported": True,
     }
 
 

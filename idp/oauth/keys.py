@@ -149,10 +149,10 @@ def signing_key(algorithm: str = DEFAULT_ALGORITHM) -> RSAKey | ECKey:
         raise ConfigError(f"{ENV_VARIABLE} holds no active {algorithm} key") from None
 
 
-def sign(claims: dict, algorithm: str = DEFAULT_ALGORITHM) -> str:
+def sign(claims: dict, algorithm: str = DEFAULT_ALGORITHM, typ: str = "JWT") -> str:
     """A JWT of the claims, signed with the active key of the algorithm."""
     key = signing_key(algorithm)
-    return jwt.encode({"alg": algorithm, "kid": key.kid, "typ": "JWT"}, claims, key, algorithms=[algorithm])
+    return jwt.encode({"alg": algorithm, "kid": key.kid, "typ": typ}, claims, key, algorithms=[algorithm])
 
 
 def public_jwks() -> dict:

@@ -24,7 +24,7 @@ from idp.models import Token
 from idp.oauth import grants
 from idp.oauth.clients import PUBLIC, TOKEN_ENDPOINT_AUTH_METHODS, query_client
 from idp.oauth.grants import digest
-from idp.oauth.token import end_user
+from idp.oauth.claims import subject
 
 ACCESS, REFRESH = "access_token", "refresh_token"
 
@@ -91,7 +91,6 @@ class Introspection(IntrospectionEndpoint):
     def introspect_token(self, token: Presented) -> dict:
         row = token.row
         client = query_client(row.client_id)
-        person = end_user(row.user_id, client) if client else None
         expires = row.access_token_expires_at if token.kind == ACCESS else row.refresh_token_expires_at
         answer = {
             "active": True,
@@ -103,7 +102,7 @@ class Introspection(IntrospectionEndpoint):
             "iss": current_app.config["IDP"]["server"]["issuer"],
             "aud": row.client_id,
             # the subject as this client knows it (pairwise for a pairwise client)
-            "sub": person.sub if person else None,
+            "sub": subject(row.user_id, client) if client else None,
             "sid": row.sid,
         }
         return {name: value for name, value in answer.items() if value is not None}

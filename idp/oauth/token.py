@@ -225,6 +225,7 @@ class AuthorizationCodeGrant(authlib_grants.AuthorizationCodeGrant):
                 "expires_at": moment + timedelta(seconds=_oauth_settings()["authorization_code_lifetime_seconds"]),
             },
         )
+        sessions.signed_in_to(browser_session, client_id)
 
     # The token request, in order.
 

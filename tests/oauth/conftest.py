@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 from flask import Blueprint, jsonify, request
-from oidc_helpers import JWKS_PORT, JWT_CLIENT_KEY, REMOTE_CLIENT_KEY, SECRET, Browser, RelyingParty
+from oidc_helpers import BACKCHANNEL_PORT, JWKS_PORT, JWT_CLIENT_KEY, SECRET, Browser, RelyingParty
 
 from idp import create_app, sessions
 from idp.clock import now
@@ -63,7 +63,8 @@ description_fr = "Service d'essai {client_id}"
 
 CLIENTS = "".join(
     [
-        _client_table("reservations", f"http://127.0.0.1:{RP_PORT}/callback", f"http://127.0.0.1:{RP_PORT}/"),
+        _client_table("reservations", f"http://127.0.0.1:{RP_PORT}/callback", f"http://127.0.0.1:{RP_PORT}/",
+                      f'backchannel_logout_uri = "http://127.0.0.1:{RP_PORT}/backchannel-logout"'),
         _client_table("rp-a", "https://rp-a.example/callback", "https://rp-a.example/", service_id=2),
         _client_table("rp-b", "https://rp-b.example/cb", "https://rp-b.example/", 'subject_type = "pairwise"', 3),
         _client_table("conformance", "https://conformance.example/cb", "https://conformance.example/", "require_pkce = false", 4),
@@ -77,6 +78,9 @@ CLIENTS = "".join(
                       'token_endpoint_auth_method = "none"', 8),
         _client_table("rp-post", "https://rp-post.example/cb", "https://rp-post.example/",
                       'token_endpoint_auth_method = "client_secret_post"', 9),
+        _client_table("rp-bc", "https://rp-bc.example/cb", "https://rp-bc.example/",
+                      f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"\n'
+                      'backchannel_logout_session_required = true\nid_token_signed_response_alg = "ES256"', 10),
     ]
 )
 

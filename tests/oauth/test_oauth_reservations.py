@@ -70,3 +70,32 @@ def test_the_reservations_service_forgets_a_person_whose_tokens_were_revoked(bro
         db.session.commit()
     signed_out = browser.get(f"{reservations.url}/profile")
     assert signed_out.status_code == 302 and urlsplit(signed_out.headers["Location"]).path == "/"
+
+
+def test_signing_out_at_the_provider_signs_the_person_out_of_reservations(browser, reservations, person, live_server):
+    import time
+
+    sign_in_through_reservations(browser, reservations, person, live_server)
+    assert browser.get(f"{reservations.url}/profile").status_code == 200
+    assert browser.post("/v1/logout", json={}).status_code == 200
+    deadline = time.monotonic() + 5
+    while browser.get(f"{reservations.url}/profile").status_code == 200 and time.monotonic() < deadline:
+        time.sleep(0.1)  # the logout token leaves right after the answer to the person
+    profile = browser.get(f"{reservations.url}/profile")
+    assert profile.status_code == 302 and urlsplit(profile.headers["Location"]).path == "/"
+    assert "Amélie Tremblay" not in browser.get(f"{reservations.url}/").text
+
+
+def test_reservations_refuses_a_logout_token_it_cannot_verify(browser, reservations, person, live_server):
+    import requests
+    from joserfc import jwt
+    from joserfc.jwk import ECKey
+
+    sign_in_through_reservations(browser, reservations, person, live_server)
+    forged_key = ECKey.generate_key("P-256", parameters={"kid": "forged"})
+    claims = {"iss": live_server.url, "aud": "reservations", "iat": 0, "jti": "x", "sid": "any",
+              "events": {"http://schemas.openid.net/event/backchannel-logout": {}}}
+    forged = jwt.encode({"alg": "ES256", "kid": "forged"}, claims, forged_key)
+    answer = requests.post(f"{reservations.url}/backchannel-logout", data={"logout_token": forged}, timeout=10)
+    assert (answer.status_code, answer.json()) == (400, {"error": "invalid_request"})
+    assert browser.get(f"{reservations.url}/profile").status_code == 200

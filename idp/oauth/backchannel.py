@@ -1,0 +1,94 @@
+"""Back-channel logout (OpenID Connect Back-Channel Logout 1.0): when a browser session ends —
+the person signs out, a changed factor or "sign out everywhere" ends their other sessions —
+every relying service signed in through it that registered a backchannel_logout_uri gets a
+logout token, so that it ends its own session too.
+
+The session's list of services (browser_sessions.clients) says whom to tell, so a service is
+told even after its codes and tokens were purged. Each service is one job of the kind
+"backchannel_logout" (idp/jobs): with a queue, the worker delivers it with retries and
+back-off and keeps it as failed after the last (its payload sealed: nothing personal in
+clear); under `make run`, it is delivered in process right after the answer to the person.
+Either way a service that is down never delays the sign-out. A session that merely expired
+is not told (the specification leaves it to the provider; relying sessions expire too).
+"""
+from __future__ import annotations
+
+import secrets
+
+import requests
+from flask import Flask, current_app
+
+from idp import jobs
+from idp.clock import timestamp
+from idp.oauth import clients, keys
+from idp.oauth.claims import subject
+
+KIND = "backchannel_logout"
+EVENT = "http://schemas.openid.net/event/backchannel-logout"
+# Long enough for the retries of a service that was briefly down; short enough to be useless later.
+LIFETIME_SECONDS = 600
+
+
+def tell(ended) -> None:
+    """Queue a logout token for every service signed in through these ended sessions (each
+    with sid, user_id and clients). Never fails the sign-out: a queue that does not take the
+    job is logged."""
+    for session in ended:
+        if session.user_id is None or not session.clients:
+            continue
+        for client_id in session.clients:
+            client = clients.query_client(client_id)
+            if client is None or client.backchannel_logout_uri is None:
+                continue
+            payload = {"client_id": client_id, "sid": session.sid, "sub": subject(session.user_id, client)}
+            try:
+                jobs.enqueue(KIND, payload)
+            except jobs.QueueUnavailable:
+                current_app.logger.warning("a back-channel logout could not be queued", extra={"client_id": client_id})
+
+
+def logout_token(client: clients.Client, sub: str | None, sid: str) -> str:
+    moment = timestamp()
+    claims = {
+        "iss": current_app.config["IDP"]["server"]["issuer"],
+        "aud": client.client_id,
+        "iat": moment,
+        "exp": moment + LIFETIME_SECONDS,
+        "jti": secrets.token_urlsafe(24),
+        "events": {EVENT: {}},
+        "sid": sid,
+        "sub": sub,
+    }
+    signed = {name: value for name, value in claims.items() if value is not None}
+    return keys.sign(signed, client.id_token_signed_response_alg, typ="logout+jwt")
+
+
+def deliver(payload: dict) -> None:
+    """One attempt: the logout token to the service's backchannel_logout_uri, which answers
+    200 (or 204) once it ended its session. The failure's text names the service, never the person."""
+    client = clients.query_client(payload["client_id"])
+    if client is None or client.backchannel_logout_uri is None:
+        return None  # unregistered since: nobody to tell
+    settings = current_app.config["IDP"]["oauth"]
+    try:
+        answer = requests.post(
+            client.backchannel_logout_uri,
+            data={"logout_token": logout_token(client, payload["sub"], payload["sid"])},
+            timeout=settings["backchannel_logout_timeout_seconds"],
+            allow_redirects=False,
+        )
+    except requests.RequestException as error:
+        raise jobs.Failed(f"back-channel logout to {client.client_id}: {type(error).__name__}") from None
+    if answer.status_code not in (200, 204):
+        raise jobs.Failed(f"back-channel logout to {client.client_id}: answered {answer.status_code}")
+    return None
+
+
+def init_app(app: Flask) -> None:
+    queue = app.config["IDP"]["queue"]
+    jobs.register(app, jobs.Kind(
+        KIND, deliver,
+        attempts=lambda: queue["max_attempts"],
+        backoff=lambda: [queue["retry_backoff_seconds"] * 2**attempt for attempt in range(queue["max_attempts"] - 1)],
+        timeout_seconds=app.config["IDP"]["oauth"]["backchannel_logout_timeout_seconds"] * 2,
+    ))
