@@ -3,8 +3,9 @@
 1. Authlib validates the request (client, exact redirect_uri, response_type, scope, PKCE,
    nonce, prompt). An error whose redirect_uri was not validated gets the error page.
 2. If the browser session satisfies the request (signed in, recent enough for max_age,
-   no prompt=login, or a login completed for this very interaction), a code is issued.
-3. Otherwise the request is kept as an Interaction and the browser goes to the login UI.
+   no prompt=login or create, or a login completed for this very interaction), a code is issued.
+3. Otherwise the request is kept as an Interaction and the browser goes to the login UI, in
+   the language of ui_locales (else the browser's), at sign-up for prompt=create.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ KEPT_PARAMETERS = (
 )
 
 
+# The login UI's first screen of sign-up (its privacy notice), for prompt=create.
+SIGN_UP_SCREEN = "signUp/privacy"
 # Longer than any session lives: a larger max_age asks nothing more of it.
 MAX_AGE_CAP = 10**9
 
@@ -46,10 +49,15 @@ def _signed_in_user(browser_session: BrowserSession | None) -> User | None:
     return db.session.get(User, browser_session.user_id)
 
 
+def _prompts(params) -> list[str]:
+    return (params.get("prompt") or "").split()
+
+
 def _satisfied(browser_session: BrowserSession | None, params, login_completed: bool) -> bool:
     if login_completed:
         return True
-    if "login" in (params.get("prompt") or "").split():
+    # prompt=create (OpenID Connect Prompt Create 1.0): the service asks for a new account
+    if {"login", "create"} & set(_prompts(params)):
         return False
     max_age = _max_age(params)
     return max_age is None or now() - browser_session.auth_time <= timedelta(seconds=max_age)
@@ -100,5 +108,6 @@ def authorize(oauth_request=None, login_completed: bool = False):
 
     kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)}
     interaction.start(sessions.current(), grant.client.client_id, kept, sessions.browser_key(create=True))
-    return redirect(f"/{ui_language(params)}/", code=303)
+    first_screen = SIGN_UP_SCREEN if "create" in _prompts(params) else ""
+    return redirect(f"/{ui_language(params)}/{first_screen}", code=303)
 

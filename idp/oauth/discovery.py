@@ -44,7 +44,7 @@ def metadata() -> dict:
         "userinfo_signing_alg_values_supported": keys.algorithms(),
         "code_challenge_methods_supported": ["S256"],
         "claims_supported": CLAIMS_SUPPORTED,
-        "prompt_values_supported": ["none", "login"],
+        "prompt_values_supported": ["none", "login", "create"],
         "ui_locales_supported": ["en", "fr"],
         "acr_values_supported": [ACR_MFA, ACR_PHISHING_RESISTANT],
         # Not in Discovery 1.0, but what relying services ask: the amr values (RFC 8176) we send.

@@ -1,7 +1,8 @@
 """RP-initiated logout (end_session_endpoint).
 
 A hint (id_token_hint) that speaks of the person signed in in this browser signs out at
-once, expired or not, as the specification advises. Any other request — no hint, another
+once, expired or not, as the specification advises. A client_id with one of its registered
+post_logout_redirect_uris goes back there without a hint. Any other request — no hint, another
 person's token, a token for a browser nobody is signed in to — asks the person first, and
 the confirmation form carries a token bound to the browser session, so no other site can
 post it. A bad hint or a post_logout_redirect_uri the client has not registered gets the
@@ -38,6 +39,11 @@ class EndSession(EndSessionEndpoint):
 
     def end_session(self, end_session_request) -> None:
         sessions.end(sessions.current())
+
+    def is_post_logout_redirect_uri_legitimate(self, request, post_logout_redirect_uri, client, logout_hint) -> bool:
+        # Without id_token_hint (as login.gov's services sign out: client_id and the address),
+        # the address is one the client registered, and a signed-in person is asked first.
+        return True
 
 
 def _hint_names_the_person(end_request, browser_session: BrowserSession) -> bool:

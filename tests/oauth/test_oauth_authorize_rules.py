@@ -248,3 +248,21 @@ def test_an_expired_interaction_cannot_be_resumed(browser, rp, person):
     resume = browser.sign_in(person)
     with time_machine.travel(time.time() + 7200):
         assert browser.get(resume).status_code == 400
+
+
+def test_prompt_create_opens_sign_up_in_the_asked_language(browser, rp, metadata):
+    """OpenID Connect Prompt Create 1.0, advertised in prompt_values_supported."""
+    assert "create" in metadata["prompt_values_supported"]
+    answer = browser.get(authorize_url(rp(), prompt="create", ui_locales="fr-CA en"))
+    assert (answer.status_code, answer.headers["Location"]) == (303, "/fr/signUp/privacy")
+
+
+def test_prompt_create_asks_a_signed_in_person_too(signed_in_code, browser, rp):
+    signed_in_code()
+    answer = browser.get(authorize_url(rp(), prompt="create"))
+    assert answer.headers["Location"] == "/en/signUp/privacy"
+
+
+def test_prompt_create_with_none_is_refused(browser, rp, metadata):
+    client = rp()
+    assert_error_redirect(browser.get(authorize_url(client, prompt="none create")), "invalid_request", client, metadata)

@@ -118,3 +118,24 @@ def test_a_persons_own_expired_id_token_still_signs_out_at_once(signed_in_code, 
         response = browser.get("/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/"}))
         assert response.headers["Location"] == "https://rp-a.example/"
         assert not signed_in(browser)
+
+
+def test_logout_by_client_id_and_registered_uri_without_a_hint_asks_then_returns_to_the_service(signed_in_code, browser):
+    """As login.gov's services sign out: client_id and post_logout_redirect_uri, no id_token_hint."""
+    signed_in_code()
+    query = "client_id=rp-a&post_logout_redirect_uri=https%3A%2F%2Frp-a.example%2F&state=s1"
+    page = browser.get(f"/logout?{query}")
+    assert page.status_code == 200 and signed_in(browser)
+    token = page.text.split('name="token" value="')[1].split('"')[0]
+    fields = dict(item.split("=", 1) for item in query.split("&"))
+    from urllib.parse import unquote
+
+    done = browser.post("/logout", data={"confirm": "yes", "token": token, **{k: unquote(v) for k, v in fields.items()}})
+    assert done.status_code in (302, 303) and done.headers["Location"] == "https://rp-a.example/?state=s1"
+    assert not signed_in(browser)
+
+
+def test_logout_by_client_id_to_another_services_uri_is_refused(signed_in_code, browser):
+    signed_in_code()
+    page = browser.get("/logout?client_id=rp-a&post_logout_redirect_uri=https%3A%2F%2Frp-b.example%2F")
+    assert page.status_code == 400 and signed_in(browser)
