@@ -317,24 +317,43 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
     )
 
 
-def load_clients(path: Path, environment: str, environ: dict[str, str] | os._Environ = os.environ) -> list[Client]:
-    raw = read_toml(path, "clients file")
-    unknown = set(raw) - {"clients"}
-    if unknown:
-        raise _fail(sorted(unknown)[0], "is not a known key (tables go under [clients.<client_id>])")
+def check_clients(path: Path, environment: str, environ: dict[str, str] | os._Environ = os.environ) -> tuple[list[Client], list[str]]:
+    """Every client the file registers soundly, and one line for each problem of the others
+    (`flask --app idp clients check` prints them all; start-up stops at the first)."""
+    try:
+        raw = read_toml(path, "clients file")
+    except ConfigError as error:
+        return [], [str(error)]
+    problems = [str(_fail(key, "is not a known key (tables go under [clients.<client_id>])")) for key in sorted(set(raw) - {"clients"})]
     tables = raw.get("clients")
     if not isinstance(tables, dict) or not tables:
-        raise _fail("clients", "must hold at least one [clients.<client_id>] table")
-    clients = [_client(client_id, table, environment, environ) for client_id, table in tables.items()]
-    seen: dict[int, str] = {}
-    for client in clients:
+        return [], [*problems, str(_fail("clients", "must hold at least one [clients.<client_id>] table"))]
+    clients, seen = [], {}
+    for client_id, table in tables.items():
+        try:
+            client = _client(client_id, table, environment, environ)
+        except ConfigError as error:
+            problems.append(str(error))
+            continue
         if client.service.id in seen:
-            raise _fail(f"clients.{client.client_id}.service.id", f"{client.service.id} is already used by {seen[client.service.id]}")
-        seen[client.service.id] = client.client_id
+            problems.append(str(_fail(f"clients.{client_id}.service.id", f"{client.service.id} is already used by {seen[client.service.id]}")))
+            continue
+        seen[client.service.id] = client_id
+        clients.append(client)
+    return clients, problems
+
+
+def load_clients(path: Path, environment: str, environ: dict[str, str] | os._Environ = os.environ) -> list[Client]:
+    clients, problems = check_clients(path, environment, environ)
+    if problems:
+        raise ConfigError(problems[0])
     return clients
 
 
+def clients_file() -> Path:
+    return Path(os.environ.get("IDP_CLIENTS_FILE") or DEFAULT_CLIENTS_FILE)
+
+
 def init_app(app: Flask) -> None:
-    path = Path(os.environ.get("IDP_CLIENTS_FILE") or DEFAULT_CLIENTS_FILE)
     environment = app.config["IDP"]["server"]["environment"]
-    app.extensions[EXTENSION] = Registry(load_clients(path, environment))
+    app.extensions[EXTENSION] = Registry(load_clients(clients_file(), environment))

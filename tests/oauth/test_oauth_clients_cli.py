@@ -1,0 +1,79 @@
+"""flask --app idp clients check / clients new: the integrators' tools for the clients file."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from joserfc import jwt
+from joserfc.jwk import ECKey, KeySet
+
+from idp.oauth.clients import check_clients
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8")
+
+
+def flask(*args: str, clients_file: Path | None = None, environment: str = "development") -> subprocess.CompletedProcess:
+    env = {"PATH": "/usr/bin:/bin", "IDP_SERVER_ENVIRONMENT": environment}
+    if clients_file is not None:
+        env["IDP_CLIENTS_FILE"] = str(clients_file)
+    return subprocess.run([sys.executable, "-m", "flask", "--app", "idp", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_check_says_the_shipped_file_is_sound_in_development():
+    done = flask("clients", "check")
+    assert done.returncode == 0, done.stderr
+    assert "1 client(s), no problem (development)" in done.stdout
+
+
+def test_check_prints_one_line_per_problem_and_fails(tmp_path):
+    broken = SHIPPED.replace('title_fr = "Service de réservations"', "") + SHIPPED.replace("[clients.reservations", "[clients.other").replace(
+        'redirect_uris = ["http://localhost:5001/callback"]', 'redirect_uris = ["https://*.example.ca/cb"]')
+    path = tmp_path / "clients.toml"
+    path.write_text(broken, encoding="utf-8")
+    done = flask("clients", "check", clients_file=path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "clients file: clients.reservations.service.title_fr must be a non-empty string",
+        "clients file: clients.other.redirect_uris must be written out in full, in lower-case, without wildcards "
+        "(got 'https://*.example.ca/cb')",
+    ]
+
+
+def test_check_in_production_refuses_the_demos_http_addresses():
+    done = flask("clients", "check", environment="production")
+    assert done.returncode == 1 and "must be https" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_bad_clients_file_stops_start_up_with_one_line(tmp_path):
+    path = tmp_path / "clients.toml"
+    path.write_text("[clients.x]\nredirect_uris = 5\n", encoding="utf-8")
+    done = flask("routes", clients_file=path)
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines()[-1].startswith("Error: idp cannot start: clients file: clients.x")
+    assert "Traceback" not in done.stderr
+
+
+def test_new_prints_a_table_that_checks_and_a_private_key_that_signs_for_it(tmp_path):
+    done = flask("clients", "new", "bookings")
+    assert done.returncode == 0, done.stderr
+    table, private_line = done.stdout.rsplit("\n# It is shown once", 1)
+    private = ECKey.import_key(json.loads(private_line.strip().splitlines()[-1]))
+    path = tmp_path / "clients.toml"
+    path.write_text(SHIPPED + "\n" + table, encoding="utf-8")
+    found, problems = check_clients(path, "production", {"RESERVATIONS_CLIENT_SECRET": "s" * 40})
+    assert [problem for problem in problems if "bookings" in problem] == []
+    registered = tomllib.loads(path.read_text(encoding="utf-8"))["clients"]["bookings"]
+    assert registered["token_endpoint_auth_method"] == "private_key_jwt" and registered["service"]["id"] == 2
+    assert not any(field in registered["jwks"]["keys"][0] for field in ("d", "p", "q"))
+    signed = jwt.encode({"alg": "ES256", "kid": private.kid}, {"iss": "bookings"}, private)
+    assert jwt.decode(signed, KeySet.import_key_set(registered["jwks"])).claims == {"iss": "bookings"}
+
+
+def test_new_refuses_a_name_already_registered():
+    done = flask("clients", "new", "reservations")
+    assert done.returncode != 0 and "already registers reservations" in done.stderr
