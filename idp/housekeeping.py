@@ -21,7 +21,7 @@ from idp import sessions as browser_sessions
 from idp.clock import now
 from idp.extensions import db
 from idp.flows import devices
-from idp.models import AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, Token
+from idp.models import AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, PushedRequest, Token
 
 group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters and tokens.")
 
@@ -49,6 +49,7 @@ def purge() -> dict[str, int]:
             or_(LimitCounter.blocked_until.is_(None), LimitCounter.blocked_until < before),
         ),
         "authorization_codes": delete(AuthorizationCode).where(AuthorizationCode.expires_at < before),
+        "pushed_requests": delete(PushedRequest).where(PushedRequest.expires_at < before),
         "tokens": delete(Token).where(
             Token.access_token_expires_at < before,
             or_(Token.refresh_token_expires_at.is_(None), Token.refresh_token_expires_at < before),

@@ -2,7 +2,7 @@
 from idp.models.audit import AuditEvent
 from idp.models.device import Device
 from idp.models.grant import Grant
-from idp.models.oauth import AuthorizationCode, Interaction, Token
+from idp.models.oauth import AuthorizationCode, Interaction, PushedRequest, Token
 from idp.models.limits import LimitCounter
 from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
 from idp.models.journey import Journey
@@ -26,6 +26,7 @@ __all__ = [
     "OutboxMessage",
     "PasskeyCredential",
     "PhoneCredential",
+    "PushedRequest",
     "Token",
     "User",
 ]

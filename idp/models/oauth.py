@@ -27,6 +27,19 @@ class Interaction(db.Model):
     expires_at: Mapped[object] = mapped_column(db.DateTime)
 
 
+class PushedRequest(db.Model):
+    """An authorization request a client pushed (RFC 9126, idp/oauth/par.py), until /authorize
+    takes it by its request_uri, once: only the SHA-256 of the request_uri's random part is kept."""
+
+    __tablename__ = "pushed_requests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    handle_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
+    client_id: Mapped[str] = mapped_column(db.String(128))
+    params: Mapped[dict] = mapped_column(db.JSON)
+    expires_at: Mapped[object] = mapped_column(db.DateTime, index=True)
+
+
 class AuthorizationCode(db.Model, AuthorizationCodeMixin):
     """Only the SHA-256 of the code is kept. A redeemed code stays (redeemed_at set) so reuse is detected."""
 

@@ -13,25 +13,23 @@ from datetime import timedelta
 
 from authlib.common.urls import add_params_to_uri
 from authlib.oauth2 import OAuth2Error
+from authlib.oauth2.rfc6749.errors import InvalidRequestError
 from flask import redirect
+from flask import request as flask_request
 
 from idp import i18n, sessions
 from idp.clock import now
 from idp.extensions import db
 from idp.models import BrowserSession, User
-from idp.oauth import interaction
+from idp.oauth import interaction, par
 from idp.oauth.claims import EndUser
 from idp.oauth.clients import query_client
 from idp.oauth.pages import error_page
-from idp.oauth.server import issuer, server
+from idp.oauth.interaction import KEPT_PARAMETERS
+from idp.oauth.server import StoredAuthorizationRequest, issuer, server
 
-# The parameters an Interaction keeps; anything else a client sends is ignored.
-KEPT_PARAMETERS = (
-    "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge",
-    "code_challenge_method", "prompt", "max_age", "ui_locales", "login_hint",
-)
-
-
+# Kept with an interaction whose request the client pushed (par.py).
+PUSHED = "pushed"
 # The login UI's first screen of sign-up (its privacy notice), for prompt=create.
 SIGN_UP_SCREEN = "signUp/privacy"
 # Longer than any session lives: a larger max_age asks nothing more of it.
@@ -91,9 +89,29 @@ def _error_response(oauth_request, error: OAuth2Error):
     return _see_other(response)
 
 
+def _pushed(oauth_request):
+    """The request to act on, and whether its client pushed it (RFC 9126): a live request that
+    names a pushed one by request_uri is replaced by it (None when that is unknown, used or
+    expired); a resumed one remembers. A live request's own "pushed" parameter counts for nothing."""
+    if oauth_request is not None:
+        return oauth_request, oauth_request.payload.data.get(PUSHED) == "1"
+    request_uri = flask_request.values.get("request_uri", "")
+    if not request_uri.startswith(par.URN):
+        return None, False
+    params = par.take(flask_request.values.get("client_id"), request_uri)
+    return (StoredAuthorizationRequest(params), True) if params is not None else (False, False)
+
+
 def authorize(oauth_request=None, login_completed: bool = False):
+    oauth_request, pushed = _pushed(oauth_request)
+    if oauth_request is False:
+        return error_page("bad_request")
     oauth_request = server().create_oauth2_request(oauth_request)
     params = oauth_request.payload.data
+    client = query_client(params.get("client_id"))
+    if client is not None and client.require_pushed_authorization_requests and not pushed:
+        redirect_uri = params.get("redirect_uri") if client.check_redirect_uri(params.get("redirect_uri") or "") else None
+        return _error_response(oauth_request, InvalidRequestError("This client must push its requests (PAR).", redirect_uri=redirect_uri))
     browser_session = sessions.current()
     user = _signed_in_user(browser_session)
     satisfied = user is not None and _satisfied(browser_session, params, login_completed)
@@ -106,7 +124,7 @@ def authorize(oauth_request=None, login_completed: bool = False):
         end_user = EndUser(user, grant.client)
         return _see_other(server().create_authorization_response(oauth_request, grant_user=end_user, grant=grant))
 
-    kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)}
+    kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)} | ({PUSHED: "1"} if pushed else {})
     interaction.start(sessions.current(), grant.client.client_id, kept, sessions.browser_key(create=True))
     first_screen = SIGN_UP_SCREEN if "create" in _prompts(params) else ""
     return redirect(f"/{ui_language(params)}/{first_screen}", code=303)

@@ -81,7 +81,7 @@ def check() -> None:
 
 @clients_group.command("new", with_appcontext=False)
 @click.argument("name")
-@click.option("--algorithm", type=click.Choice(list(keys.SIGNING_ALGORITHMS)), default="ES256", show_default=True,
+@click.option("--algorithm", type=click.Choice(list(keys.SIGNING_ALGORITHMS)), default=keys.NEW_CLIENT_ALGORITHM, show_default=True,
               help="The algorithm of the service's key pair (its assertions).")
 def new(name: str, algorithm: str) -> None:
     """Print a ready [clients.NAME] table for a private_key_jwt service and a fresh key pair:
@@ -106,7 +106,7 @@ redirect_uris = ["https://{name}.example.ca/callback"]
 post_logout_redirect_uris = ["https://{name}.example.ca/"]
 backchannel_logout_uri = "https://{name}.example.ca/backchannel-logout"
 scopes = ["openid", "profile", "email"]
-id_token_signed_response_alg = "ES256"
+id_token_signed_response_alg = "{keys.NEW_CLIENT_ALGORITHM}"
 
 [clients.{name}.service]
 id = {service_id}

@@ -67,6 +67,8 @@ class Client(ClientMixin):
     # where the service is told that a session it signed in through ended (backchannel.py)
     backchannel_logout_uri: str | None = None
     backchannel_logout_session_required: bool = False
+    # its authorization requests come through /par only (RFC 9126)
+    require_pushed_authorization_requests: bool = False
 
     @property
     def client_metadata(self) -> dict[str, Any]:
@@ -234,7 +236,7 @@ CLIENT_KEYS = {
     "client_secret_env", "dev_client_secret", "redirect_uris", "post_logout_redirect_uris", "scopes",
     "subject_type", "sector_identifier", "require_pkce", "service", "token_endpoint_auth_method",
     "id_token_signed_response_alg", "userinfo_signed_response_alg", "jwks", "jwks_uri",
-    "backchannel_logout_uri", "backchannel_logout_session_required",
+    "backchannel_logout_uri", "backchannel_logout_session_required", "require_pushed_authorization_requests",
 }
 
 
@@ -252,6 +254,13 @@ def _public_keys(table: dict, where: str, environment: str) -> tuple[dict | None
     if not key_set.keys or any(key.is_private for key in key_set.keys):
         raise _fail(f"{where}.jwks", "must hold public keys only, at least one")
     return jwks, None
+
+
+def _flag(table: dict, key: str, where: str) -> bool:
+    value = table.get(key, False)
+    if not isinstance(value, bool):
+        raise _fail(f"{where}.{key}", "must be true or false")
+    return value
 
 
 def _choice(table: dict, key: str, where: str, choices, default=None):
@@ -287,13 +296,13 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
     if method != PRIVATE_KEY_JWT and ("jwks" in table or "jwks_uri" in table):
         raise _fail(f"{where}.jwks", "is for private_key_jwt clients only")
     backchannel_uri = table.get("backchannel_logout_uri")
-    session_required = table.get("backchannel_logout_session_required", False)
-    if not isinstance(session_required, bool):
-        raise _fail(f"{where}.backchannel_logout_session_required", "must be true or false")
+    session_required = _flag(table, "backchannel_logout_session_required", where)
+    pushed_only = _flag(table, "require_pushed_authorization_requests", where)
     return Client(
         backchannel_logout_uri=None if backchannel_uri is None else _redirect_uri(
             backchannel_uri, f"{where}.backchannel_logout_uri", environment, native=False),
         backchannel_logout_session_required=session_required,
+        require_pushed_authorization_requests=pushed_only,
         client_id=client_id,
         client_secret="" if method in (PRIVATE_KEY_JWT, PUBLIC) else _secret(table, where, environment, environ),
         redirect_uris=_url_list(table, "redirect_uris", where, required=True,

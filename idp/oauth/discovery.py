@@ -35,6 +35,8 @@ def metadata() -> dict:
         "id_token_signing_alg_values_supported": keys.algorithms(),
         "token_endpoint_auth_methods_supported": list(TOKEN_ENDPOINT_AUTH_METHODS),
         "token_endpoint_auth_signing_alg_values_supported": keys.CLIENT_SIGNING_ALGORITHMS,
+        "pushed_authorization_request_endpoint": f"{base}/par",
+        "require_pushed_authorization_requests": False,
         "revocation_endpoint": f"{base}/revoke",
         "revocation_endpoint_auth_methods_supported": Revocation.CLIENT_AUTH_METHODS,
         "revocation_endpoint_auth_signing_alg_values_supported": keys.CLIENT_SIGNING_ALGORITHMS,

@@ -25,6 +25,12 @@ COOKIE = "idp_waiting"
 # Browsers keep cookies of 4,096 bytes; a bigger request waits as a row.
 COOKIE_MAX_BYTES = 3800
 
+# The parameters an Interaction keeps; anything else a client sends is ignored.
+KEPT_PARAMETERS = (
+    "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge",
+    "code_challenge_method", "prompt", "max_age", "ui_locales", "login_hint",
+)
+
 
 def _box():
     return sealed.box(current_app.config["SECRET_KEY"], "idp waiting authorization request")

@@ -34,6 +34,9 @@ SIGNING_ALGORITHMS = {"RS256": RSAKey, "ES256": ECKey}
 CLIENT_SIGNING_ALGORITHMS = ["RS256", "PS256", "ES256"]
 # A relying service that names none gets RS256 (OpenID Connect Registration 1.0 §2).
 DEFAULT_ALGORITHM = "RS256"
+# What `clients new` makes a new service's key pair for, and asks its ID tokens in: short
+# signatures, GOV.UK One Login's default.
+NEW_CLIENT_ALGORITHM = "ES256"
 ENV_VARIABLE = "IDP_SIGNING_KEYS_FILE"
 RETIRED_AT = "retired_at"
 EXTENSION = "idp.signing_keys"

@@ -1,4 +1,4 @@
-"""HTTP endpoints of the provider: authorize, resume, token, revoke, introspect, userinfo, logout."""
+"""HTTP endpoints of the provider: authorize, resume, par, token, revoke, introspect, userinfo, logout."""
 from __future__ import annotations
 
 import re
@@ -7,7 +7,7 @@ from flask import Blueprint, jsonify, request
 
 from idp import sessions
 from idp.extensions import db
-from idp.oauth import interaction, logout
+from idp.oauth import interaction, logout, par
 from idp.oauth.authorize import authorize
 from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, server
@@ -70,6 +70,9 @@ def token_endpoint():
     response = server().create_token_response()
     db.session.commit()
     return _no_store(response)
+
+
+bp.add_url_rule("/par", "par", par.push, methods=["POST"])
 
 
 @bp.post("/revoke")

@@ -78,6 +78,8 @@ CLIENTS = "".join(
                       'token_endpoint_auth_method = "none"', 8),
         _client_table("rp-post", "https://rp-post.example/cb", "https://rp-post.example/",
                       'token_endpoint_auth_method = "client_secret_post"', 9),
+        _client_table("rp-par", "https://rp-par.example/cb", "https://rp-par.example/",
+                      "require_pushed_authorization_requests = true", 11),
         _client_table("rp-bc", "https://rp-bc.example/cb", "https://rp-bc.example/",
                       f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"\n'
                       'backchannel_logout_session_required = true\nid_token_signed_response_alg = "ES256"', 10),
