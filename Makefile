@@ -16,7 +16,7 @@ export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
 # make run's folder of development state (the SQLite database, local secrets and keys).
 INSTANCE := $(or $(IDP_INSTANCE_PATH),instance)
 
-.PHONY: run test setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes clean bench bench-deps
+.PHONY: run test test-deps setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes clean bench bench-deps
 
 setup: python-deps ui-build translations
 
@@ -36,6 +36,13 @@ login-ui/node_modules/.package-lock.json: login-ui/package-lock.json
 	@touch $@
 
 ui-deps: login-ui/node_modules/.package-lock.json
+
+# panva's openid-client v6, a relying party of the OpenID Connect tests (tests/oauth/node/)
+tests/oauth/node/node_modules/.package-lock.json: tests/oauth/node/package-lock.json
+	cd tests/oauth/node && npm ci --no-audit --no-fund
+	@touch $@
+
+test-deps: tests/oauth/node/node_modules/.package-lock.json
 
 UI_SOURCES := $(shell find login-ui/src -type f 2>/dev/null) $(wildcard login-ui/*.config.js login-ui/webpack/*.js login-ui/package.json login-ui/.babelrc)
 
@@ -83,7 +90,7 @@ run: setup db-upgrade
 	RESERVATIONS_PORT=$(RP_PORT) $(VENV)/bin/flask --app examples.reservations.app run --port $(RP_PORT) & \
 	wait
 
-test: setup system-deps
+test: setup system-deps test-deps
 	cd login-ui && npm test --silent
 	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 from flask import Blueprint, jsonify, request
-from oidc_helpers import BACKCHANNEL_PORT, JWKS_PORT, JWT_CLIENT_KEY, SECRET, Browser, RelyingParty
+from oidc_helpers import BACKCHANNEL_PORT, JWKS_PORT, JWT_CLIENT_KEY, SECRET, Browser, Receiver, RelyingParty
 
 from idp import create_app, sessions
 from idp.clock import now
@@ -80,6 +80,10 @@ CLIENTS = "".join(
                       'token_endpoint_auth_method = "client_secret_post"', 9),
         _client_table("rp-par", "https://rp-par.example/cb", "https://rp-par.example/",
                       "require_pushed_authorization_requests = true", 11),
+        _client_table("rp-node", "https://rp-node.example/cb", "https://rp-node.example/",
+                      f'token_endpoint_auth_method = "private_key_jwt"\n{_inline_jwks(JWT_CLIENT_KEY)}\n'
+                      f'id_token_signed_response_alg = "ES256"\n'
+                      f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"', 12),
         _client_table("rp-bc", "https://rp-bc.example/cb", "https://rp-bc.example/",
                       f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"\n'
                       'backchannel_logout_session_required = true\nid_token_signed_response_alg = "ES256"', 10),
@@ -193,3 +197,12 @@ def reservations(live_server):
     server = LiveServer(service, port=RP_PORT).start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def receiver():
+    """A service's backchannel_logout_uri (the clients rp-bc and rp-node): the logout tokens it got."""
+    running = Receiver()
+    yield running
+    running.http.shutdown()
+    running.http.server_close()

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import requests
 from authlib.integrations.requests_client import OAuth2Session
-from joserfc.jwk import ECKey, RSAKey
+from joserfc import jwt
+from joserfc.jwk import ECKey, KeySet, RSAKey
 
 from idp.models import User
 from tests.conftest import free_port
@@ -77,3 +81,40 @@ class RelyingParty:
         return self.session.fetch_token(
             self.metadata["token_endpoint"], authorization_response=location, code_verifier=self.verifier, **kwargs
         )
+
+
+def decoded(token: str, metadata: dict):
+    """A JWT of the provider's, verified with its published keys."""
+    published = KeySet.import_key_set(requests.get(metadata["jwks_uri"], timeout=5).json())
+    return jwt.decode(token, published)
+
+
+class Receiver:
+    """rp-bc's backchannel_logout_uri: keeps every logout token; may stall or refuse."""
+
+    def __init__(self):
+        self.tokens: list[str] = []
+        self.arrived = threading.Event()
+        self.stall_seconds = 0.0
+        self.status = 200
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"])).decode()
+                time.sleep(receiver.stall_seconds)
+                receiver.tokens.extend(parse_qs(body).get("logout_token", []))
+                self.send_response(receiver.status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                receiver.arrived.set()
+
+            def log_message(self, *args):
+                pass
+
+        self.http = ThreadingHTTPServer(("127.0.0.1", BACKCHANNEL_PORT), Handler)
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    def wait(self, seconds: float = 5) -> list[str]:
+        assert self.arrived.wait(seconds), "no logout token arrived"
+        return self.tokens

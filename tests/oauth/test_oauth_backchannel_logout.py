@@ -5,16 +5,9 @@ suite's oidcc-backchannel-rp-initiated-logout checks of the token (typ, iss, aud
 events, sid, sub, no nonce)."""
 from __future__ import annotations
 
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs
 
-import pytest
-import requests
-from joserfc import jwt
-from joserfc.jwk import KeySet
-from oidc_helpers import BACKCHANNEL_PORT
+from oidc_helpers import decoded
 
 from idp import sessions
 from idp.extensions import db
@@ -23,53 +16,9 @@ from idp.models import BrowserSession
 EVENT = "http://schemas.openid.net/event/backchannel-logout"
 
 
-class Receiver:
-    """rp-bc's backchannel_logout_uri: keeps every logout token; may stall or refuse."""
-
-    def __init__(self):
-        self.tokens: list[str] = []
-        self.arrived = threading.Event()
-        self.stall_seconds = 0.0
-        self.status = 200
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"])).decode()
-                time.sleep(receiver.stall_seconds)
-                receiver.tokens.extend(parse_qs(body).get("logout_token", []))
-                self.send_response(receiver.status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                receiver.arrived.set()
-
-            def log_message(self, *args):
-                pass
-
-        self.http = ThreadingHTTPServer(("127.0.0.1", BACKCHANNEL_PORT), Handler)
-        threading.Thread(target=self.http.serve_forever, daemon=True).start()
-
-    def wait(self, seconds: float = 5) -> list[str]:
-        assert self.arrived.wait(seconds), "no logout token arrived"
-        return self.tokens
-
-
-@pytest.fixture
-def receiver():
-    running = Receiver()
-    yield running
-    running.http.shutdown()
-    running.http.server_close()
-
-
 def signed_in_to_rp_bc(signed_in_code, rp) -> dict:
     client, location = signed_in_code(rp("rp-bc", "https://rp-bc.example/cb"))
     return client.fetch_token(location)
-
-
-def decoded(token: str, metadata: dict):
-    published = KeySet.import_key_set(requests.get(metadata["jwks_uri"], timeout=5).json())
-    return jwt.decode(token, published)
 
 
 def test_discovery_advertises_back_channel_logout_with_sessions(metadata):

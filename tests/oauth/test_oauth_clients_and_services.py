@@ -171,7 +171,7 @@ def test_the_services_list_follows_the_browser_language_without_lang(client):
     response = client.get("/v1/services", headers={"Accept-Language": "fr-CA,fr;q=0.9"})
     assert response.json["data"][0]["title"] == "Service reservations (fr)"
     english = client.get("/v1/services", headers={"Accept-Language": "en"})
-    assert [service["id"] for service in english.json["data"]] == list(range(1, 12))
+    assert [service["id"] for service in english.json["data"]] == list(range(1, 13))
 
 
 def test_the_session_is_anonymous_without_a_waiting_service(client):
