@@ -7,7 +7,6 @@ import time
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-import requests
 import time_machine
 from oidc_helpers import query
 
@@ -112,19 +111,6 @@ def test_a_client_registered_without_pkce_requirement_may_omit_it(signed_in_code
     browser.get(url)
     location = browser.get(browser.sign_in(person)).headers["Location"]
     assert query(location)["code"]
-
-
-def test_a_request_without_nonce_succeeds_for_the_code_flow_and_its_id_token_has_none(browser, rp, person):
-    """Mirrors the conformance module oidcc-ensure-request-without-nonce-succeeds-for-code-flow."""
-    from joserfc import jwt
-    from joserfc.jwk import KeySet
-
-    client = rp()
-    browser.get(authorize_url(client, nonce=None))
-    location = browser.get(browser.sign_in(person)).headers["Location"]
-    id_token = client.fetch_token(location)["id_token"]
-    published = KeySet.import_key_set(requests.get(client.metadata["jwks_uri"], timeout=5).json())
-    assert "nonce" not in jwt.decode(id_token, published).claims
 
 
 def test_a_nonce_used_before_by_the_service_is_refused(browser, rp, metadata, person):
