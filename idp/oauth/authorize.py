@@ -21,7 +21,7 @@ from idp import i18n, sessions
 from idp.clock import now
 from idp.extensions import db
 from idp.models import BrowserSession, User
-from idp.oauth import interaction, par
+from idp.oauth import interaction, par, request_objects
 from idp.oauth.claims import EndUser
 from idp.oauth.clients import query_client
 from idp.oauth.pages import error_page
@@ -89,21 +89,43 @@ def _error_response(oauth_request, error: OAuth2Error):
     return _see_other(response)
 
 
-def _pushed(oauth_request):
-    """The request to act on, and whether its client pushed it (RFC 9126): a live request that
-    names a pushed one by request_uri is replaced by it (None when that is unknown, used or
-    expired); a resumed one remembers. A live request's own "pushed" parameter counts for nothing."""
+def _request_to_act_on(oauth_request):
+    """The request to act on, and whether its client pushed it (RFC 9126). A live request that
+    names a pushed one by request_uri is replaced by it (False when that is unknown, used or
+    expired); one that carries a signed request object (RFC 9101) by the object's parameters
+    (an OAuth2Error when it does not verify); a resumed one remembers whether it was pushed.
+    A live request's own "pushed" parameter counts for nothing."""
     if oauth_request is not None:
         return oauth_request, oauth_request.payload.data.get(PUSHED) == "1"
-    request_uri = flask_request.values.get("request_uri", "")
-    if not request_uri.startswith(par.URN):
-        return None, False
-    params = par.take(flask_request.values.get("client_id"), request_uri)
-    return (StoredAuthorizationRequest(params), True) if params is not None else (False, False)
+    values = flask_request.values
+    request_uri = values.get("request_uri", "")
+    if request_uri.startswith(par.URN):
+        params = par.take(values.get("client_id"), request_uri)
+        return (StoredAuthorizationRequest(params), True) if params is not None else (False, False)
+    client = query_client(values.get("client_id"))
+    if values.get("request") and request_objects.accepted_from(client):
+        params = request_objects.unpacked(client, values["request"], issuer())
+        return StoredAuthorizationRequest({**params, "client_id": client.client_id}), False
+    return None, False
+
+
+def _object_refused(error: OAuth2Error):
+    """A request object that does not verify: back to the service when the request's own
+    redirect_uri is one it registered, else the error page."""
+    values = flask_request.values
+    client = query_client(values.get("client_id"))
+    if client is not None and client.check_redirect_uri(values.get("redirect_uri") or ""):
+        error.redirect_uri = values["redirect_uri"]
+        error.state = values.get("state")
+        return _error_response(server().create_oauth2_request(None), error)
+    return error_page("bad_request")
 
 
 def authorize(oauth_request=None, login_completed: bool = False):
-    oauth_request, pushed = _pushed(oauth_request)
+    try:
+        oauth_request, pushed = _request_to_act_on(oauth_request)
+    except OAuth2Error as error:
+        return _object_refused(error)
     if oauth_request is False:
         return error_page("bad_request")
     oauth_request = server().create_oauth2_request(oauth_request)

@@ -52,7 +52,9 @@ def metadata() -> dict:
         # Not in Discovery 1.0, but what relying services ask: the amr values (RFC 8176) we send.
         "amr_values_supported": ["pwd", "otp", "sms", "tel", "hwk", "swk", "user", "mfa"],
         "claims_parameter_supported": False,
-        "request_parameter_supported": False,
+        # from clients that registered keys (request_objects.py); others get request_not_supported
+        "request_parameter_supported": True,
+        "request_object_signing_alg_values_supported": keys.CLIENT_SIGNING_ALGORITHMS,
         "request_uri_parameter_supported": False,
         "authorization_response_iss_parameter_supported": True,
         # Back-channel logout 1.0: logout tokens carry sid (and sub)

@@ -24,7 +24,8 @@ from idp.models import PushedRequest
 from idp.oauth.clients import TOKEN_ENDPOINT_AUTH_METHODS
 from idp.oauth.grants import digest
 from idp.oauth.interaction import KEPT_PARAMETERS
-from idp.oauth.server import StoredAuthorizationRequest, server
+from idp.oauth import request_objects
+from idp.oauth.server import StoredAuthorizationRequest, issuer, server
 
 URN = "urn:ietf:params:oauth:request_uri:"
 LIFETIME_SECONDS = 60
@@ -55,6 +56,11 @@ def push():
     params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION}
     if params.setdefault("client_id", client.client_id) != client.client_id:
         return _refused(InvalidRequestError("'client_id' is not the client that authenticated."))
+    if params.get("request") and request_objects.accepted_from(client):
+        try:
+            params = {**request_objects.unpacked(client, params["request"], issuer()), "client_id": client.client_id}
+        except OAuth2Error as error:
+            return _refused(error)
     if "request_uri" in params:
         return _refused(InvalidRequestError("A pushed request may not carry a request_uri."))
     try:

@@ -109,3 +109,56 @@ def test_parameters_beside_the_request_uri_change_nothing(browser, rp, metadata,
         {"client_id": "rp-a", "request_uri": request_uri, "redirect_uri": "https://evil.example/cb", "scope": "openid phone"})
     location = signed_in_through(browser, person, browser.get(url))
     assert location.startswith("https://rp-a.example/callback?")
+
+
+def request_object(key, client_id: str, audience: str, **params) -> str:
+    from joserfc import jwt as jose_jwt
+
+    claims = {"iss": client_id, "aud": audience, "client_id": client_id, "exp": int(time.time()) + 60, **params}
+    return jose_jwt.encode({"alg": "ES256", "kid": key.kid}, claims, key, algorithms=["ES256"])
+
+
+def test_a_signed_request_object_is_acted_on_and_the_parameters_beside_it_are_not(browser, rp, metadata, person):
+    client = rp("rp-jwt", "https://rp-jwt.example/cb")
+    inner = {name: value for name, value in query(client.authorization_url()).items() if name != "client_id"}
+    signed = request_object(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"], **inner)
+    url = f"{metadata['authorization_endpoint']}?" + urlencode(
+        {"client_id": "rp-jwt", "request": signed, "redirect_uri": "https://evil.example/cb"})
+    location = signed_in_through(browser, person, browser.get(url))
+    assert location.startswith("https://rp-jwt.example/cb?") and query(location)["state"] == client.state
+
+
+def test_a_request_object_signed_by_another_key_is_invalid_request_object(browser, rp, metadata):
+    from joserfc.jwk import ECKey
+
+    client = rp("rp-jwt", "https://rp-jwt.example/cb")
+    outer = query(client.authorization_url())
+    stranger = ECKey.generate_key("P-256", parameters={"kid": JWT_CLIENT_KEY.kid})
+    signed = request_object(stranger, "rp-jwt", metadata["issuer"], **{k: v for k, v in outer.items() if k != "client_id"})
+    answer = browser.get(f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": signed}))
+    assert answer.status_code == 303 and query(answer.headers["Location"])["error"] == "invalid_request_object"
+
+
+def test_an_unsigned_request_object_is_refused_even_from_a_client_with_keys(browser, rp, metadata):
+    client = rp("rp-jwt", "https://rp-jwt.example/cb")
+    outer = query(client.authorization_url())
+    answer = browser.get(f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": "eyJhbGciOiJub25lIn0.e30."}))
+    assert query(answer.headers["Location"])["error"] == "invalid_request_object"
+
+
+def test_a_client_without_keys_is_told_request_objects_are_not_supported(browser, rp, metadata):
+    client = rp()
+    outer = query(client.authorization_url())
+    answer = browser.get(f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": "eyJhbGciOiJub25lIn0.e30."}))
+    assert query(answer.headers["Location"])["error"] == "request_not_supported"
+
+
+def test_a_signed_request_object_may_be_pushed(browser, rp, metadata, person):
+    client = rp("rp-jwt", "https://rp-jwt.example/cb")
+    inner = {name: value for name, value in query(client.authorization_url()).items() if name != "client_id"}
+    form = {"client_id": "rp-jwt", "request": request_object(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"], **inner),
+            "client_assertion_type": ASSERTION_TYPE, "client_assertion": assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"])}
+    answer = requests.post(metadata["pushed_authorization_request_endpoint"], data=form, timeout=10)
+    assert answer.status_code == 201, answer.text
+    location = signed_in_through(browser, person, authorize_with(browser, metadata, "rp-jwt", answer.json()["request_uri"]))
+    assert query(location)["code"]
