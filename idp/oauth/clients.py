@@ -237,6 +237,7 @@ CLIENT_KEYS = {
     "subject_type", "sector_identifier", "require_pkce", "service", "token_endpoint_auth_method",
     "id_token_signed_response_alg", "userinfo_signed_response_alg", "jwks", "jwks_uri",
     "backchannel_logout_uri", "backchannel_logout_session_required", "require_pushed_authorization_requests",
+    "development_only",
 }
 
 
@@ -277,6 +278,8 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
     unknown = set(table) - CLIENT_KEYS
     if unknown:
         raise _fail(f"{where}.{sorted(unknown)[0]}", "is not a known key")
+    if _flag(table, "development_only", where) and environment != "development":
+        raise _fail(f"{where}.development_only", "is a development-only client, refused outside development")
     scopes = table.get("scopes", ["openid", "profile", "email"])
     if not isinstance(scopes, list) or "openid" not in scopes or not set(scopes) <= set(SUPPORTED_SCOPES):
         raise _fail(f"{where}.scopes", f"must be a list with openid, taken from {', '.join(SUPPORTED_SCOPES)}")

@@ -28,11 +28,33 @@ def load(tmp_path: Path, text: str, environment: str = "development", environ: d
 
 
 def test_the_shipped_clients_file_registers_reservations_as_service_1():
-    (client,) = load_clients(DEFAULT_CLIENTS_FILE, "development", {})
+    client, _ = load_clients(DEFAULT_CLIENTS_FILE, "development", {})
     assert client.client_id == "reservations"
     assert client.service.id == 1
     assert client.redirect_uris == ("http://localhost:5001/callback",)
     assert client.require_pkce
+
+
+def test_development_registers_a_conformance_client_whose_private_keys_are_in_config_dev():
+    import json
+
+    from joserfc import jwt
+    from joserfc.jwk import KeySet
+
+    _, conformance = load_clients(DEFAULT_CLIENTS_FILE, "development", {})
+    assert (conformance.client_id, conformance.token_endpoint_auth_methods) == ("conformance", ("private_key_jwt",))
+    assert conformance.id_token_signed_response_alg == "ES256"
+    assert conformance.redirect_uris == ("http://localhost:5002/callback",)
+    assert conformance.backchannel_logout_uri == "http://localhost:5002/backchannel-logout"
+    private = KeySet.import_key_set(json.loads((DEFAULT_CLIENTS_FILE.parent / "dev" / "conformance.jwks.json").read_text()))
+    signed = jwt.encode({"alg": "ES256", "kid": private.keys[0].kid}, {"iss": "conformance"}, private)
+    assert jwt.decode(signed, KeySet.import_key_set(conformance.jwks)).claims == {"iss": "conformance"}
+
+
+def test_production_refuses_a_development_only_client(tmp_path):
+    text = VALID.replace("[clients.demo.service]", "development_only = true\n[clients.demo.service]")
+    with pytest.raises(ConfigError, match=r"clients\.demo\.development_only is a development-only client"):
+        load(tmp_path, text, "production", {"DEMO_SECRET": "s" * 32})
 
 
 def test_production_refuses_a_client_whose_secret_variable_is_unset(tmp_path):

@@ -11,9 +11,11 @@ from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet
 
 from idp.oauth.clients import check_clients
+from tests.support.production import CONFORMANCE_CLIENT
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8")
+# the demo's table, without the development-only conformance client
+SHIPPED = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8").split(CONFORMANCE_CLIENT)[0]
 
 
 def flask(*args: str, clients_file: Path | None = None, environment: str = "development") -> subprocess.CompletedProcess:
@@ -27,7 +29,7 @@ def flask(*args: str, clients_file: Path | None = None, environment: str = "deve
 def test_check_says_the_shipped_file_is_sound_in_development():
     done = flask("clients", "check")
     assert done.returncode == 0, done.stderr
-    assert "1 client(s), no problem (development)" in done.stdout
+    assert "2 client(s), no problem (development)" in done.stdout
 
 
 def test_check_prints_one_line_per_problem_and_fails(tmp_path):
@@ -64,11 +66,11 @@ def test_new_prints_a_table_that_checks_and_a_private_key_that_signs_for_it(tmp_
     table, private_line = done.stdout.rsplit("\n# It is shown once", 1)
     private = ECKey.import_key(json.loads(private_line.strip().splitlines()[-1]))
     path = tmp_path / "clients.toml"
-    path.write_text(SHIPPED + "\n" + table, encoding="utf-8")
+    path.write_text((ROOT / "config" / "clients.toml").read_text(encoding="utf-8") + "\n" + table, encoding="utf-8")
     found, problems = check_clients(path, "production", {"RESERVATIONS_CLIENT_SECRET": "s" * 40})
     assert [problem for problem in problems if "bookings" in problem] == []
     registered = tomllib.loads(path.read_text(encoding="utf-8"))["clients"]["bookings"]
-    assert registered["token_endpoint_auth_method"] == "private_key_jwt" and registered["service"]["id"] == 2
+    assert registered["token_endpoint_auth_method"] == "private_key_jwt" and registered["service"]["id"] == 3
     assert not any(field in registered["jwks"]["keys"][0] for field in ("d", "p", "q"))
     signed = jwt.encode({"alg": "ES256", "kid": private.kid}, {"iss": "bookings"}, private)
     assert jwt.decode(signed, KeySet.import_key_set(registered["jwks"])).claims == {"iss": "bookings"}

@@ -16,7 +16,7 @@ from joserfc.jwk import KeySet
 from idp import create_app
 from idp.config import ConfigError
 from idp.oauth import keys
-from tests.support.production import set_production
+from tests.support.production import production_clients, set_production
 
 
 def test_discovery_is_valid_openid_provider_metadata_with_the_issuer_parameter(metadata, live_server):
@@ -164,8 +164,9 @@ def test_an_older_key_file_without_alg_is_read_as_rs256(monkeypatch, tmp_path):
     entry = {name: value for name, value in keys.new_key_entry().items() if name not in ("alg", "use")}
     app, _ = _app_with_key_file(monkeypatch, tmp_path, [entry])
     with app.app_context():
-        assert keys.algorithms() == ["RS256"]
-        assert keys.public_jwks()["keys"][0]["alg"] == "RS256"
+        assert keys.signing_key("RS256").kid == entry["kid"]
+        published = {key["kid"]: key["alg"] for key in keys.public_jwks()["keys"]}
+        assert published[entry["kid"]] == "RS256"
 
 
 def test_rotating_one_algorithm_leaves_the_other_signing(monkeypatch, tmp_path):
@@ -189,8 +190,7 @@ def test_a_client_that_signs_with_es256_gets_an_ec_key_in_development(monkeypatc
 
 def test_production_refuses_a_client_whose_algorithm_has_no_key(monkeypatch, tmp_path):
     clients = tmp_path / "clients.toml"
-    source = (Path(__file__).resolve().parents[2] / "config" / "clients.toml").read_text(encoding="utf-8")
-    source = source.replace("http://localhost:5001", "https://reservations.example.ca")
+    source = production_clients().replace('id_token_signed_response_alg = "ES256"\n', "")
     clients.write_text(source.replace('require_pkce = true', 'require_pkce = true\nid_token_signed_response_alg = "ES256"'), encoding="utf-8")
     set_production(monkeypatch, tmp_path, IDP_CLIENTS_FILE=str(clients))
     with pytest.raises(ConfigError, match="no active key for ES256"):

@@ -14,6 +14,18 @@ APP_SECRET_KEY = "mq0nVYYRtPSc0gbB9hI1lW6bWfTgEBvO1XJd7VpKqVQ="
 REDIS_URL = "redis://127.0.0.1:6379/7"
 
 
+def production_clients() -> str:
+    """The shipped clients file as production may read it: the demo at an https address, and
+    without the development-only conformance client."""
+    shipped = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8")
+    demo = shipped.split(CONFORMANCE_CLIENT)[0]
+    return demo.replace("http://localhost:5001", "https://reservations.example.ca")
+
+
+# Where the shipped file's development-only client begins.
+CONFORMANCE_CLIENT = "\n# The OpenID Foundation's conformance suite"
+
+
 def production_environment(folder: Path, write_keys: bool = True) -> dict[str, str]:
     key_file = folder / "signing_keys.json"
     if write_keys and not key_file.exists():
@@ -21,8 +33,7 @@ def production_environment(folder: Path, write_keys: bool = True) -> dict[str, s
     # the shipped file registers the demo at http://localhost, which production refuses
     clients_file = folder / "production-clients.toml"
     if folder.is_dir():
-        shipped = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8")
-        clients_file.write_text(shipped.replace("http://localhost:5001", "https://reservations.example.ca"), encoding="utf-8")
+        clients_file.write_text(production_clients(), encoding="utf-8")
     return {
         "IDP_SERVER_ENVIRONMENT": "production",
         "IDP_SERVER_ISSUER": "https://signin.example.ca",
