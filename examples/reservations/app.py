@@ -153,6 +153,11 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     def sign_in():
         return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language())
 
+    @app.post("/signup")
+    def sign_up():
+        # OpenID Connect Prompt Create 1.0: the provider opens its sign-up directly
+        return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language(), prompt="create")
+
     @app.get("/callback")
     def callback():
         # RFC 9207: the response must come from the provider we sent the person to.

@@ -25,6 +25,7 @@ RESERVATIONS = {
     "en": {
         "home": "Book a visit",
         "sign_in": "Sign in",
+        "sign_up": "Create an account",
         "signed_in": "Your reservations",
         "sign_out": "Sign out",
         "error": "Sign-in did not work",
@@ -32,6 +33,7 @@ RESERVATIONS = {
     "fr": {
         "home": "Réserver une visite",
         "sign_in": "Se connecter",
+        "sign_up": "Créer un compte",
         "signed_in": "Vos réservations",
         "sign_out": "Se déconnecter",
         "error": "La connexion n'a pas fonctionné",

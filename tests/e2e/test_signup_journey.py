@@ -55,3 +55,22 @@ def test_a_new_tab_opens_where_the_journey_stands(page, product, person):
     other.goto(f"{product.idp_url}/en/signUp/password")
     steps.expect_screen(other, "en", "verification.email.title", step=1)
     expect(other).to_have_url(f"{product.idp_url}/en/signUp/verification/email")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_create_an_account_at_the_service_opens_sign_up_directly_and_comes_back_signed_in(new_context, product, person, language):
+    """The service asks prompt=create (OpenID Connect Prompt Create 1.0): no sign-in page between."""
+    page = new_context(language=language).new_page()
+    steps.open_reservations(page, product, language)
+    page.get_by_role("button", name=steps.RESERVATIONS[language]["sign_up"], exact=True).click()
+    steps.expect_screen(page, language, "privacy.title")
+    steps.button(page, language, "privacy.accept").click()
+    steps.expect_screen(page, language, "email.signup.title", step=1)
+    steps.enter_sign_up_email(page, language, person)
+    steps.verify_email(page, product, language, person)
+    steps.create_password(page, language, person)
+    steps.set_up_phone(page, language, person)
+    steps.verify_phone(page, product, language, person)
+    steps.enter_name(page, language, person)
+    steps.continue_to_the_service(page, language)
+    steps.expect_signed_in_at_reservations(page, product, person, language)
