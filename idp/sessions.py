@@ -150,6 +150,14 @@ def authenticate(browser_session: BrowserSession, user_id: str, amr: list[str], 
     g.browser_session_cookie = token
 
 
+def strengthen(browser_session: BrowserSession, amr: list[str], acr: str | None) -> None:
+    """The signed-in person proved it is them again, more strongly: the session says how, and
+    when. The caller commits."""
+    browser_session.auth_time = now()
+    browser_session.amr = list(amr)
+    browser_session.acr = acr
+
+
 def _end(condition, reason: Reason) -> list[Ended]:
     """End every session that matches: the one place sessions are deleted. The caller commits."""
     rows = db.session.execute(

@@ -9,6 +9,8 @@ Settings come from the environment:
   RESERVATIONS_CLIENT_ID       default "reservations" (config/clients.toml)
   RESERVATIONS_CLIENT_SECRET   the client secret; in development the documented dev secret applies
   RESERVATIONS_SECRET_KEY      signs this service's session cookie; random per process when unset
+  RESERVATIONS_ACR_VALUES      acr_values the service asks, e.g. urn:signin:acr:phishing-resistant
+                               (a passkey); none by default
 """
 from __future__ import annotations
 
@@ -149,14 +151,17 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     def home():
         return render_template("home.html", person=session.get("person"))
 
+    # what the service asks of the sign-in (OpenID Connect acr_values), when it asks anything
+    assurance = {"acr_values": environ["RESERVATIONS_ACR_VALUES"]} if environ.get("RESERVATIONS_ACR_VALUES") else {}
+
     @app.post("/signin")
     def sign_in():
-        return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language())
+        return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language(), **assurance)
 
     @app.post("/signup")
     def sign_up():
         # OpenID Connect Prompt Create 1.0: the provider opens its sign-up directly
-        return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language(), prompt="create")
+        return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language(), prompt="create", **assurance)
 
     @app.get("/callback")
     def callback():

@@ -4,7 +4,7 @@ from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.services import request_language
 from idp.extensions import db
-from idp.flows import screens
+from idp.flows import assurance, screens
 from idp.oauth.clients import query_client
 from idp.oauth.interaction import pending_for
 
@@ -20,6 +20,10 @@ def session_info():
             "authenticated": user_id is not None,
             "service": client.service.in_language(request_language()) if client else None,
             "loginHint": waiting.params.get("login_hint") if waiting else None,
+            # the waiting service asks a passkey (assurance.py), and where a signed-in person
+            # goes on to it once they have one
+            "passkeyRequired": bool(waiting) and assurance.passkey_required(waiting.params.get("acr_values")),
+            "continueTo": f"/authorize/resume/{waiting.uid}" if waiting and user_id is not None else None,
             "journeys": screens.views(browser_session.id if browser_session else None, user_id),
         }
     )

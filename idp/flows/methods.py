@@ -5,8 +5,9 @@ from __future__ import annotations
 from sqlalchemy.orm import joinedload
 
 from idp.extensions import db
-from idp.flows import app_codes, backup_codes, passkeys, validation
-from idp.models import PhoneCredential, User
+from idp.flows import app_codes, assurance, backup_codes, passkeys, validation
+from idp.flows.journey import Flow
+from idp.models import Journey, PhoneCredential, User
 
 # The methods remembered as the person's choice, for what they stand for.
 PREFERRED = {"sms": "phone", "voice": "phone", "app": "app", "passkey": "passkey"}
@@ -62,6 +63,15 @@ def methods_of(user: User) -> list[str]:
         offered.append("backup")
     preferred = user.preferred_method
     return sorted(offered, key=lambda method: not (preferred and PREFERRED.get(method) == preferred))
+
+
+def offered(current: Journey, user: User) -> list[str]:
+    """The methods a sign-in may use: the person's, or only their passkey when the service
+    waiting for this sign-in asks a phishing-resistant one and they hold one (assurance.py)."""
+    held = methods_of(user)
+    if current.flow == Flow.SIGNIN and "passkey" in held and assurance.passkey_required(assurance.asked_by_waiting_service()):
+        return ["passkey"]
+    return held
 
 
 def remove_phone(user: User) -> int:

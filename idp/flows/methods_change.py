@@ -9,10 +9,14 @@ a way in, every other session ends and the relying services' tokens are revoked.
 """
 from __future__ import annotations
 
+from idp import sessions
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, app_codes, audit, backup_codes, budgets, journey, methods, passkeys, reauthentication, screens, validation
+from idp.flows import (
+    accounts, app_codes, audit, backup_codes, budgets, journey, methods, passkeys, reauthentication, screens, second_factor,
+    validation,
+)
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 
@@ -96,8 +100,15 @@ def register_passkey(browser_session: BrowserSession | None, credential: dict, n
     if not name or len(name) > PASSKEY_NAME_MAX_LENGTH:
         raise FlowError(Errors.PASSKEY_NAME, data={"maxLength": PASSKEY_NAME_MAX_LENGTH})
     user, current = reauthentication.step(browser_session, Flow.METHODS, Event.REGISTER_PASSKEY)
-    if passkeys.register(current, user, credential, name) is None:
+    registered = passkeys.register(current, user, credential, name)
+    if registered is None:
         raise FlowError(Errors.PASSKEY_FAILED)
+    passkey, user_verified = registered
+    # The person proved the password and a second factor again, then made the passkey on this
+    # site's origin: this session is now as strong as a sign-in with it (assurance.py), so a
+    # service that asks a phishing-resistant sign-in can be continued to.
+    proof = second_factor.passkey_proof(passkey.backed_up, user_verified)
+    sessions.strengthen(browser_session, proof.amr, proof.acr)
     return _done(browser_session, user, current, Event.REGISTER_PASSKEY, "passkey_added")
 
 

@@ -86,8 +86,9 @@ def registration_options(current: Journey, user: User) -> dict:
     return json.loads(options_to_json(options))
 
 
-def register(current: Journey, user: User, credential: dict, name: str) -> PasskeyCredential | None:
-    """The new passkey when the browser's answer signs the journey's challenge; else None."""
+def register(current: Journey, user: User, credential: dict, name: str) -> tuple[PasskeyCredential, bool] | None:
+    """The new passkey, and whether the device verified the person (PIN, biometrics), when the
+    browser's answer signs the journey's challenge; else None."""
     try:
         verified = verify_registration_response(
             credential=credential,
@@ -110,7 +111,7 @@ def register(current: Journey, user: User, credential: dict, name: str) -> Passk
         created_at=now(),
     )
     db.session.add(passkey)
-    return passkey
+    return passkey, verified.user_verified
 
 
 def authentication_options(current: Journey, user: User) -> dict:

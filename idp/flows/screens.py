@@ -118,7 +118,7 @@ def _methods_offered(journey: Journey, state: State) -> list[str]:
     """While the second factor is asked, the person's methods, for "use another way"."""
     if journey.user_id is None or state not in ASKING:
         return []
-    return methods.methods_of(db.session.get(User, journey.user_id))
+    return methods.offered(journey, db.session.get(User, journey.user_id))
 
 
 def views(browser_session_id: int | None, user_id: str | None) -> dict[str, dict]:

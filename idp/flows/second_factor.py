@@ -16,18 +16,15 @@ from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import app_codes, backup_codes, budgets, journey, otp, passkeys, screens, validation
+from idp.flows.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
 from idp.flows.journey import Event
-from idp.flows.methods import PREFERRED, methods_of, verified_phone
+from idp.flows.methods import PREFERRED, offered, verified_phone
 from idp.models import Journey, User
 
 PHONE_CHANNELS = validation.PHONE_CHANNELS
 # Methods that send a code; the others the person holds.
 SENT = ("sms", "voice", "email")
 
-# OpenID Connect acr values (discovery lists them): a second factor, and one that a
-# phishing site cannot replay (a passkey is bound to this site's origin).
-ACR_MFA = "urn:signin:acr:mfa"
-ACR_PHISHING_RESISTANT = "urn:signin:acr:phishing-resistant"
 # RFC 8176 names the voice call "tel".
 AMR_CHANNEL = {"sms": "sms", "voice": "tel"}
 # The security event of a failed proof by a method the person holds (a wrong sent code is
@@ -48,7 +45,7 @@ def begin(current: Journey, user: User) -> None:
     phone = verified_phone(user)
     current.user_id, current.email, current.language = user.id, user.email, user.language
     current.phone_e164 = phone.e164 if phone else None
-    current.channel = methods_of(user)[0]
+    current.channel = offered(current, user)[0]
 
 
 def ask(current: Journey, user: User, method: str) -> dict:
@@ -56,7 +53,7 @@ def ask(current: Journey, user: User, method: str) -> dict:
     (app, backup, passkey: a passkey's answer carries the WebAuthn request options)."""
     if not journey.allows(current, journey.Flow(current.flow), Event.SEND_CODE if method in SENT else Event.CHOOSE_METHOD):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
-    if method not in methods_of(user):
+    if method not in offered(current, user):
         raise FlowError(Errors.CHOOSE_METHOD)
     if method in SENT:
         destination = verified_phone(user).e164 if method in PHONE_CHANNELS else user.email
@@ -72,10 +69,10 @@ def ask(current: Journey, user: User, method: str) -> dict:
 def ask_first(current: Journey, user: User) -> dict:
     """Ask by the person's first method, as soon as the journey needs the second factor —
     passing over texts and calls while they are paused, when the person has another way."""
-    offered = methods_of(user)
+    choices = offered(current, user)
     if budgets.phone_messages_paused():
-        offered = [method for method in offered if method not in PHONE_CHANNELS] or offered
-    return ask(current, user, offered[0])
+        choices = [method for method in choices if method not in PHONE_CHANNELS] or choices
+    return ask(current, user, choices[0])
 
 
 def check(current: Journey, user: User, answer, transaction_id: str | None = None, channel: str | None = None) -> Proof:
@@ -107,6 +104,11 @@ def check(current: Journey, user: User, answer, transaction_id: str | None = Non
     return proof
 
 
+def passkey_proof(backed_up: bool, user_verified: bool) -> Proof:
+    """A passkey used (or just made) after the password: a synced one is swk, a device's hwk."""
+    return Proof(["pwd", "swk" if backed_up else "hwk", *(["user"] if user_verified else []), "mfa"], ACR_PHISHING_RESISTANT)
+
+
 def proof_of(current: Journey) -> Proof:
     """The proof a journey kept when its second factor was answered."""
     return Proof(current.proof["amr"], current.proof["acr"])
@@ -118,8 +120,7 @@ def _held(current: Journey, user: User, method: str, answer) -> Proof | Errors:
         used = passkeys.authenticate(current, user, answer if isinstance(answer, dict) else {})
         if used is None:
             return Errors.PASSKEY_FAILED
-        key = "swk" if used["backedUp"] else "hwk"
-        return Proof(["pwd", key, *(["user"] if used["userVerified"] else []), "mfa"], ACR_PHISHING_RESISTANT)
+        return passkey_proof(used["backedUp"], used["userVerified"])
     typed = str(answer)
     if method == "app":
         return Proof(["pwd", "otp", "mfa"], ACR_MFA) if app_codes.verify(user, validation.code(typed, 6)) else Errors.WRONG_CODE

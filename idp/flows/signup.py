@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, methods, methods_change, otp, passwords, screens, second_factor, validation
+from idp.flows import accounts, assurance, journey, methods, methods_change, otp, passwords, screens, second_factor, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Journey, PhoneCredential, User
@@ -117,7 +117,7 @@ def complete_profile(
     user.profile_completed_at = now()
     journey.advance(current, Event.COMPLETE_PROFILE)
     methods_change.opened_by_sign_up(browser_session_id, user)
-    return accounts.complete(user, second_factor.Proof(["pwd", "otp", second_factor.AMR_CHANNEL[current.channel], "mfa"], second_factor.ACR_MFA), current)
+    return accounts.complete(user, second_factor.Proof(["pwd", "otp", second_factor.AMR_CHANNEL[current.channel], "mfa"], assurance.ACR_MFA), current)
 
 
 def resume(browser_session_id: int, completed: Completed) -> Completed:

@@ -18,6 +18,7 @@ from flask import redirect
 from flask import request as flask_request
 
 from idp import i18n, sessions
+from idp.flows import assurance, passkeys
 from idp.clock import now
 from idp.extensions import db
 from idp.models import BrowserSession, User
@@ -32,6 +33,7 @@ from idp.oauth.server import StoredAuthorizationRequest, issuer, server
 PUSHED = "pushed"
 # The login UI's first screen of sign-up (its privacy notice), for prompt=create.
 SIGN_UP_SCREEN = "signUp/privacy"
+ADD_PASSKEY_SCREEN = "signinmethods"
 # Longer than any session lives: a larger max_age asks nothing more of it.
 MAX_AGE_CAP = 10**9
 
@@ -52,6 +54,9 @@ def _prompts(params) -> list[str]:
 
 
 def _satisfied(browser_session: BrowserSession | None, params, login_completed: bool) -> bool:
+    # acr_values first: a sign-in completed for this very request may still fall short of it
+    if not assurance.satisfies(browser_session.acr, params.get("acr_values")):
+        return False
     if login_completed:
         return True
     # prompt=create (OpenID Connect Prompt Create 1.0): the service asks for a new account
@@ -148,6 +153,16 @@ def authorize(oauth_request=None, login_completed: bool = False):
 
     kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)} | ({PUSHED: "1"} if pushed else {})
     interaction.start(sessions.current(), grant.client.client_id, kept, sessions.browser_key(create=True))
-    first_screen = SIGN_UP_SCREEN if "create" in _prompts(params) else ""
-    return redirect(f"/{ui_language(params)}/{first_screen}", code=303)
+    return redirect(f"/{ui_language(params)}/{_first_screen(params, user)}", code=303)
+
+
+def _first_screen(params, user: User | None) -> str:
+    """Where the login UI takes the request up: sign-up for prompt=create; for a signed-in
+    person whom the service asks a passkey and who has none yet, their sign-in methods, to add
+    one (which proves it); otherwise the sign-in start."""
+    if "create" in _prompts(params):
+        return SIGN_UP_SCREEN
+    if user is not None and assurance.passkey_required(params.get("acr_values")) and not passkeys.of(user):
+        return ADD_PASSKEY_SCREEN
+    return ""
 

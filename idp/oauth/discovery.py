@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from idp.flows.second_factor import ACR_MFA, ACR_PHISHING_RESISTANT
+from idp.flows.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
 from idp.oauth import keys
 from idp.oauth.clients import SUPPORTED_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS
 from idp.oauth.revocation import Introspection, Revocation

@@ -28,7 +28,7 @@ COOKIE_MAX_BYTES = 3800
 # The parameters an Interaction keeps; anything else a client sends is ignored.
 KEPT_PARAMETERS = (
     "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge",
-    "code_challenge_method", "prompt", "max_age", "ui_locales", "login_hint",
+    "code_challenge_method", "prompt", "max_age", "ui_locales", "login_hint", "acr_values",
 )
 
 

@@ -199,10 +199,8 @@ def continue_to_the_service(page: Page, language: str = "en") -> None:
     continue_link(page, language).click()
 
 
-def sign_up(page: Page, product: Product, person: Person, language: str = "en") -> None:
-    """The whole sign-up from the reservations service, back there signed in."""
-    sign_in_at_reservations(page, product, language)
-    choose_sign_up(page, language)
+def sign_up_from_the_email_step(page: Page, product: Product, person: Person, language: str = "en") -> None:
+    """Sign-up's four steps from the e-mail address, then on to the service waiting."""
     enter_sign_up_email(page, language, person)
     verify_email(page, product, language, person)
     create_password(page, language, person)
@@ -210,6 +208,13 @@ def sign_up(page: Page, product: Product, person: Person, language: str = "en") 
     verify_phone(page, product, language, person)
     enter_name(page, language, person)
     continue_to_the_service(page, language)
+
+
+def sign_up(page: Page, product: Product, person: Person, language: str = "en") -> None:
+    """The whole sign-up from the reservations service, back there signed in."""
+    sign_in_at_reservations(page, product, language)
+    choose_sign_up(page, language)
+    sign_up_from_the_email_step(page, product, person, language)
     expect_signed_in_at_reservations(page, product, person, language)
 
 

@@ -24,12 +24,13 @@ def authorize_url(client, **overrides) -> str:
     return f"{url.split('?')[0]}?{urlencode({k: v for k, v in params.items() if v is not None})}"
 
 
-def code_location(browser, person, url: str) -> str:
-    """The authorization response's address, signing the person in when the login UI is asked."""
+def code_location(browser, person, url: str, acr: str = "urn:signin:acr:mfa") -> str:
+    """The authorization response's address, signing the person in (with a second factor)
+    when the login UI is asked."""
     answer = browser.get(url)
     assert answer.status_code == 303, answer.text
     if urlsplit(answer.headers["Location"]).path in ("/en/", "/fr/"):
-        answer = browser.get(browser.sign_in(person))
+        answer = browser.get(browser.sign_in(person, acr=acr))
     return answer.headers["Location"]
 
 
@@ -179,7 +180,7 @@ def test_oidcc_claims_locales(browser, person, rp):
 
 def test_oidcc_ensure_request_with_acr_values_succeeds(browser, person, rp, metadata):
     token = tokens_for(browser, person, rp(), acr_values="urn:signin:acr:mfa")
-    assert decoded(token["id_token"], metadata).claims["amr"]
+    assert decoded(token["id_token"], metadata).claims["acr"] == "urn:signin:acr:mfa"
 
 
 def test_oidcc_codereuse(browser, person, rp, metadata):

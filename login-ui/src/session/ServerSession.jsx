@@ -9,7 +9,7 @@ import { stepOf } from './journey';
 import { SERVICE } from './reducer';
 import { useSession } from './SessionContext';
 
-const NOTHING = { step: null, language: null, service: null, loginHint: null, journeys: {}, failure: null };
+const NOTHING = { step: null, language: null, service: null, loginHint: null, passkeyRequired: false, continueTo: null, journeys: {}, failure: null };
 const ServerSessionContext = createContext({ ...NOTHING, serviceName: '' });
 
 export function ServerSessionProvider({ language, children }) {
@@ -35,6 +35,9 @@ export function ServerSessionProvider({ language, children }) {
           language,
           service: data.service ? data.service.title : null,
           loginHint: data.loginHint || null,
+          // the waiting service asks a passkey; where a signed-in person goes on to it
+          passkeyRequired: data.passkeyRequired === true,
+          continueTo: typeof data.continueTo === 'string' ? data.continueTo : null,
           journeys: data.journeys || {},
           failure,
         });
@@ -54,6 +57,6 @@ export function ServerSessionProvider({ language, children }) {
   return <ServerSessionContext.Provider value={{ ...answer, serviceName }}>{children}</ServerSessionContext.Provider>;
 }
 
-// {step, serviceName, loginHint, journeys, failure}; `step` is the page (stepOf) the
+// {step, serviceName, loginHint, passkeyRequired, continueTo, journeys, failure}; `step` is the page (stepOf) the
 // answer was asked for, so a guard knows whether it speaks of the page shown.
 export const useServerSession = () => useContext(ServerSessionContext);

@@ -5,6 +5,7 @@ import { Button, Notice } from '../../components/fields';
 import { usePath, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { SignOutButton } from '../../components/SignedIn';
+import { useServerSession } from '../../session/ServerSession';
 
 const PAGE = 'signInMethodsDone';
 
@@ -61,7 +62,8 @@ function BackupCodes({ codes }) {
 const KINDS = ['backup', 'app', 'passkey', 'removed'];
 
 // /{language}/signinmethods/done: the change is saved; every other session ended and the
-// address was told. After a sign-up, the way on to the service waiting.
+// address was told. After a sign-up, or a passkey made for a service that asked one, the
+// way on to the service waiting.
 export default function MethodsDone() {
   const t = useT();
   const path = usePath();
@@ -69,7 +71,10 @@ export default function MethodsDone() {
   const destination = useDestination();
   const done = arrived && KINDS.includes(arrived.done) ? arrived.done : 'saved';
   const codes = done === 'backup' && Array.isArray(arrived.codes) ? arrived.codes : null;
-  const signUp = destination && destination.flow === 'signup' && destination.service;
+  const server = useServerSession();
+  // a passkey just made for a service that asked one: the way on to it
+  const onward = done === 'passkey' && server.passkeyRequired && server.serviceName && server.continueTo;
+  const signUp = !onward && destination && destination.flow === 'signup' && destination.service;
   return (
     <Page pageName={PAGE} title={t(`methods.done.${done}.title`)}>
       {codes ? (
@@ -82,7 +87,12 @@ export default function MethodsDone() {
       <p className="no-print">{t('methods.everyChangeDone')}</p>
       <div className="button-group no-print">
         {signUp ? <ContinueLink destination={destination} /> : null}
-        <Link className={`button ${signUp ? 'button--secondary' : 'button--link'}`} to={path('signinmethods')}>
+        {onward ? (
+          <a className="button button--link" href={server.continueTo}>
+            {t('redirect.continueTo', { service: server.serviceName })}
+          </a>
+        ) : null}
+        <Link className={`button ${signUp || onward ? 'button--secondary' : 'button--link'}`} to={path('signinmethods')}>
           {t('methods.done.back')}
         </Link>
         <SignOutButton />

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { JOURNEY, renderApp, SERVICE, signedIn, texts } from '../../test/utils';
+import { JOURNEY, ok, renderApp, SERVICE, signedIn, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 const DONE = { journeys: { methods: JOURNEY.methods.completed }, api: signedIn() };
@@ -56,4 +56,24 @@ test('after a reload the codes are never shown again', async () => {
 test('after a sign-up the way on to the service waiting is offered', async () => {
   await renderApp(withCodes(), { ...DONE, service: SERVICE, userData: { flow: 'signup', redirectTo: '/authorize/resume/abc' } });
   await waitFor(() => expect(screen.getByRole('link', { name: 'Continue to Reservations' })).toHaveAttribute('href', 'http://localhost/authorize/resume/abc'));
+});
+
+// GET /v1/session of a signed-in person whom the waiting service asks a passkey
+const ASKS_PASSKEY = {
+  'GET /v1/session': ok({
+    authenticated: true, service: SERVICE, loginHint: null, passkeyRequired: true, continueTo: '/authorize/resume/xyz',
+    journeys: { methods: JOURNEY.methods.completed },
+  }),
+};
+
+test('a passkey made for a service that asked one leads on to that service', async () => {
+  await renderApp({ pathname: '/en/signinmethods/done', state: { done: 'passkey' } }, { ...DONE, api: signedIn(ASKS_PASSKEY) });
+  const onward = await screen.findByRole('link', { name: 'Continue to Reservations' });
+  expect(onward).toHaveAttribute('href', '/authorize/resume/xyz');
+});
+
+test('another change does not lead on to a service that asked a passkey', async () => {
+  await renderApp({ pathname: '/fr/signinmethods/done', state: { done: 'app' } }, { ...DONE, api: signedIn(ASKS_PASSKEY) });
+  await screen.findByRole('heading', { level: 1, name: fr['methods.done.app.title'] });
+  expect(screen.queryByRole('link', { name: /Reservations/ })).not.toBeInTheDocument();
 });

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { JOURNEY, renderApp, signedIn, signedOut, texts } from '../../test/utils';
+import { JOURNEY, ok, renderApp, SERVICE, signedIn, signedOut, texts } from '../../test/utils';
 
 const { en, fr } = texts;
 const APP_AND_PHONE = {
@@ -46,4 +46,16 @@ test('right after sign-up the actions go straight to the change', async () => {
 test('nobody signed in goes home', async () => {
   const { location } = await renderApp('/en/signinmethods', { api: signedOut });
   expect(location()).toBe('/');
+});
+
+test('a service that asks a passkey the person lacks is named as the reason to add one', async () => {
+  const session = { 'GET /v1/session': ok({ authenticated: true, service: SERVICE, loginHint: null, passkeyRequired: true, continueTo: '/authorize/resume/xyz', journeys: {} }) };
+  await renderApp('/fr/signinmethods', { api: signedIn(session, {}, APP_AND_PHONE) });
+  expect(await screen.findByText(fr['methods.passkeyRequired'].replaceAll('{service}', 'Reservations'))).toBeInTheDocument();
+});
+
+test('no such word without a service asking it', async () => {
+  await renderApp('/en/signinmethods', { api: signedIn({}, {}, APP_AND_PHONE) });
+  await screen.findByRole('heading', { level: 1, name: en['methods.title'] });
+  expect(screen.queryByText(/asks you to sign in with a passkey/)).not.toBeInTheDocument();
 });

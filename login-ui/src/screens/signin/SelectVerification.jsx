@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { api } from '../../api/v1';
-import { RadioGroup } from '../../components/fields';
+import { Notice, RadioGroup } from '../../components/fields';
 import { FormPage, useForm } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
 import { useErrorText, useT } from '../../components/hooks';
 import { SENT } from '../../components/SecondFactor';
 import { ERRORS } from '../../i18n/errors';
+import { useServerSession } from '../../session/ServerSession';
 
 const PAGE = 'verificationSelection';
 const PHONE_CHANNELS = ['sms', 'voice'];
@@ -13,11 +14,13 @@ const PHONE_CHANNELS = ['sms', 'voice'];
 // /{language}/signIn/selectverification: how to prove it is you after the password, among
 // the person's methods (journey.methods), the one used last first and marked as the
 // default; the lead says what the chosen one does (a code by text or call names the
-// account's masked phone as its destination).
+// account's masked phone as its destination). A service that asks a passkey (the server
+// then offers only the person's passkey) is named as the reason.
 export default function SelectVerification() {
   const t = useT();
   const errorText = useErrorText();
   const journey = useJourney();
+  const { passkeyRequired, serviceName } = useServerSession();
   const methods = journey.methods && journey.methods.length ? journey.methods : PHONE_CHANNELS;
   const [otpType, setOtpType] = useState(methods.includes(journey.otpType) ? journey.otpType : methods[0]);
   const form = useForm({ category: 'signin', page: PAGE });
@@ -35,6 +38,7 @@ export default function SelectVerification() {
       titleId="select.title"
       lead={t(`select.${otpType}.destination`, { phone })}
       submitId={SENT.includes(otpType) ? 'select.submit' : 'common.continue'}
+      before={passkeyRequired && serviceName ? <Notice>{t('select.passkeyRequired', { service: serviceName })}</Notice> : null}
     >
       <RadioGroup
         name="verificationType"

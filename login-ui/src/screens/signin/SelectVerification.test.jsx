@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { codeSent, fail, journey, JOURNEY, moved, renderApp, texts } from '../../test/utils';
+import { codeSent, fail, journey, JOURNEY, moved, ok, renderApp, SERVICE, texts } from '../../test/utils';
 
 const { en } = texts;
 
@@ -82,4 +82,14 @@ test('too many codes shows the wait in minutes', async () => {
   await user.click(screen.getByRole('button', { name: en['select.submit'] }));
   expect(await screen.findByRole('link', { name: /Wait 2 minutes and try again/ })).toBeInTheDocument();
   expect(window.dataLayer.map((e) => e.action)).toContain('verificationSelection_submit_error');
+});
+
+test('when the waiting service asks a passkey, the page says so beside the passkey the server offers alone', async () => {
+  const passkeyOnly = journey('signin', 'PASSWORD_VERIFIED', { ...JOURNEY.signin.password, otpType: 'passkey', methods: ['passkey'] });
+  await renderApp('/en/signIn/selectverification', {
+    journeys: { signin: passkeyOnly },
+    api: { 'GET /v1/session': ok({ authenticated: false, service: SERVICE, loginHint: null, passkeyRequired: true, continueTo: null, journeys: { signin: passkeyOnly } }) },
+  });
+  expect(await screen.findByText(en['select.passkeyRequired'].replace('{service}', 'Reservations'))).toBeInTheDocument();
+  expect(screen.getAllByRole('radio')).toHaveLength(1);
 });
