@@ -71,7 +71,8 @@ def test_a_login_hint_may_be_any_text(client):
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 NAMES = ["client_id", "response_type", "redirect_uri", "scope", "state", "nonce", "prompt", "max_age", "ui_locales",
          "code_challenge", "code_challenge_method", "login_hint", "id_token_hint", "post_logout_redirect_uri",
-         "grant_type", "code", "code_verifier", "refresh_token", "client_secret", "access_token", "request"]
+         "grant_type", "code", "code_verifier", "refresh_token", "client_secret", "access_token", "request",
+         "request_uri", "acr_values", "token", "token_type_hint", "client_assertion", "client_assertion_type"]
 PARAMETERS = st.dictionaries(st.sampled_from(NAMES) | TEXT, TEXT, max_size=6)
 
 
@@ -83,6 +84,10 @@ PARAMETERS = st.dictionaries(st.sampled_from(NAMES) | TEXT, TEXT, max_size=6)
     ("GET", "/userinfo", {"Authorization": "Bearer not-a-token"}),
     ("GET", "/logout", {}),
     ("POST", "/logout", {}),
+    ("POST", "/par", {"Authorization": BASIC}),
+    ("POST", "/par", {}),
+    ("POST", "/revoke", {"Authorization": BASIC}),
+    ("POST", "/introspect", {"Authorization": BASIC}),
 ])
 def test_no_parameters_reach_a_server_error(app, client, method, path, headers):
     @given(parameters=PARAMETERS)
