@@ -35,22 +35,17 @@ CLIENT_AUTHENTICATION = frozenset({"client_secret", "client_assertion", "client_
 ABOUT_THE_PERSON = (LoginRequiredError, ConsentRequiredError, AccountSelectionRequiredError)
 
 
-def _refused(error: OAuth2Error):
-    body = {"error": error.error, "error_description": error.description or ""}
-    response = jsonify(body)
-    response.status_code = error.status_code
-    for name, value in error.get_headers():
-        if name.lower() == "www-authenticate":
-            response.headers[name] = value
-    return response
-
-
 def push():
-    """POST /par: 201 {request_uri, expires_in}, or the OAuth error as JSON."""
+    """POST /par: 201 {request_uri, expires_in}, or the OAuth error as JSON. The caller commits
+    either way (an assertion's jti is spent even when the request it came with is refused)."""
+    oauth_request = server().create_oauth2_request(request)
+
+    def _refused(error: OAuth2Error):
+        error.redirect_uri = None  # a push is answered to the client itself, never redirected
+        return server().handle_error_response(oauth_request, error)
+
     try:
-        client = server().authenticate_client(
-            server().create_oauth2_request(request), list(TOKEN_ENDPOINT_AUTH_METHODS), "pushed_authorization_request"
-        )
+        client = server().authenticate_client(oauth_request, list(TOKEN_ENDPOINT_AUTH_METHODS), "pushed_authorization_request")
     except OAuth2Error as error:
         return _refused(error)
     params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION}
@@ -76,10 +71,8 @@ def push():
         params={name: params[name] for name in KEPT_PARAMETERS if params.get(name)},
         expires_at=now() + timedelta(seconds=LIFETIME_SECONDS),
     ))
-    db.session.commit()
     response = jsonify({"request_uri": URN + handle, "expires_in": LIFETIME_SECONDS})
     response.status_code = 201
-    response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -72,7 +72,11 @@ def token_endpoint():
     return _no_store(response)
 
 
-bp.add_url_rule("/par", "par", par.push, methods=["POST"])
+@bp.post("/par")
+def pushed_authorization_request_endpoint():
+    response = par.push()
+    db.session.commit()
+    return _no_store(response)
 
 
 @bp.post("/revoke")

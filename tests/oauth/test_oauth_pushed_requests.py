@@ -162,3 +162,13 @@ def test_a_signed_request_object_may_be_pushed(browser, rp, metadata, person):
     assert answer.status_code == 201, answer.text
     location = signed_in_through(browser, person, authorize_with(browser, metadata, "rp-jwt", answer.json()["request_uri"]))
     assert query(location)["code"]
+
+
+def test_an_assertion_sent_with_a_refused_push_is_spent_all_the_same(rp, metadata):
+    client = rp("rp-jwt", "https://rp-jwt.example/cb")
+    signed = assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"])
+    auth = {"client_assertion_type": ASSERTION_TYPE, "client_assertion": signed}
+    refused = pushed(client, metadata, auth=(), redirect_uri="https://elsewhere.example/cb", **auth)
+    assert (refused.status_code, refused.json()["error"]) == (400, "invalid_request")
+    again = pushed(client, metadata, auth=(), **auth)
+    assert (again.status_code, again.json()["error"]) == (401, "invalid_client")
