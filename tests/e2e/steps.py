@@ -297,3 +297,20 @@ def wait_until_a_new_code_may_be_sent(page: Page, product: Product, flow: str) -
             return
         page.wait_for_timeout(500)
     raise AssertionError(f"the {flow} journey still refuses a new code after 60 seconds")
+
+
+# --- sign-in methods ---------------------------------------------------------------------------
+
+def add_virtual_authenticator(page: Page) -> None:
+    """A platform authenticator that verifies its user, as a phone or laptop does."""
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("WebAuthn.enable", {"enableUI": False})
+    devtools.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True,
+    }})
+
+
+def method_action(page: Page, language: str, action_key: str, method_key: str):
+    """An action of "How you sign in", named with its method ("Add Authenticator app")."""
+    return page.get_by_role("link", name=f"{t(language, action_key)} {t(language, method_key)}", exact=True)

@@ -16,7 +16,7 @@ import time
 
 import pyotp
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.e2e import steps
 from tests.e2e.people import Person, new_person
@@ -49,21 +49,6 @@ class App:
             time.sleep(1)
         self.used = step
         return self.totp.generate_otp(step)
-
-
-def add_virtual_authenticator(page: Page) -> None:
-    """A platform authenticator that verifies its user, as a phone or laptop does."""
-    devtools = page.context.new_cdp_session(page)
-    devtools.send("WebAuthn.enable", {"enableUI": False})
-    devtools.send("WebAuthn.addVirtualAuthenticator", {"options": {
-        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
-        "hasUserVerification": True, "isUserVerified": True,
-    }})
-
-
-def method_action(page: Page, language: str, action_key: str, method_key: str):
-    """An action of "How you sign in", named with its method ("Add Authenticator app")."""
-    return page.get_by_role("link", name=f"{t(language, action_key)} {t(language, method_key)}", exact=True)
 
 
 def prove_it_is_you(scan: Scan, person: Person, change: str, name: str) -> None:
@@ -114,7 +99,7 @@ def test_methods_are_added_used_to_sign_in_and_removed(scan):
     page, product, language = scan.page, scan.product, scan.language
     person = new_person("Dominique", "Lévesque")
     steps.sign_up_through_api(page.context, product, person, language)
-    add_virtual_authenticator(page)
+    steps.add_virtual_authenticator(page)
     idp = f"{product.idp_url}/{language}"
 
     # Right after sign-up: backup codes at once, without proving it is you again.
@@ -131,7 +116,7 @@ def test_methods_are_added_used_to_sign_in_and_removed(scan):
     # An authenticator app: the password, the code by text message, then the setup.
     steps.link(page, language, "methods.done.back").click()
     scan.screen("signinmethods", "methods.title")
-    method_action(page, language, "methods.add", "methods.app.name").click()
+    steps.method_action(page, language, "methods.add", "methods.app.name").click()
     prove_it_is_you(scan, person, "methods", "sms")
     steps.enter_code(page, language, product.latest_code(person.e164))
     choose_action(scan, "methods.change.app")
@@ -144,7 +129,7 @@ def test_methods_are_added_used_to_sign_in_and_removed(scan):
 
     # A passkey, this time proving it is you with a backup code ("choose another way").
     steps.link(page, language, "methods.done.back").click()
-    method_action(page, language, "methods.add", "methods.passkey.name").click()
+    steps.method_action(page, language, "methods.add", "methods.passkey.name").click()
     prove_it_is_you(scan, person, "methods", "sms")
     page.get_by_role("link", name=t(language, "otherWays.backup"), exact=True).click()
     scan.screen("completetwostepverification-methods-backup", "profile.twoStep.title")

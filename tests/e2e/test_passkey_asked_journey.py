@@ -10,7 +10,7 @@ from tests.e2e import steps
 from tests.e2e.accessibility import assert_no_violations
 from tests.e2e.conftest import MOBILE, Product
 from tests.e2e.steps import t
-from tests.e2e.test_methods_journeys import add_virtual_authenticator, choose_action, method_action
+from tests.e2e.test_methods_journeys import choose_action
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ def product(tmp_path_factory):
 def test_a_person_without_a_passkey_adds_one_and_goes_on_to_the_service_that_asked_it(new_context, product, person, language, phone):
     context = new_context(language=language, viewport=MOBILE, is_mobile=True, has_touch=True) if phone else new_context(language=language)
     page = context.new_page()
-    add_virtual_authenticator(page)
+    steps.add_virtual_authenticator(page)
     steps.sign_in_at_reservations(page, product, language)
     steps.choose_sign_up(page, language)
     steps.sign_up_from_the_email_step(page, product, person, language)
@@ -38,7 +38,7 @@ def test_a_person_without_a_passkey_adds_one_and_goes_on_to_the_service_that_ask
     expect(notice).to_be_visible()
     assert_no_violations(page, f"a passkey asked ({language})")
 
-    method_action(page, language, "methods.add", "methods.passkey.name").click()
+    steps.method_action(page, language, "methods.add", "methods.passkey.name").click()
     choose_action(_Scan(page, language), "methods.change.passkey")
     page.get_by_label(t(language, "methods.passkey.nameLabel"), exact=True).fill("Laptop")
     steps.button(page, language, "methods.passkey.submit").click()
