@@ -143,16 +143,14 @@ def authenticate(browser_session: BrowserSession, user_id: str, amr: list[str], 
     token = secrets.token_urlsafe(32)
     browser_session.token_hash = _hash(token)
     browser_session.user_id = user_id
-    browser_session.auth_time = now()
-    browser_session.amr = list(amr)
-    browser_session.acr = acr
+    strengthen(browser_session, amr, acr)
     g.browser_session = browser_session
     g.browser_session_cookie = token
 
 
 def strengthen(browser_session: BrowserSession, amr: list[str], acr: str | None) -> None:
-    """The signed-in person proved it is them again, more strongly: the session says how, and
-    when. The caller commits."""
+    """The person proved it is them (at sign-in, or again, more strongly): the session says
+    how, and when. The caller commits."""
     browser_session.auth_time = now()
     browser_session.amr = list(amr)
     browser_session.acr = acr

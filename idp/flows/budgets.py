@@ -3,9 +3,10 @@ config/settings.toml), and the service's ceiling of texts and calls.
 
 - Sends and wrong guesses count per destination and per browser session; anonymous sends
   count per client address too, which is never shut (people share addresses): past a
-  threshold it must show a proof of work (proof.py), past the next it is slowed down. Anonymous journeys (sign-up, the first step of recovery, a
-  new address or phone) count apart from the codes that a journey which proved the account
-  sends to the account's own factors, which have a budget of their own (limits.max_own_sends):
+  threshold it must show a proof of work (proof.py), past the next it is slowed down.
+  Anonymous journeys (sign-up, the first step of recovery, a new address or phone) count
+  apart from the codes that a journey which proved the account sends to the account's own
+  factors, which have a budget of their own (limits.max_own_sends):
   asking codes for someone else's address or phone never blocks that person's own sign-in,
   and a person proving their own factors is not budgeted like an attacker.
 - A guess at a secret the person should hold (a code, an app's or a backup code, a

@@ -25,10 +25,14 @@ from flask import Flask, after_this_request, current_app, has_request_context
 from flask.cli import AppGroup
 
 from idp import observability
-from idp.jobs.kinds import EXTENSION, QUEUE, Delivered, Failed, Kind, QueueUnavailable, Registry, kind_of, register
+from idp.jobs.kinds import (
+    EXTENSION, QUEUE, Delivered, Failed, Kind, QueueUnavailable, Registry, kind_of, register, retried_by_the_queue,
+)
 from idp.jobs.queue import JobQueue
 
-__all__ = ["Delivered", "Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "register"]
+__all__ = [
+    "Delivered", "Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "register", "retried_by_the_queue",
+]
 
 log = logging.getLogger("idp.jobs")
 

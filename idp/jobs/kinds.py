@@ -49,6 +49,18 @@ class Registry:
     kinds: dict[str, Kind] = field(default_factory=dict)
 
 
+def retried_by_the_queue(app: Flask, name: str, handler: Callable[[Any], Delivered | None], **options) -> Kind:
+    """A kind retried by the queue's own rule ([queue] in config/settings.toml): max_attempts
+    in all, waiting retry_backoff_seconds, doubling, between them."""
+    queue = app.config["IDP"]["queue"]
+    return Kind(
+        name, handler,
+        attempts=lambda: queue["max_attempts"],
+        backoff=lambda: [queue["retry_backoff_seconds"] * 2**attempt for attempt in range(queue["max_attempts"] - 1)],
+        **options,
+    )
+
+
 def register(app: Flask, kind: Kind) -> None:
     app.extensions.setdefault(EXTENSION, Registry()).kinds[kind.name] = kind
 

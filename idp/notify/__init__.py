@@ -83,11 +83,5 @@ def init_app(app: Flask) -> None:
     outbox pages into the app."""
     settings = app.config["IDP"]
     app.extensions["idp_notify"] = providers_for(settings)
-    queue = settings["queue"]
-    jobs.register(app, jobs.Kind(
-        "message", deliver,
-        attempts=lambda: queue["max_attempts"],
-        backoff=lambda: [queue["retry_backoff_seconds"] * 2**attempt for attempt in range(queue["max_attempts"] - 1)],
-        within_request=True,
-    ))
+    jobs.register(app, jobs.retried_by_the_queue(app, "message", deliver, within_request=True))
     app.register_blueprint(dev.bp)

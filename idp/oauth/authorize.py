@@ -18,9 +18,9 @@ from flask import redirect
 from flask import request as flask_request
 
 from idp import i18n, sessions
-from idp.flows import assurance, passkeys
 from idp.clock import now
 from idp.extensions import db
+from idp.flows import assurance, passkeys
 from idp.models import BrowserSession, User
 from idp.oauth import interaction, par, request_objects
 from idp.oauth.claims import EndUser
@@ -33,6 +33,7 @@ from idp.oauth.server import StoredAuthorizationRequest, issuer, server
 PUSHED = "pushed"
 # The login UI's first screen of sign-up (its privacy notice), for prompt=create.
 SIGN_UP_SCREEN = "signUp/privacy"
+# Where a signed-in person whom a service asks a passkey adds one (assurance.py).
 ADD_PASSKEY_SCREEN = "signinmethods"
 # Longer than any session lives: a larger max_age asks nothing more of it.
 MAX_AGE_CAP = 10**9

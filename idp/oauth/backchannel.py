@@ -85,10 +85,5 @@ def deliver(payload: dict) -> None:
 
 
 def init_app(app: Flask) -> None:
-    queue = app.config["IDP"]["queue"]
-    jobs.register(app, jobs.Kind(
-        KIND, deliver,
-        attempts=lambda: queue["max_attempts"],
-        backoff=lambda: [queue["retry_backoff_seconds"] * 2**attempt for attempt in range(queue["max_attempts"] - 1)],
-        timeout_seconds=app.config["IDP"]["oauth"]["backchannel_logout_timeout_seconds"] * 2,
-    ))
+    timeout = app.config["IDP"]["oauth"]["backchannel_logout_timeout_seconds"]
+    jobs.register(app, jobs.retried_by_the_queue(app, KIND, deliver, timeout_seconds=timeout * 2))

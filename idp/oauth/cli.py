@@ -21,8 +21,6 @@ from idp.oauth import clients, keys
 
 group = AppGroup("keys", help="Manage the ID token signing keys.")
 CLIENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{2,63}")
-# The private parts of RSA and EC JWKs (RFC 7518 section 6).
-PRIVATE_FIELDS = {"d", "p", "q", "dp", "dq", "qi", "oth"}
 
 
 @group.command("init", with_appcontext=False)
@@ -94,9 +92,8 @@ def new(name: str, algorithm: str) -> None:
     if any(client.client_id == name for client in found):
         raise click.ClickException(f"{path} already registers {name}")
     service_id = max((client.service.id for client in found), default=0) + 1
-    entry = keys.new_key_entry(algorithm)
-    private = dict(entry)
-    public = {field: value for field, value in entry.items() if field not in PRIVATE_FIELDS}
+    private = keys.new_key_entry(algorithm)
+    public = keys.SIGNING_ALGORITHMS[algorithm].import_key(private).as_dict(private=False)
     inline = ", ".join(f"{field} = {json.dumps(value)}" for field, value in public.items())
     click.echo(f"""# Add to {path}; replace the addresses and the names.
 [clients.{name}]

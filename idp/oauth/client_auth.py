@@ -101,6 +101,10 @@ def client_keys(client: Client, kid: str | None) -> KeySet:
 class PrivateKeyJwt(JWTBearerClientAssertion):
     CLIENT_AUTH_METHOD = PRIVATE_KEY_JWT
 
+    def __init__(self, audiences):
+        super().__init__(validate_jti=True, leeway=30)
+        self._audiences = audiences
+
     def __call__(self, query_client, request):
         try:
             return super().__call__(query_client, request)
@@ -109,10 +113,6 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
             # assertion tried to authenticate, as one that sent a password in the header
             refused.status_code = 401
             raise
-
-    def __init__(self, audiences):
-        super().__init__(validate_jti=True, leeway=30)
-        self._audiences = audiences
 
     def get_audiences(self) -> list[str]:
         return self._audiences()

@@ -14,10 +14,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from authlib.oauth2.rfc6749 import ClientMixin
-from joserfc.errors import JoseError
-from joserfc.jwk import KeySet
 from authlib.oauth2.rfc6749.util import scope_to_list
 from flask import Flask, current_app
+from joserfc.errors import JoseError
+from joserfc.jwk import KeySet
 
 from idp.config import PROJECT_ROOT, ConfigError, read_toml
 from idp.oauth.keys import DEFAULT_ALGORITHM, SIGNING_ALGORITHMS
@@ -298,20 +298,17 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
     jwks, jwks_uri = _public_keys(table, where, environment) if method == PRIVATE_KEY_JWT else (None, None)
     if method != PRIVATE_KEY_JWT and ("jwks" in table or "jwks_uri" in table):
         raise _fail(f"{where}.jwks", "is for private_key_jwt clients only")
+    def redirect(value, at):
+        return _redirect_uri(value, at, environment, native)
+
     backchannel_uri = table.get("backchannel_logout_uri")
-    session_required = _flag(table, "backchannel_logout_session_required", where)
-    pushed_only = _flag(table, "require_pushed_authorization_requests", where)
+    if backchannel_uri is not None:
+        backchannel_uri = _redirect_uri(backchannel_uri, f"{where}.backchannel_logout_uri", environment, native=False)
     return Client(
-        backchannel_logout_uri=None if backchannel_uri is None else _redirect_uri(
-            backchannel_uri, f"{where}.backchannel_logout_uri", environment, native=False),
-        backchannel_logout_session_required=session_required,
-        require_pushed_authorization_requests=pushed_only,
         client_id=client_id,
         client_secret="" if method in (PRIVATE_KEY_JWT, PUBLIC) else _secret(table, where, environment, environ),
-        redirect_uris=_url_list(table, "redirect_uris", where, required=True,
-                                check=lambda value, at: _redirect_uri(value, at, environment, native)),
-        post_logout_redirect_uris=_url_list(table, "post_logout_redirect_uris", where, required=False,
-                                            check=lambda value, at: _redirect_uri(value, at, environment, native)),
+        redirect_uris=_url_list(table, "redirect_uris", where, required=True, check=redirect),
+        post_logout_redirect_uris=_url_list(table, "post_logout_redirect_uris", where, required=False, check=redirect),
         scopes=tuple(scopes),
         subject_type=subject_type,
         sector_identifier=_text(table, "sector_identifier", where, required=False, default=client_id) or client_id,
@@ -326,6 +323,9 @@ def _client(client_id: str, table: Any, environment: str, environ: dict[str, str
         ),
         jwks=jwks,
         jwks_uri=jwks_uri,
+        backchannel_logout_uri=backchannel_uri,
+        backchannel_logout_session_required=_flag(table, "backchannel_logout_session_required", where),
+        require_pushed_authorization_requests=_flag(table, "require_pushed_authorization_requests", where),
     )
 
 

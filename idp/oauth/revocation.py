@@ -17,14 +17,15 @@ from dataclasses import dataclass
 from authlib.oauth2.rfc7009 import RevocationEndpoint
 from authlib.oauth2.rfc7662 import IntrospectionEndpoint
 from flask import current_app
+from sqlalchemy import or_
 
 from idp.clock import now
 from idp.extensions import db
 from idp.models import Token
 from idp.oauth import grants
 from idp.oauth.clients import PUBLIC, TOKEN_ENDPOINT_AUTH_METHODS, query_client
-from idp.oauth.grants import digest
 from idp.oauth.claims import subject
+from idp.oauth.grants import digest
 
 ACCESS, REFRESH = "access_token", "refresh_token"
 
@@ -39,37 +40,38 @@ class Presented:
     def check_client(self, client) -> bool:
         return self.row.client_id == client.client_id
 
+    @property
+    def expires_at(self):
+        return self.row.access_token_expires_at if self.kind == ACCESS else self.row.refresh_token_expires_at
+
     def is_expired(self) -> bool:
-        expires = self.row.access_token_expires_at if self.kind == ACCESS else self.row.refresh_token_expires_at
-        return expires is None or expires <= now()
+        return self.expires_at is None or self.expires_at <= now()
 
     def is_revoked(self) -> bool:
         return self.row.revoked_at is not None
 
 
-def _find(token_string: str, hint: str | None) -> Presented | None:
-    """The row holding this token; the hint says where to look first (RFC 7009 section 2.1)."""
-    order = [REFRESH, ACCESS] if hint == REFRESH else [ACCESS, REFRESH]
+def _find(token_string: str) -> Presented | None:
+    """The row holding this token, as an access or a refresh token: one look at both columns,
+    so the hint (RFC 7009 section 2.1: "MAY") is not needed."""
     token_hash = digest(token_string)
-    for kind in order:
-        column = Token.access_token_hash if kind == ACCESS else Token.refresh_token_hash
-        row = db.session.scalar(db.select(Token).where(column == token_hash))
-        if row is not None:
-            return Presented(row, kind)
-    return None
+    row = db.session.scalar(db.select(Token).where(or_(Token.access_token_hash == token_hash, Token.refresh_token_hash == token_hash)))
+    if row is None:
+        return None
+    return Presented(row, ACCESS if row.access_token_hash == token_hash else REFRESH)
 
 
 class Revocation(RevocationEndpoint):
     CLIENT_AUTH_METHODS = list(TOKEN_ENDPOINT_AUTH_METHODS)
 
     def query_token(self, token_string, token_type_hint):
-        return _find(token_string, token_type_hint)
+        return _find(token_string)
 
     def authenticate_token(self, request, client):
         # Another client's token is left alone and answered like an unknown one: the caller
         # learns nothing of tokens that are not its own.
         self.check_params(request, client)
-        presented = self.query_token(request.form["token"], request.form.get("token_type_hint"))
+        presented = _find(request.form["token"])
         return presented if presented is not None and presented.check_client(client) else None
 
     def revoke_token(self, token: Presented, request) -> None:
@@ -83,7 +85,7 @@ class Introspection(IntrospectionEndpoint):
     CLIENT_AUTH_METHODS = [method for method in TOKEN_ENDPOINT_AUTH_METHODS if method != PUBLIC]
 
     def query_token(self, token_string, token_type_hint):
-        return _find(token_string, token_type_hint)
+        return _find(token_string)
 
     def check_permission(self, token: Presented, client, request) -> bool:
         return token.check_client(client)
@@ -91,13 +93,12 @@ class Introspection(IntrospectionEndpoint):
     def introspect_token(self, token: Presented) -> dict:
         row = token.row
         client = query_client(row.client_id)
-        expires = row.access_token_expires_at if token.kind == ACCESS else row.refresh_token_expires_at
         answer = {
             "active": True,
             "scope": row.scope,
             "client_id": row.client_id,
             "token_type": "Bearer" if token.kind == ACCESS else REFRESH,
-            "exp": calendar.timegm(expires.timetuple()),
+            "exp": calendar.timegm(token.expires_at.timetuple()),
             "iat": calendar.timegm(row.issued_at.timetuple()),
             "iss": current_app.config["IDP"]["server"]["issuer"],
             "aud": row.client_id,

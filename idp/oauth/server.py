@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from urllib.parse import urlencode
 
+from authlib.consts import default_json_headers
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
 from authlib.integrations.flask_oauth2.authorization_server import create_token_generator
 from authlib.integrations.flask_oauth2.requests import FlaskOAuth2Payload, FlaskOAuth2Request
@@ -20,10 +21,10 @@ from idp.extensions import db
 from idp.models import Token
 from idp.oauth import clients, keys
 from idp.oauth import token as token_endpoint
-from idp.oauth.client_auth import PrivateKeyJwt
-from idp.oauth.revocation import Introspection, Revocation
-from idp.oauth.grants import digest
 from idp.oauth.claims import EndUser, user_info
+from idp.oauth.client_auth import PrivateKeyJwt
+from idp.oauth.grants import digest
+from idp.oauth.revocation import Introspection, Revocation
 
 EXTENSION = "idp.oauth_server"
 SCOPES_SUPPORTED = list(clients.SUPPORTED_SCOPES)
@@ -127,7 +128,7 @@ class UserInfo(UserInfoEndpoint):
         claims = dict(self.generate_user_info(token.get_user(), token.scope))
         algorithm = client.userinfo_signed_response_alg
         if algorithm is None:
-            return 200, claims, [("Content-Type", "application/json")]
+            return 200, claims, default_json_headers
         # OpenID Connect Core section 5.3.2: signed, it names its issuer and audience
         signed = keys.sign({**claims, "iss": self.get_issuer(), "aud": client.client_id}, algorithm)
         return 200, signed, [("Content-Type", "application/jwt")]
