@@ -111,6 +111,16 @@ def process_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
 
 
+def named_pids(name: str) -> list[int]:
+    """Processes of this name (e.g. the machine's redis-server), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == name:
+                found.append(int(entry.name))
+    return found
+
+
 def children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -317,6 +327,22 @@ def gunicorn(env: dict[str, str], port: int, workers: int, cores: str | None) ->
     return Server(gunicorn_command(port, workers), env, port, cores, "/healthz")
 
 
+def granian_command(port: int, workers: int, threads: int = 4) -> list[str]:
+    """granian (a Rust HTTP server) serving the same WSGI app: the WSGI servers side by side."""
+    return [
+        str(PYTHON_BIN / "granian"), "--interface", "wsgi", "--factory", "idp.wsgi:application",
+        "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers), "--blocking-threads", str(threads),
+        "--backlog", "2048", "--no-access-log",
+    ]
+
+
+def granian(env: dict[str, str], port: int, workers: int, cores: str | None) -> Server:
+    return Server(granian_command(port, workers), env, port, cores, "/healthz")
+
+
+WSGI_SERVERS = {"gunicorn": gunicorn, "granian": granian}
+
+
 # --- the load generator --------------------------------------------------------------------
 
 @dataclass
@@ -385,10 +411,13 @@ def profile(pid: int, seconds: int, run, top: int = 15) -> str:
     out = Path(tempfile.mkdtemp(prefix="idp-bench-profile-")) / "stacks.txt"
     spy = subprocess.Popen([str(PYTHON_BIN / "py-spy"), "record", "--pid", str(pid), "--duration", str(seconds),
                             "--rate", "200", "--format", "raw", "--output", str(out), "--nonblocking", "--gil"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     time.sleep(0.5)
     run()
-    spy.wait()
+    _, complaint = spy.communicate()
+    if not out.exists():
+        # py-spy cannot read every build of Python (e.g. "Failed to find python version").
+        return f"no profile: py-spy says {complaint.strip().splitlines()[-1] if complaint.strip() else 'nothing'}"
     total, inclusive, own = 0, Counter(), Counter()
     # A frame py-spy cannot name may carry bytes that are not UTF-8.
     for line in out.read_text(errors="replace").splitlines():

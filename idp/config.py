@@ -103,6 +103,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "database": {
         "connect_timeout_seconds": POSITIVE_INT,
         "sqlite_busy_timeout_seconds": POSITIVE_INT,
+        "ping_connections_idle_ms": NON_NEGATIVE_INT,
     },
     "password": {
         "min_length": POSITIVE_INT,

@@ -1,6 +1,8 @@
 // The peer of the token benchmark: panva's oidc-provider (pinned in bench/package.json),
-// configured like our provider: in-memory adapter (its default), RS256 ID tokens signed with a
-// 2048-bit RSA key, PKCE S256 required, client_secret_basic, opaque access tokens.
+// configured like our provider: RS256 ID tokens signed with a 2048-bit RSA key, PKCE S256
+// required, client_secret_basic, opaque access tokens. Its store is its in-memory adapter
+// (its default), or with PEER_REDIS_URL a Redis database (emptied at start) through
+// redis_adapter.mjs: a store several instances can share, as our PostgreSQL is.
 //
 //   node bench/peer/oidc_provider.mjs PORT CLIENT_SECRET
 //
@@ -18,7 +20,15 @@ import Provider from 'oidc-provider';
 import MemoryAdapter from '../node_modules/oidc-provider/lib/adapters/memory_adapter.js';
 import LRU from '../node_modules/oidc-provider/lib/helpers/lru.js';
 
+import redisAdapter from './redis_adapter.mjs';
+
 const store = new LRU({ maxSize: 2_000_000 });
+let adapter = (model) => new MemoryAdapter(model, store);
+if (process.env.PEER_REDIS_URL) {
+  const { client, RedisAdapter } = redisAdapter(process.env.PEER_REDIS_URL);
+  await client.flushdb();
+  adapter = RedisAdapter;
+}
 
 const [port, secret] = process.argv.slice(2);
 const CLIENT_ID = 'reservations';
@@ -39,7 +49,7 @@ const provider = new Provider(`http://127.0.0.1:${port}`, {
     token_endpoint_auth_method: 'client_secret_basic',
     id_token_signed_response_alg: 'RS256',
   }],
-  adapter: (model) => new MemoryAdapter(model, store),
+  adapter,
   jwks: { keys: [signingKey] },
   pkce: { required: () => true },
   // Our ID token carries the profile claims of the granted scopes, as this option does.

@@ -1,9 +1,11 @@
--- wrk script of the token benchmark: each request redeems the next pre-minted code.
--- Environment: CODES_FILE (lines "code verifier"), CLIENT_AUTH (the Basic credentials),
--- REDIRECT_URI. One wrk thread; the harness mints more codes than a run can use.
+-- wrk script of the token benchmark: each request redeems the next pre-minted code, or with
+-- GRANT=refresh_token the next pre-minted refresh token.
+-- Environment: CODES_FILE (lines "code verifier", or one refresh token per line), CLIENT_AUTH
+-- (the Basic credentials), REDIRECT_URI. One wrk thread; the harness mints more than a run uses.
+local refresh = os.getenv("GRANT") == "refresh_token"
 local codes = {}
 for line in io.lines(os.getenv("CODES_FILE")) do
-  local code, verifier = line:match("^(%S+) (%S+)$")
+  local code, verifier = line:match("^(%S+) ?(%S*)$")
   if code then codes[#codes + 1] = { code, verifier } end
 end
 
@@ -21,8 +23,13 @@ local headers = {
 request = function()
   next_code = next_code + 1
   local pair = codes[next_code] or codes[#codes]
-  local body = "grant_type=authorization_code&code=" .. escape(pair[1])
-    .. "&redirect_uri=" .. redirect_uri .. "&code_verifier=" .. escape(pair[2])
+  local body
+  if refresh then
+    body = "grant_type=refresh_token&refresh_token=" .. escape(pair[1])
+  else
+    body = "grant_type=authorization_code&code=" .. escape(pair[1])
+      .. "&redirect_uri=" .. redirect_uri .. "&code_verifier=" .. escape(pair[2])
+  end
   return wrk.format("POST", "/token", headers, body)
 end
 

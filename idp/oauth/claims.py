@@ -12,15 +12,17 @@ from authlib.oidc.core.grants.util import create_half_hash
 from flask import current_app
 
 from idp.clock import timestamp
-from idp.models import AuthorizationCode, User
+from idp.models import User
 from idp.oauth.clients import Client
+from idp.oauth.store import Person
 
 
 @dataclass(frozen=True)
 class EndUser:
-    """A user as seen by one client: the subject differs per client when it is pairwise."""
+    """A user as seen by one client: the subject differs per client when it is pairwise. The
+    claims read a Person (the token endpoint's and userinfo's row); elsewhere only the id counts."""
 
-    user: User
+    user: Person | User
     client: Client
 
     @property
@@ -40,8 +42,6 @@ def subject(user_id: str, client: Client) -> str:
 
 def user_info(end_user: EndUser, scope: str) -> UserInfo:
     user = end_user.user
-    # The phone is read only when its scope is asked: ID tokens never need it.
-    phone = user.phone if "phone" in scope.split() else None
     names = [part for part in (user.first_name, user.last_name) if part]
     claims = UserInfo(
         sub=end_user.sub,
@@ -51,14 +51,15 @@ def user_info(end_user: EndUser, scope: str) -> UserInfo:
         locale=user.language,
         email=user.email,
         email_verified=bool(user.email_verified),
-        phone_number=phone.e164 if phone else None,
-        phone_number_verified=phone.verified_at is not None if phone else None,
+        phone_number=user.phone_number,
+        phone_number_verified=user.phone_number_verified,
     ).filter(scope)
     return UserInfo({name: value for name, value in claims.items() if value is not None})
 
 
-def id_token_claims(end_user: EndUser, code: AuthorizationCode, access_token: str) -> dict:
+def id_token_claims(end_user: EndUser, code, access_token: str) -> dict:
     """Every claim of an ID token, in one place (docs/integrators.md lists them for integrators).
+    `code` is the redeemed authorization code's row (store.redeem_code).
 
     The subject and, with the profile scope, the name, so that a relying service sees a name
     change at the next sign-in; e-mail and phone claims come from /userinfo only. sid names the

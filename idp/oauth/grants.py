@@ -41,7 +41,7 @@ class Reason(StrEnum):
     CLIENT_REVOKED = "client_revoked"
 
 
-_grants = Grant.__table__
+_grants, _tokens = Grant.__table__, Token.__table__
 
 
 def _record(dialect: str):
@@ -76,16 +76,11 @@ def record(user_id: str, client_id: str, scope: str) -> int:
     ).scalar_one()
 
 
-SPEND_REFRESH_TOKEN = (
-    update(Token).where(Token.id == bindparam("token_id"), Token.revoked_at.is_(None))
-    .values(revoked_at=bindparam("moment")).execution_options(synchronize_session=False)
-)
-
-
-def spend_refresh_token(token_id: int) -> bool:
-    """Rotation: a refresh token is revoked as it is used, by one conditional UPDATE, so that
-    of two requests racing with it exactly one wins. False: it was spent already (a replay)."""
-    return db.session.connection().execute(SPEND_REFRESH_TOKEN, {"token_id": token_id, "moment": now()}).rowcount == 1
+def spending_refresh_token(*conditions):
+    """Rotation: the UPDATE that revokes a refresh token as it is used, where it is unspent
+    and meets the conditions, so that of two requests racing with it exactly one wins.
+    idp/oauth/store.py runs it with the new token's INSERT (:moment is when)."""
+    return update(_tokens).where(*conditions, _tokens.c.revoked_at.is_(None)).values(revoked_at=bindparam("moment"))
 
 
 def connected(user_id: str) -> list[Grant]:

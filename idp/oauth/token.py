@@ -2,24 +2,26 @@
 
 POST /token, grant_type=authorization_code (AuthorizationCodeGrant):
   1. the client authenticates, by its own method (clients.py);
-  2. the code is found: issued to this client and not expired — a code that was already
-     redeemed is a replay, and its whole refresh chain is revoked (grants.revoke);
+  2. the code is one issued to this client and not expired;
   3. the redirect_uri is the one of the authorization request;
   4. PKCE: the code_verifier matches the code's S256 challenge;
-  5. the code is consumed: one conditional UPDATE, so that of two racing requests one wins
-     and the other is a replay;
+  5. the code is consumed, so that of two racing requests one wins and the other is a replay;
   6. the access token (and, with offline_access, a refresh token) is written under the
      code's grant and browser session;
   7. the ID token is signed with the client's algorithm (claims.id_token_claims says what it
      carries; keys.py signs).
+Steps 2 to 6 are one statement (store.redeem_code): it changes nothing unless every check
+holds. When it finds no code, `refusal` reads the code again to answer the error of the first
+step that failed; a code that was already redeemed is a replay, and its whole refresh chain
+is revoked (grants.revoke).
 
-POST /token, grant_type=refresh_token (RefreshTokenGrant): the client authenticates, the
-refresh token is found (a rotated-away one is a replay and revokes its chain), it is spent
-with one conditional UPDATE, and a new access and refresh token pair is written in its place.
+POST /token, grant_type=refresh_token (RefreshTokenGrant): the client authenticates, and one
+statement (store.rotate_refresh_token) spends the refresh token — this client's, unspent,
+unexpired — and writes the new access and refresh token pair in its place. A refused one is
+read again (`usable`): a rotated-away token is a replay and revokes its chain.
 
 Authlib does the protocol's parsing, client authentication and error answers; these classes
-say what happens, in that order. The statements are built once (module constants): building
-and keying them for each request cost more CPU than PostgreSQL spends running them.
+say what happens, in that order.
 """
 from __future__ import annotations
 
@@ -33,19 +35,18 @@ from authlib.oauth2.rfc6749.errors import (
     UnauthorizedClientError,
 )
 from authlib.oauth2.rfc6749.util import scope_to_list
-from authlib.oauth2.rfc6750 import BearerTokenGenerator
-from authlib.oauth2.rfc7636 import CodeChallenge
+from authlib.oauth2.rfc7636 import CodeChallenge, create_s256_code_challenge
+from authlib.oauth2.rfc7636.challenge import CODE_VERIFIER_PATTERN
 from authlib.oidc.core.grants.util import is_openid_scope, validate_nonce, validate_request_prompt
 from authlib.oidc.core.errors import RequestNotSupportedError, RequestURINotSupportedError
 from flask import current_app
-from sqlalchemy import bindparam, insert, select, update
-from sqlalchemy.orm import joinedload
+from sqlalchemy import bindparam, insert, select
 
 from idp import metrics, observability, sessions
 from idp.clock import now
 from idp.extensions import db
-from idp.models import AuthorizationCode, Token, User
-from idp.oauth import grants, keys
+from idp.models import AuthorizationCode, Token
+from idp.oauth import grants, keys, store
 from idp.oauth.claims import EndUser, id_token_claims
 from idp.oauth.clients import TOKEN_ENDPOINT_AUTH_METHODS
 from idp.oauth.grants import digest
@@ -55,25 +56,12 @@ def _oauth_settings() -> dict:
     return current_app.config["IDP"]["oauth"]
 
 
-def end_user(user_id: str, client) -> EndUser | None:
-    # The claims read the phone: load it with the user rather than in a second query.
-    user = db.session.get(User, user_id, options=[joinedload(User.phone)])
-    return EndUser(user, client) if user else None
-
-
+# Read only to say why a code or a refresh token was refused (store.py spends them).
 CODE_OF_CLIENT = select(AuthorizationCode).where(
     AuthorizationCode.code_hash == bindparam("code_hash"), AuthorizationCode.client_id == bindparam("client_id")
 )
 REFRESH_TOKEN = select(Token).where(Token.refresh_token_hash == bindparam("refresh_token_hash"))
-# Writes go to the session's connection as Core statements on the tables: the ORM's bulk
-# layer would add its own work to each and nothing here reads the rows back as objects.
-_codes = AuthorizationCode.__table__
-INSERT_CODE = insert(_codes)
-REDEEM_CODE = (
-    update(_codes).where(_codes.c.id == bindparam("code_id"), _codes.c.redeemed_at.is_(None))
-    .values(redeemed_at=bindparam("moment"))
-)
-INSERT_TOKEN = insert(Token.__table__)
+INSERT_CODE = insert(AuthorizationCode.__table__)
 
 
 def _replayed(what: str, chain: int | None, user_id: str, client_id: str) -> None:
@@ -84,47 +72,28 @@ def _replayed(what: str, chain: int | None, user_id: str, client_id: str) -> Non
     db.session.commit()
 
 
-def _redeem_once(spent: bool, what: str, chain: int | None, user_id: str, client_id: str) -> None:
-    """A code or a refresh token was spent after every other check passed, by a conditional
-    UPDATE that lets exactly one of two concurrent requests win (the loser waits on the row
-    lock, then finds it spent); the loser is a replay and revokes the whole chain, the
-    winner's new tokens included (RFC 9700 §4.14.2)."""
-    if not spent:
-        db.session.rollback()
-        _replayed(what, chain, user_id, client_id)
-        raise InvalidGrantError(f"Invalid '{what}' in request.")
-
-
-class TokenGenerator(BearerTokenGenerator):
-    """Opaque bearer tokens; a refresh token only when the grant includes offline_access."""
-
-    def generate(self, grant_type, client, user=None, scope=None, expires_in=None, include_refresh_token=True):
-        offline = "offline_access" in (scope_to_list(scope) or [])
-        return super().generate(grant_type, client, user, scope, expires_in, include_refresh_token and offline)
-
-
-def _write_token(token: dict, grant_type: str, client_id: str, user_id: str, grant_id: int, chain: int | None, sid: str | None) -> None:
-    metrics.TOKENS_ISSUED.labels(grant_type).inc()
+def _new_token(grant, client, include_refresh_token: bool) -> tuple[dict, dict]:
+    """Fresh token strings, and the parameters that write them (store.py): a refresh token is
+    kept only if the scope the statement finds is offline (the response drops it otherwise)."""
+    token = grant.generate_token(user=None, scope=None, include_refresh_token=include_refresh_token)
     moment = now()
     refresh_token = token.get("refresh_token")
-    db.session.connection().execute(
-        INSERT_TOKEN,
-        {
-            "client_id": client_id,
-            "user_id": user_id,
-            "grant_id": grant_id,
-            "sid": sid,
-            "authorization_code_id": chain,
-            "access_token_hash": digest(token["access_token"]),
-            "refresh_token_hash": digest(refresh_token) if refresh_token else None,
-            "scope": token.get("scope", ""),
-            "issued_at": moment,
-            "access_token_expires_at": moment + timedelta(seconds=token["expires_in"]),
-            "refresh_token_expires_at": (
-                moment + timedelta(seconds=_oauth_settings()["refresh_token_lifetime_seconds"]) if refresh_token else None
-            ),
-        },
-    )
+    return token, {
+        "caller": client.client_id,
+        "moment": moment,
+        "new_access_token_hash": digest(token["access_token"]),
+        "new_access_token_expires_at": moment + timedelta(seconds=token["expires_in"]),
+        "new_refresh_token_hash": digest(refresh_token) if refresh_token else None,
+        "new_refresh_token_expires_at": moment + timedelta(seconds=_oauth_settings()["refresh_token_lifetime_seconds"]),
+    }
+
+
+def _issued(token: dict, issued: store.Issued, grant_type: str) -> dict:
+    metrics.TOKENS_ISSUED.labels(grant_type).inc()
+    token["scope"] = issued.scope
+    if not issued.refreshable:
+        token.pop("refresh_token", None)
+    return token
 
 
 class PkceS256(CodeChallenge):
@@ -233,38 +202,45 @@ class AuthorizationCodeGrant(authlib_grants.AuthorizationCodeGrant):
         client = self.authenticate_token_endpoint_client()  # 1
         if not client.check_grant_type(self.GRANT_TYPE):
             raise UnauthorizedClientError(f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}'")
-        code = self.request.form.get("code")
-        if code is None:
+        if self.request.form.get("code") is None:
             raise InvalidRequestError("Missing 'code' in request.")
-        found = self.find_code(code, client)  # 2
-        if found is None:
-            raise InvalidGrantError("Invalid 'code' in request.")
-        if self.request.payload.redirect_uri != found.redirect_uri:  # 3
-            raise InvalidGrantError("Invalid 'redirect_uri' in request.")
         self.request.client = client
-        self.request.authorization_code = found
-        PKCE.validate_code_verifier(self, None)  # 4
-
-    def find_code(self, code: str, client) -> AuthorizationCode | None:
-        found = db.session.scalar(CODE_OF_CLIENT, {"code_hash": digest(code), "client_id": client.client_id})
-        if found is None:
-            return None
-        if found.redeemed_at is not None:
-            _replayed("authorization_code", found.id, found.user_id, client.client_id)
-            return None
-        return found if found.expires_at > now() else None
 
     def create_token_response(self):
-        client, code = self.request.client, self.request.authorization_code
-        redeemed = db.session.connection().execute(REDEEM_CODE, {"code_id": code.id, "moment": now()}).rowcount == 1
-        _redeem_once(redeemed, "code", code.id, code.user_id, client.client_id)  # 5
-        person = EndUser(code.user, client)
+        client, code = self.request.client, self.request.form["code"]
+        verifier = self.request.form.get("code_verifier")
+        challenge = create_s256_code_challenge(verifier) if verifier and CODE_VERIFIER_PATTERN.match(verifier) else None
+        token, parameters = _new_token(self, client, client.check_grant_type("refresh_token"))
+        # 2-6 in one statement: the code of this client, unexpired, unspent, asked with this
+        # redirect_uri and the challenge of this verifier, is spent and its token written.
+        issued = None if verifier and challenge is None else store.redeem_code({
+            **parameters, "presented_code_hash": digest(code), "asked_redirect_uri": self.request.payload.redirect_uri,
+            "verifier_challenge": challenge, "verifier_method": "S256" if challenge else None,
+        })
+        if issued is None:
+            self.refusal(code, client)
+            raise InvalidGrantError("Invalid 'code' in request.")
+        person = EndUser(issued.person, client)
         self.request.user = person
-        token = self.generate_token(user=person, scope=code.scope, include_refresh_token=client.check_grant_type("refresh_token"))
-        _write_token(token, self.GRANT_TYPE, client.client_id, code.user_id, code.grant_id, code.id, code.sid)  # 6
-        if is_openid_scope(code.scope):  # 7
-            token["id_token"] = keys.sign(id_token_claims(person, code, token["access_token"]), client.id_token_signed_response_alg)
+        token = _issued(token, issued, self.GRANT_TYPE)
+        if is_openid_scope(issued.scope):  # 7
+            token["id_token"] = keys.sign(id_token_claims(person, issued.row, token["access_token"]), client.id_token_signed_response_alg)
         return 200, token, self.TOKEN_RESPONSE_HEADER
+
+    def refusal(self, code: str, client) -> None:
+        """Why the code was not redeemed, as steps 2-4 word it; a spent code is a replay."""
+        found = db.session.scalar(CODE_OF_CLIENT, {"code_hash": digest(code), "client_id": client.client_id})
+        if found is None:
+            return
+        if found.redeemed_at is not None:
+            _replayed("authorization_code", found.id, found.user_id, client.client_id)
+            return
+        if found.expires_at <= now():
+            return
+        if self.request.payload.redirect_uri != found.redirect_uri:
+            raise InvalidGrantError("Invalid 'redirect_uri' in request.")
+        self.request.authorization_code = found
+        PKCE.validate_code_verifier(self, None)
 
     # Authlib's own token-side hooks are replaced by the steps above.
     def query_authorization_code(self, code, client):
@@ -288,41 +264,35 @@ class RefreshTokenGrant(authlib_grants.RefreshTokenGrant):
         refresh_token = self.request.form.get("refresh_token")
         if refresh_token is None:
             raise InvalidRequestError("Missing 'refresh_token' in request.")
-        found = self.find_refresh_token(refresh_token)
-        if found is None or found.client_id != client.client_id:
-            raise InvalidGrantError()
-        self._validate_token_scope(found)
         self.request.client = client
-        self.request.refresh_token = found
-
-    def find_refresh_token(self, refresh_token: str) -> Token | None:
-        found = db.session.scalar(REFRESH_TOKEN, {"refresh_token_hash": digest(refresh_token)})
-        if found is None:
-            return None
-        if found.revoked_at is not None:
-            _replayed("refresh_token", found.authorization_code_id, found.user_id, found.client_id)
-            return None
-        if found.refresh_token_expires_at <= now():
-            return None
-        return found
+        # A narrower scope is checked against the grant's before the token is spent.
+        if self.request.payload.scope:
+            self._validate_token_scope(self.usable(refresh_token, client))
 
     def create_token_response(self):
-        client, presented = self.request.client, self.request.refresh_token
-        _redeem_once(
-            grants.spend_refresh_token(presented.id), "refresh_token", presented.authorization_code_id,
-            presented.user_id, client.client_id,
-        )
-        person = end_user(presented.user_id, client)
-        if person is None:
-            raise InvalidGrantError("There is no 'user' for this token.")
-        self.request.user = person
-        scope = self.request.payload.scope or presented.scope
-        token = self.generate_token(user=person, scope=scope, include_refresh_token=True)
-        _write_token(
-            token, self.GRANT_TYPE, client.client_id, presented.user_id, presented.grant_id,
-            presented.authorization_code_id, presented.sid,
-        )
-        return 200, token, self.TOKEN_RESPONSE_HEADER
+        client, presented = self.request.client, self.request.form["refresh_token"]
+        token, parameters = _new_token(self, client, True)
+        issued = store.rotate_refresh_token({
+            **parameters, "presented_refresh_token_hash": digest(presented), "asked_scope": self.request.payload.scope or None,
+        })
+        if issued is None:
+            self.usable(presented, client)
+            raise InvalidGrantError()
+        self.request.user = EndUser(issued.person, client)
+        return 200, _issued(token, issued, self.GRANT_TYPE), self.TOKEN_RESPONSE_HEADER
+
+    def usable(self, refresh_token: str, client) -> Token:
+        """The presented refresh token, when it is this client's, unspent and unexpired;
+        otherwise invalid_grant, and a spent one is a replay that ends its chain."""
+        found = db.session.scalar(REFRESH_TOKEN, {"refresh_token_hash": digest(refresh_token)})
+        if found is None:
+            raise InvalidGrantError()
+        if found.revoked_at is not None:
+            _replayed("refresh_token", found.authorization_code_id, found.user_id, found.client_id)
+            raise InvalidGrantError()
+        if found.refresh_token_expires_at <= now() or found.client_id != client.client_id:
+            raise InvalidGrantError()
+        return found
 
     def authenticate_refresh_token(self, refresh_token):
         raise NotImplementedError

@@ -1,0 +1,261 @@
+"""The token endpoint's and userinfo's reads and writes: the hot paths of the provider, as
+plain SQL statements built once, each in one round trip to PostgreSQL.
+
+A relying service redeems a code or a refresh token on every sign-in and reads /userinfo
+right after; at those rates the ORM's unit of work and a transaction's BEGIN and COMMIT cost
+more than PostgreSQL's work (bench/RESULTS.md, issue 25). So on PostgreSQL:
+
+- `redeem_code`: one statement consumes the code, writes the token under its grant and
+  session and reads the person — an `UPDATE … RETURNING` (the code row stays, redeemed, so
+  that a replay is recognised), an `INSERT … SELECT` from it and a `SELECT` joining the
+  person, as data-modifying common table expressions: atomic on their own, sent in autocommit.
+- `rotate_refresh_token`: the same for a refresh token, spent and replaced in one statement.
+- `bearer`: an access token with its person, one `SELECT`.
+
+Every condition of a good request is in the `UPDATE`'s WHERE (code of this client, not spent,
+not expired, the same redirect_uri, the PKCE challenge of the verifier), so a miss changes
+nothing and the grant (idp/oauth/token.py) reads the rows again to say which error it is,
+replays included. Of two requests racing with one code, PostgreSQL lets one UPDATE win; the
+other waits on the row, finds it spent and is a replay.
+
+SQLite, the embedded default, cannot put an UPDATE in a WITH: the same statements run one
+after the other in the request's transaction, reading from the table instead of the CTE.
+
+A connection dropped under a statement (PostgreSQL restarted) is retried once on a fresh one
+rather than pinging every connection before use (idp/database.py). A redemption that did
+reach PostgreSQL before the drop is then found spent: the retry answers it as a replay,
+which fails closed.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Select, bindparam, case, insert, literal, select, update
+from sqlalchemy.exc import DBAPIError
+
+from idp.extensions import db
+from idp.models import AuthorizationCode, PhoneCredential, Token, User
+from idp.oauth import grants
+
+_codes, _tokens = AuthorizationCode.__table__, Token.__table__
+_users, _phones = User.__table__, PhoneCredential.__table__
+
+# The scope that earns a refresh token (OpenID Connect Core section 11).
+OFFLINE = "offline_access"
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """What the claims of a token say of an account (idp/oauth/claims.py)."""
+
+    id: str
+    email: str
+    email_verified: bool
+    first_name: str | None
+    last_name: str | None
+    language: str
+    phone_number: str | None
+    phone_number_verified: bool | None
+
+    @classmethod
+    def of(cls, row) -> Person:
+        return cls(
+            row.user_id, row.email, bool(row.email_verified), row.first_name, row.last_name, row.language,
+            row.phone_e164, None if row.phone_e164 is None else row.phone_verified_at is not None,
+        )
+
+
+_PERSON = (
+    _users.c.email, _users.c.email_verified, _users.c.first_name, _users.c.last_name, _users.c.language,
+    _phones.c.e164.label("phone_e164"), _phones.c.verified_at.label("phone_verified_at"),
+)
+
+
+def _with_person(source, user_id, *columns) -> Select:
+    """The columns of the source (a table or a join) and the person user_id names, with their
+    phone when they have one."""
+    return select(*columns, *_PERSON).select_from(
+        source.join(_users, _users.c.id == user_id).outerjoin(_phones, _phones.c.user_id == _users.c.id)
+    )
+
+
+def _grants_offline(scope):
+    """SQL: true when the space-separated scope holds offline_access."""
+    return (literal(" ").concat(scope).concat(" ")).like(f"% {OFFLINE} %")
+
+
+def _token_values(source, scope) -> Select:
+    """The new token's row, from the code or refresh token it comes from. A refresh token is
+    written when the client may refresh (:refresh_token_hash given) and the scope is offline."""
+    column = _tokens.c
+    return select(
+        bindparam("caller", type_=column.client_id.type), source.c.user_id, source.c.grant_id, source.c.sid,
+        source.c.chain, bindparam("new_access_token_hash", type_=column.access_token_hash.type),
+        case((_grants_offline(scope), bindparam("new_refresh_token_hash", type_=column.refresh_token_hash.type)), else_=None),
+        scope, bindparam("moment", type_=column.issued_at.type),
+        bindparam("new_access_token_expires_at", type_=column.access_token_expires_at.type),
+        case((_grants_offline(scope), bindparam("new_refresh_token_expires_at", type_=column.refresh_token_expires_at.type)), else_=None),
+    ).select_from(source)
+
+
+_TOKEN_COLUMNS = [
+    "client_id", "user_id", "grant_id", "sid", "authorization_code_id", "access_token_hash", "refresh_token_hash",
+    "scope", "issued_at", "access_token_expires_at", "refresh_token_expires_at",
+]
+
+# The code is spent only when every check of the token request holds (token.py says which).
+_REDEEMABLE = (
+    _codes.c.code_hash == bindparam("presented_code_hash"),
+    _codes.c.client_id == bindparam("caller"),
+    _codes.c.redeemed_at.is_(None),
+    _codes.c.expires_at > bindparam("moment"),
+    _codes.c.redirect_uri == bindparam("asked_redirect_uri"),
+    _codes.c.code_challenge.is_not_distinct_from(bindparam("verifier_challenge", type_=_codes.c.code_challenge.type)),
+    _codes.c.code_challenge_method.is_not_distinct_from(bindparam("verifier_method", type_=_codes.c.code_challenge_method.type)),
+)
+_CODE_CLAIMS = (_codes.c.scope, _codes.c.nonce, _codes.c.auth_time, _codes.c.amr, _codes.c.acr)
+_REDEEM = update(_codes).where(*_REDEEMABLE).values(redeemed_at=bindparam("moment"))
+_SPEND_CODE = (
+    _REDEEM.returning(_codes.c.id.label("chain"), _codes.c.user_id, _codes.c.grant_id, _codes.c.sid, *_CODE_CLAIMS)
+)
+
+_SPEND = grants.spending_refresh_token(
+    _tokens.c.refresh_token_hash == bindparam("presented_refresh_token_hash"),
+    _tokens.c.client_id == bindparam("caller"),
+    _tokens.c.refresh_token_expires_at > bindparam("moment", type_=_tokens.c.revoked_at.type),
+)
+_SPEND_REFRESH_TOKEN = (
+    _SPEND.returning(
+        _tokens.c.authorization_code_id.label("chain"), _tokens.c.user_id, _tokens.c.grant_id, _tokens.c.sid,
+        _tokens.c.scope.label("granted_scope"),
+    )
+)
+
+
+def _refresh_scope(spent):
+    """The new pair's scope: the one asked (already checked to be within the grant), else the old."""
+    return case((bindparam("asked_scope", type_=_tokens.c.scope.type).is_(None), spent.c.granted_scope), else_=bindparam("asked_scope"))
+
+
+def _one_statement(spend, scope_of) -> Select:
+    """PostgreSQL: spend, write the new token and read the person, in one statement."""
+    spent = spend.cte("spent")
+    scope = scope_of(spent)
+    issued = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(spent, scope)).returning(
+        _tokens.c.user_id, _tokens.c.scope, _tokens.c.refresh_token_hash.is_not(None).label("refreshable"),
+    ).cte("issued")
+    return _with_person(
+        spent.join(issued, issued.c.user_id == spent.c.user_id), spent.c.user_id,
+        spent, issued.c.refreshable, issued.c.scope.label("token_scope"),
+    )
+
+
+REDEEM_CODE = _one_statement(_SPEND_CODE, lambda spent: spent.c.scope)
+ROTATE_REFRESH_TOKEN = _one_statement(_SPEND_REFRESH_TOKEN, _refresh_scope)
+
+# SQLite: the same three steps, the code or token row standing in for the CTE.
+_SPENT_CODE_ROW = select(
+    _codes.c.id.label("chain"), _codes.c.user_id, _codes.c.grant_id, _codes.c.sid, *_CODE_CLAIMS,
+).where(_codes.c.id == bindparam("spent_id")).subquery("spent")
+_SPENT_TOKEN_ROW = select(
+    _tokens.c.authorization_code_id.label("chain"), _tokens.c.user_id, _tokens.c.grant_id, _tokens.c.sid,
+    _tokens.c.scope.label("granted_scope"),
+).where(_tokens.c.id == bindparam("spent_id")).subquery("spent")
+_STEPS = {
+    "code": (
+        _REDEEM.returning(_codes.c.id),
+        _SPENT_CODE_ROW, lambda spent: spent.c.scope,
+    ),
+    "refresh": (
+        _SPEND.returning(_tokens.c.id),
+        _SPENT_TOKEN_ROW, _refresh_scope,
+    ),
+}
+
+
+def _in_steps(kind: str):
+    spend, row, scope_of = _STEPS[kind]
+    scope = scope_of(row)
+    write = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(row, scope)).returning(_tokens.c.id)
+    new_token = _tokens.alias("issued")
+    read = _with_person(
+        row.join(new_token, new_token.c.id == bindparam("issued_id")), row.c.user_id,
+        row, new_token.c.refresh_token_hash.is_not(None).label("refreshable"), new_token.c.scope.label("token_scope"),
+    )
+    return spend, write, read
+
+
+STEPS = {kind: _in_steps(kind) for kind in _STEPS}
+
+
+@dataclass(frozen=True, slots=True)
+class Issued:
+    """What one redemption gave: the row it spent (its chain, grant, session and claims), the
+    new token's scope, whether a refresh token was written, and the person."""
+
+    row: Any
+    person: Person
+
+    @property
+    def refreshable(self) -> bool:
+        return bool(self.row.refreshable)
+
+    @property
+    def scope(self) -> str:
+        return self.row.token_scope
+
+
+def _autocommit(run: Callable):
+    """Run on a pooled connection in autocommit; once more on a fresh one if it was dropped."""
+    for attempt in (1, 2):
+        try:
+            with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+                return run(connection)
+        except DBAPIError as error:
+            if attempt == 2 or not error.connection_invalidated:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _spend(kind: str, statement, parameters: dict) -> Issued | None:
+    if db.engine.dialect.name == "postgresql":
+        row = _autocommit(lambda connection: connection.execute(statement, parameters).one_or_none())
+    else:
+        spend, write, read = STEPS[kind]
+        connection = db.session.connection()
+        spent_id = connection.execute(spend, parameters).scalar_one_or_none()
+        if spent_id is None:
+            return None
+        issued_id = connection.execute(write, {**parameters, "spent_id": spent_id}).scalar_one()
+        row = connection.execute(read, {"spent_id": spent_id, "issued_id": issued_id}).one()
+    return None if row is None else Issued(row, Person.of(row))
+
+
+def redeem_code(parameters: dict) -> Issued | None:
+    """Spend the code and write its token (parameters: presented_code_hash, caller (the client),
+    asked_redirect_uri, verifier_challenge and verifier_method, moment, and the new token's
+    hashes and expiries). None when the code cannot be redeemed; nothing changed then.
+    Parameters are never named after a column: SQLAlchemy would add them to the UPDATE's SET."""
+    return _spend("code", REDEEM_CODE, parameters)
+
+
+def rotate_refresh_token(parameters: dict) -> Issued | None:
+    """Spend a refresh token and write the new pair (parameters: presented_refresh_token_hash,
+    caller, asked_scope or None, moment, the new hashes and expiries). None: nothing changed."""
+    return _spend("refresh", ROTATE_REFRESH_TOKEN, parameters)
+
+
+BEARER = _with_person(
+    _tokens, _tokens.c.user_id, _tokens.c.user_id, _tokens.c.client_id, _tokens.c.scope, _tokens.c.access_token_expires_at, _tokens.c.revoked_at,
+).where(_tokens.c.access_token_hash == bindparam("presented_access_token_hash"))
+
+
+def bearer(access_token_hash: str):
+    """The access token's row and its person, or None: one statement, no transaction."""
+    if db.engine.dialect.name == "postgresql":
+        row = _autocommit(lambda connection: connection.execute(BEARER, {"presented_access_token_hash": access_token_hash}).one_or_none())
+    else:
+        row = db.session.execute(BEARER, {"presented_access_token_hash": access_token_hash}).one_or_none()
+    return None if row is None else (row, Person.of(row))
