@@ -62,12 +62,12 @@ def finish(completed: Completed) -> dict:
     observability.security_event(f"{completed.journey.flow}_completed", completed.user.id, amr=completed.proof.amr)
     redirect_to = complete_login(browser_session, completed.user.language)
     device = devices.remember(completed.user.id, request.user_agent.string)
+    # Read before the commit, which expires every row the answer would otherwise load again.
+    answer = {"redirectTo": redirect_to, "journey": screens.view(completed.journey)}
+    prototype = testmode.prototype_url(completed.user.email)
     db.session.commit()
     if device.cookie:
         _set_device_cookie(device.cookie)
-
-    answer = {"redirectTo": redirect_to, "journey": screens.view(completed.journey)}
-    prototype = testmode.prototype_url(completed.user.email)
     if prototype:
         answer["prototypeUrl"] = prototype
     return answer

@@ -49,6 +49,10 @@ def _named(token: str | None) -> Device | None:
         return None
     device_id, secret = token.split(".")
     device = db.session.get(Device, device_id)
+    if device is not None:
+        # Held by the session until the request ends: its identity map keeps only rows someone
+        # holds, and one sign-in asks about the device three times (one SELECT, not three).
+        db.session.info.setdefault("devices_read", []).append(device)
     if device is None or device.forgotten_at is not None or not hmac.compare_digest(device.secret_hash, _mac(secret)):
         return None
     return device

@@ -23,6 +23,7 @@ from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from idp import notify, observability
 from idp.clock import now, seconds_until
@@ -233,7 +234,8 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
         ).scalar_one_or_none()
         if spent is None:
             raise FlowError(Errors.CODE_USED_UP)
-        transaction.state = CodeState.USED
+        # What the UPDATE wrote, known to the object without a second UPDATE at the flush.
+        set_committed_value(transaction, "state", CodeState.USED)
         return
 
     attempts = db.session.execute(

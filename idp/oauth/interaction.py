@@ -122,22 +122,16 @@ def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
 def take(uid: str, browser_session: BrowserSession | None) -> Interaction | None:
     """Remove and return the Interaction, only for the browser session that started it.
 
-    The conditional DELETE makes the resume link single-use even when two requests race.
+    One conditional DELETE … RETURNING: the resume link is single-use even when two requests race.
     """
     if browser_session is None:
         return None
-    interaction = db.session.scalar(
-        db.select(Interaction).filter(
-            Interaction.uid == uid,
-            Interaction.browser_session_id == browser_session.id,
-            Interaction.expires_at > now(),
-        )
-    )
-    if interaction is None:
-        return None
-    db.session.expunge(interaction)
-    deleted = db.session.execute(delete(Interaction).where(Interaction.uid == uid))
-    return interaction if deleted.rowcount == 1 else None
+    return db.session.scalars(
+        delete(Interaction)
+        .where(Interaction.uid == uid, Interaction.browser_session_id == browser_session.id, Interaction.expires_at > now())
+        .returning(Interaction)
+        .execution_options(synchronize_session=False)
+    ).one_or_none()
 
 
 def complete_login(browser_session: BrowserSession, language: str) -> str:

@@ -119,9 +119,13 @@ class OpenIDConnect:
 
     @staticmethod
     def exists_nonce(nonce: str, request) -> bool:
-        return db.session.scalar(
-            db.select(AuthorizationCode.id).filter_by(client_id=request.payload.client_id, nonce=nonce).limit(1)
-        ) is not None
+        # Authlib validates a request twice when a code is issued (the consent grant, then the
+        # response, authorize.py): the answer is kept on the request, one SELECT.
+        if getattr(request, "nonce_seen", None) is None:
+            request.nonce_seen = db.session.scalar(
+                db.select(AuthorizationCode.id).filter_by(client_id=request.payload.client_id, nonce=nonce).limit(1)
+            ) is not None
+        return request.nonce_seen
 
     def validate_nonce(self, grant, redirect_uri) -> None:
         # optional in the code flow (OpenID Connect Core section 3.1.2.1), never used twice
