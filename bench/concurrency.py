@@ -71,6 +71,7 @@ def main(argv=None) -> harness.Report:
         cpu, _ = harness.measured(server.pids, lambda: _run_all(person, args.people))
         elapsed = time.monotonic() - started
         rss = sorted(harness.rss_bytes(pid) for pid in server.workers())
+        own = sorted(harness.own_memory_bytes(pid) for pid in server.workers())
         master_rss = harness.rss_bytes(server.process.pid)
         failures = server.tracebacks()
     outbox.close()
@@ -87,7 +88,9 @@ def main(argv=None) -> harness.Report:
     if failures:
         report.figure(f"server tracebacks {len(failures)}: {sorted(set(failures))[:3]}")
     report.figure("Memory after the run: " + ", ".join(f"{value / 2**20:.0f} MiB" for value in rss)
-                  + f" resident per worker (master {master_rss / 2**20:.0f} MiB)")
+                  + f" resident per worker (master {master_rss / 2**20:.0f} MiB); of which, shared pages counted in "
+                  f"proportion (PSS): {', '.join(f'{pss / 2**20:.0f}' for pss, _ in own)} MiB; its own alone (USS): "
+                  f"{', '.join(f'{uss / 2**20:.0f}' for _, uss in own)} MiB   (target <= 120 MiB resident)")
     return report
 
 

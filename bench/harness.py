@@ -136,6 +136,16 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
+def own_memory_bytes(pid: int) -> tuple[int, int]:
+    """(PSS, USS) of a process: its resident memory with each page shared with others (the
+    master's preloaded app) counted in proportion, and the pages it holds alone."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, _, value = line.partition(":")
+        fields[name] = int(value.split()[0]) * 1024
+    return fields["Pss"], fields["Private_Clean"] + fields["Private_Dirty"]
+
+
 def cpu_of(pids: list[int]) -> float:
     total = 0.0
     for pid in pids:
@@ -198,6 +208,12 @@ def provider_environment(database_url: str, port: int, workdir: Path) -> dict[st
         "IDP_LIMITS_MAX_SENDS_PER_IP": str(10**9),
         "IDP_PASSWORD_MAX_FAILURES_PER_IP": str(10**9),
         "IDP_LIMITS_MAX_PHONE_MESSAGES": str(10**9),
+        # and the anonymous ceilings of texts and the proof of work asked of a busy address
+        # (issue 24), which would ask every simulated person for one.
+        "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES": str(10**9),
+        "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES_PER_RANGE": str(10**9),
+        "IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES": f"*:{10**9}",
+        "IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS": str(10**9),
         "IDP_INSTANCE_PATH": str(workdir),
         "PROMETHEUS_MULTIPROC_DIR": str(workdir / "metrics"),
         "RESERVATIONS_CLIENT_SECRET": CLIENT_SECRET,

@@ -7,6 +7,8 @@
 # none: they answer on IDP_BIND), WEB_CONCURRENCY (worker processes, default two per core plus one),
 # IDP_THREADS (threads per worker, default 4), PROMETHEUS_MULTIPROC_DIR (where workers
 # keep their metrics, default a fresh temporary folder).
+import ctypes
+import ctypes.util
 import multiprocessing
 import os
 import shutil
@@ -22,6 +24,19 @@ _metrics_folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp
 shutil.rmtree(_metrics_folder, ignore_errors=True)
 os.makedirs(_metrics_folder)
 os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_folder
+
+# glibc's allocator, tuned before the app is built and the workers forked (they inherit it):
+# every argon2id hash allocates password.argon2_memory_kib (19 MiB) at once. By default glibc
+# raises its mmap threshold after the first such block is freed, so the next ones come from
+# per-thread arenas that keep the memory: a worker grew to 180-200 MiB resident after 100
+# people signed up and in. A fixed threshold hands each block back to the system when the
+# hash is done, and two arenas bound the rest: 122 MiB (bench/concurrency.py, bench/RESULTS.md).
+# The same as MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2; nothing where libc has no mallopt.
+_M_MMAP_THRESHOLD, _M_ARENA_MAX = -3, -8
+_libc = ctypes.CDLL(ctypes.util.find_library("c"))
+if hasattr(_libc, "mallopt"):
+    _libc.mallopt(_M_MMAP_THRESHOLD, 128 * 1024)
+    _libc.mallopt(_M_ARENA_MAX, 2)
 
 # The app is built once in the master, so a setting that stops start-up is one line
 # (idp/wsgi.py) and the master exits instead of restarting workers that cannot boot.
