@@ -1,4 +1,4 @@
-"""Run every benchmark of issue 12 against the production server and write bench/RESULTS.md.
+"""Run every benchmark against the production server and write bench/RESULTS.md.
 
     make bench            (or .venv/bin/python bench/run_all.py [--quick])
 
@@ -17,12 +17,13 @@ import harness
 
 QUICK = {
     "token_exchange.py": ["--seconds", "3"],
+    "pipeline.py": ["--seconds", "2", "--requests", "2000"],
     "public_endpoints.py": ["--seconds", "2"],
     "signin_per_core.py": ["--seconds", "8", "--accounts", "300"],
     "concurrency.py": ["--people", "20"],
     "scale.py": ["--sizes", "1000", "10000", "--sign-ins", "5"],
 }
-BENCHMARKS = ["token_exchange.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py", "scale.py",
+BENCHMARKS = ["token_exchange.py", "pipeline.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py", "scale.py",
               "ui_bundle_size.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
@@ -40,8 +41,14 @@ How these figures are made (see each script's docstring):
 - The load average counts the benchmarks' own processes: a server, its load generator and PostgreSQL
   keep it near 2 while a benchmark runs and for a minute after. The figure before the first benchmark
   tells whether other work shared the machine.
-- oidc-provider (panva) 9.13.3, pinned in bench/package-lock.json, runs on the machine's Node with its
-  own in-memory adapter given room for a run's codes (its default keeps 1,000 entries).
+- oidc-provider (panva) 9.13.3, pinned in bench/package-lock.json, runs on the machine's Node twice: with
+  its own in-memory adapter given room for a run's codes (its default keeps 1,000 entries), and with a
+  Redis adapter (bench/peer/redis_adapter.mjs, ioredis, the machine's Redis), a store several instances can
+  share as our PostgreSQL is. Redis's CPU is printed apart, like PostgreSQL's backends for us.
+- The token benchmark runs ours under each WSGI server (gunicorn gthread, production's; granian, a Rust
+  server with a WSGI mode) with the same app, settings and worker count.
+- Round trips to PostgreSQL are counted on the wire: libpq's trace of every message a connection sends
+  (tests/support/wire.py); each Query and each Sync waits for an answer.
 """
 
 

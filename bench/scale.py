@@ -28,9 +28,15 @@ U = population.UTC_NOW
 # The history rows take negative ids, so the rows the server adds between two sizes (from its
 # sequences) never meet the next load.
 HISTORY = """
-INSERT INTO browser_sessions (id, token_hash, created_at, last_seen_at, expires_at, user_id, auth_time, amr)
-SELECT -(i + 1), md5('session' || i) || md5('token' || i), {U}, {U}, {U} + interval '12 hours',
-       md5('user' || i)::uuid::text, {U}, '["pwd", "otp", "sms", "mfa"]'
+INSERT INTO browser_sessions (id, token_hash, sid, created_at, last_seen_at, expires_at, user_id, auth_time, amr, clients)
+SELECT -(i + 1), md5('session' || i) || md5('token' || i), md5('sid' || i), {U}, {U}, {U} + interval '12 hours',
+       md5('user' || i)::uuid::text, {U}, '["pwd", "otp", "sms", "mfa"]', '["reservations"]'
+FROM generate_series({first}, {last}) AS i;
+INSERT INTO grants (id, user_id, client_id, scope, first_used_at, last_used_at)
+SELECT -(i + 1), md5('user' || i)::uuid::text, 'reservations', 'openid profile email phone', {U}, {U}
+FROM generate_series({first}, {last}) AS i;
+INSERT INTO devices (id, user_id, secret_hash, first_seen_at, last_seen_at)
+SELECT md5('device' || i), md5('user' || i)::uuid::text, md5('device secret' || i) || md5('secret' || i), {U}, {U}
 FROM generate_series({first}, {last}) AS i;
 INSERT INTO journeys (id, browser_session_id, flow, state, email, language, user_id, channel, created_at, updated_at)
 SELECT -(i + 1), -(i + 1), 'signin', 'COMPLETED', 'person' || i || '@example.ca', 'fr', md5('user' || i)::uuid::text,
@@ -41,15 +47,17 @@ INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id
 SELECT md5('otp' || i)::uuid::text, md5('correlation' || i)::uuid::text, -(i + 1), -(i + 1), md5('user' || i)::uuid::text,
        'sms', '+1613' || (2000000 + i)::text, md5('code' || i) || md5('code2' || i), 'USED', 0, {U}, {U}, {U}
 FROM generate_series({first}, {last}) AS i;
-INSERT INTO authorization_codes (id, code_hash, client_id, user_id, redirect_uri, scope, nonce, code_challenge,
-                                 code_challenge_method, auth_time, amr, created_at, expires_at, redeemed_at)
-SELECT -(i + 1), md5('authorization' || i) || md5('code' || i), 'reservations', md5('user' || i)::uuid::text,
+INSERT INTO authorization_codes (id, code_hash, client_id, grant_id, sid, user_id, redirect_uri, scope, nonce,
+                                 code_challenge, code_challenge_method, auth_time, amr, created_at, expires_at, redeemed_at)
+SELECT -(i + 1), md5('authorization' || i) || md5('code' || i), 'reservations', -(i + 1), md5('sid' || i),
+       md5('user' || i)::uuid::text,
        'http://localhost:5001/callback', 'openid profile email phone', md5('nonce' || i), md5('challenge' || i),
        'S256', {U}, '["pwd", "otp", "sms", "mfa"]', {U}, {U}, {U}
 FROM generate_series({first}, {last}) AS i;
-INSERT INTO tokens (id, client_id, user_id, authorization_code_id, access_token_hash, scope, issued_at,
+INSERT INTO tokens (id, client_id, user_id, grant_id, sid, authorization_code_id, access_token_hash, scope, issued_at,
                     access_token_expires_at)
-SELECT -(i + 1), 'reservations', md5('user' || i)::uuid::text, -(i + 1), md5('access' || i) || md5('token' || i),
+SELECT -(i + 1), 'reservations', md5('user' || i)::uuid::text, -(i + 1), md5('sid' || i), -(i + 1),
+       md5('access' || i) || md5('token' || i),
        'openid profile email phone', {U}, {U}
 FROM generate_series({first}, {last}) AS i;
 INSERT INTO limit_counters (key, count, window_started_at)
@@ -61,7 +69,8 @@ FROM generate_series({first}, {last}) AS i WHERE i % 10 = 0;
 """
 # Tables that grow with the accounts; a sequential scan on one of them grows with them too.
 GROWING = ("users", "phone_credentials", "browser_sessions", "journeys", "otp_transactions",
-           "authorization_codes", "tokens", "audit_events", "outbox_messages", "interactions", "limit_counters")
+           "authorization_codes", "tokens", "audit_events", "outbox_messages", "interactions", "limit_counters",
+           "grants", "devices")
 
 
 def load(first: int, count: int, hashed: str) -> float:
@@ -90,14 +99,18 @@ def latencies(port: int, database_url: str, issuer: str, people: list[int]) -> j
 
 
 def captured_statements(env: dict[str, str], person: int, database_url: str):
-    """One sign-in in this process with every statement captured: (operation, sql, parameters)."""
+    """One sign-in in this process with every statement captured: (operation, sql, parameters),
+    and the round trips to PostgreSQL of each call, counted on the wire (tests/support/wire.py)."""
     from sqlalchemy import event
 
-    captured = []
+    from tests.support.wire import RoundTrips
+
+    captured, trips = [], {}
     with harness.provider_app(env) as app:
         from idp.extensions import db
 
         current = {"operation": ""}
+        wire = RoundTrips(db.engine)
 
         def record(conn, cursor, statement, parameters, context, executemany):
             captured.append((current["operation"], statement, parameters))
@@ -110,7 +123,10 @@ def captured_statements(env: dict[str, str], person: int, database_url: str):
             current["operation"] = f"{method} {path.split('?')[0]}"
             if path.startswith("/authorize/resume/"):
                 current["operation"] = "GET /authorize/resume"
-            return send(method, path, headers, body)
+            before = wire.count()
+            answer = send(method, path, headers, body)
+            trips[current["operation"]] = trips.get(current["operation"], 0) + wire.count() - before
+            return answer
 
         outbox = journeys.Outbox(database_url)
         # The app's request and security lines would land in the printed figures.
@@ -122,6 +138,7 @@ def captured_statements(env: dict[str, str], person: int, database_url: str):
             logging.disable(logging.NOTSET)
             outbox.close()
         event.remove(db.engine, "before_cursor_execute", record)
+        wire.close()
         plans = []
         seen = set()
         for operation, statement, parameters in captured:
@@ -138,7 +155,7 @@ def captured_statements(env: dict[str, str], person: int, database_url: str):
     counts = {}
     for operation, _, _ in captured:
         counts[operation] = counts.get(operation, 0) + 1
-    return plans, counts
+    return plans, counts, trips
 
 
 def verdict(plan: list[str]) -> str:
@@ -182,9 +199,13 @@ def main(argv=None) -> harness.Report:
         small, large = min(summary), max(summary)
         report.figure(f"growth {small:,} -> {large:,} accounts: sign-in x{summary[large][0] / summary[small][0]:.2f}, "
                       f"token x{summary[large][1] / summary[small][1]:.2f}   (target: no growth beyond noise)")
-    plans, counts = captured_statements(env, people[0], database_url)
+    plans, counts, trips = captured_statements(env, people[0], database_url)
     report.figure("SQL statements per call of one sign-in (no call grows with the data: no N+1): "
-                  + ", ".join(f"{operation} {count}" for operation, count in counts.items()))
+                  + ", ".join(f"{operation} {count}" for operation, count in counts.items())
+                  + f"; {sum(counts.values())} in all (target <= 20)")
+    report.figure("round trips to PostgreSQL per call of the same sign-in (statements, BEGIN, COMMIT, pings): "
+                  + ", ".join(f"{operation} {count}" for operation, count in trips.items())
+                  + f"; {sum(trips.values())} in all (targets: <= 2 per code exchange, <= 6 per code verify)")
     flagged = [plan for plan in plans if verdict(plan[2]).startswith("SEQUENTIAL")]
     report.figure(f"hot queries at {loaded:,} accounts: {len(plans)} distinct, "
                   f"{len(plans) - len(flagged)} use an index, {len(flagged)} scan a growing table")

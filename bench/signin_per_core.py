@@ -88,6 +88,11 @@ def main(argv=None) -> harness.Report:
         cpu, (count, timings) = harness.measured(
             server.pids, lambda: run_sign_ins(port, database_url, issuer, list(range(args.accounts - 20)), args.seconds))
         backends = harness.cpu_of(harness.backend_pids(DATABASE)) - before_backends
+        # Accounts that have not signed in yet: the last 20 warmed the server up, the measured
+        # run took from the start of the list.
+        fresh = list(range(count + 1, args.accounts - 20))
+        profile = harness.profile(server.workers()[0], 10,
+                                  lambda: run_sign_ins(port, database_url, issuer, fresh, 10), top=30)
     os.sched_setaffinity(0, set(range(os.cpu_count())))
     verify = argon2_verify_seconds(env, hashed)
     parameters = hashed.split("$")[3]
@@ -96,11 +101,12 @@ def main(argv=None) -> harness.Report:
     report.figure(f"sign-ins per server core      {per_core:8.2f} /s   ({count} sign-ins, server CPU {cpu:.2f} s, "
                   f"{cpu / count * 1000:.1f} ms each; PostgreSQL backends {backends / max(count, 1) * 1000:.1f} ms each apart)")
     report.figure(f"argon2id verify bound         {bound:8.2f} /s   ({verify * 1000:.1f} ms CPU per verify, {parameters})")
-    report.figure(f"ratio sign-ins / argon2 bound {per_core / bound:8.2f}      (target >= 0.7)")
+    report.figure(f"ratio sign-ins / argon2 bound {per_core / bound:8.2f}      (target >= 0.6, aim 0.8)")
     for name in sorted(timings.samples, key=lambda n: -journeys.percentile(timings.samples[n], 0.5)):
         values = timings.samples[name]
         report.figure(f"  {name:<34} p50 {journeys.percentile(values, 0.5) * 1000:7.1f} ms   n={len(values)}")
     report.figure(f"errors {len(timings.errors)}" + (f": {timings.errors[:3]}" if timings.errors else ""))
+    report.block("where the worker spends its CPU during sign-ins (py-spy):\n" + profile)
     return report
 
 
