@@ -21,7 +21,7 @@ from datetime import timedelta
 from functools import cache
 
 from flask import current_app
-from sqlalchemy import bindparam, case, or_, update
+from sqlalchemy import bindparam, case, delete, or_, select, update
 
 from idp import metrics, observability
 from idp.clock import now, seconds_until
@@ -42,30 +42,36 @@ def _dialect() -> str:
     return db.session.get_bind().dialect.name
 
 
-# The statements every code send and check runs, built once (a statement built and keyed
-# again for each request costs more CPU than PostgreSQL spends on it: bench/signin_per_core.py).
-BLOCKED_UNTIL = db.select(LimitCounter.blocked_until).where(
-    LimitCounter.key.in_(bindparam("keys", expanding=True)), LimitCounter.blocked_until > bindparam("moment")
+# The statements every code send and check runs, built once on the table and run on the
+# request's connection: a statement built and keyed again for each request, or run through
+# the ORM's bulk layer, costs more CPU than PostgreSQL spends on it (bench/signin_per_core.py).
+_counters = LimitCounter.__table__
+BLOCKED_UNTIL = select(_counters.c.blocked_until).where(
+    _counters.c.key.in_(bindparam("keys", expanding=True)), _counters.c.blocked_until > bindparam("moment")
 )
+
+
+def _run(statement, **parameters):
+    return db.session.connection().execute(statement, parameters)
 
 
 @cache
 def _count_one(dialect: str):
     """Count one event in the key's window, starting a new window once the old one ended."""
-    moment, expired = bindparam("moment"), LimitCounter.window_started_at <= bindparam("window_ended")
-    statement = upsert(dialect, LimitCounter).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
+    moment, expired = bindparam("moment"), _counters.c.window_started_at <= bindparam("window_ended")
+    statement = upsert(dialect, _counters).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
     return statement.on_conflict_do_update(
-        index_elements=[LimitCounter.key],
+        index_elements=[_counters.c.key],
         set_={
-            "count": case((expired, 1), else_=LimitCounter.count + 1),
-            "window_started_at": case((expired, moment), else_=LimitCounter.window_started_at),
+            "count": case((expired, 1), else_=_counters.c.count + 1),
+            "window_started_at": case((expired, moment), else_=_counters.c.window_started_at),
         },
-    ).returning(LimitCounter.count)
+    ).returning(_counters.c.count)
 
 
 def blocked_for(keys: list[str]) -> int:
     """Seconds until every one of the keys may be used again; 0 when none is blocked."""
-    blocked = db.session.scalars(BLOCKED_UNTIL, {"keys": keys, "moment": now()}).all()
+    blocked = _run(BLOCKED_UNTIL, keys=keys, moment=now()).scalars().all()
     return seconds_until(max(blocked)) if blocked else 0
 
 
@@ -80,13 +86,16 @@ def count_of(counter_key: str) -> int:
     return db.session.scalar(db.select(LimitCounter.count).filter_by(key=counter_key)) or 0
 
 
-def _block(counter_key: str, until, **values) -> None:
-    db.session.execute(
-        update(LimitCounter)
-        .where(LimitCounter.key == counter_key)
-        .values(blocked_until=until, **values)
-        .execution_options(synchronize_session=False)
-    )
+_BLOCK = update(_counters).where(_counters.c.key == bindparam("counter_key")).values(blocked_until=bindparam("until"))
+# a budget's block starts its next window afresh
+_BLOCK_AND_RESTART = _BLOCK.values(count=0, window_started_at=bindparam("moment"))
+
+
+def _block(counter_key: str, until, restart_at=None) -> None:
+    if restart_at is None:
+        _run(_BLOCK, counter_key=counter_key, until=until)
+    else:
+        _run(_BLOCK_AND_RESTART, counter_key=counter_key, until=until, moment=restart_at)
 
 
 def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int) -> int:
@@ -94,16 +103,15 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     reaches the maximum. Answers the count."""
     moment, count = _count_in_window(counter_key, window_seconds)
     if count >= maximum:
-        _block(counter_key, moment + timedelta(seconds=block_seconds), count=0, window_started_at=moment)
+        _block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
         _reached(counter_key, "limit_reached", seconds=block_seconds)
     return count
 
 
 def _count_in_window(counter_key: str, window_seconds: int):
     moment = now()
-    count = db.session.execute(
-        _count_one(_dialect()),
-        {"counter_key": counter_key, "moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)},
+    count = _run(
+        _count_one(_dialect()), counter_key=counter_key, moment=moment, window_ended=moment - timedelta(seconds=window_seconds)
     ).scalar_one()
     return moment, count
 
@@ -145,11 +153,7 @@ def slow(counter_key: str, free: int, window_seconds: int, base_seconds: int) ->
 def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
     """One more failure in a run: past `free` failures, the next try waits base_seconds,
     doubling with each failure up to max_seconds. Answers the length of the run."""
-    statement = upsert(_dialect(), LimitCounter).values(key=counter_key, count=1, window_started_at=now())
-    count = db.session.execute(
-        statement.on_conflict_do_update(index_elements=[LimitCounter.key], set_={"count": LimitCounter.count + 1})
-        .returning(LimitCounter.count)
-    ).scalar_one()
+    count = _run(_fail_one(_dialect()), counter_key=counter_key, moment=now()).scalar_one()
     _throttle(counter_key, count, free, base_seconds, max_seconds)
     return count
 
@@ -162,15 +166,24 @@ def _throttle(counter_key: str, count: int, free: int, base_seconds: int, max_se
 
 
 @cache
+def _fail_one(dialect: str):
+    """Count one more failure of a run."""
+    statement = upsert(dialect, _counters).values(key=bindparam("counter_key"), count=1, window_started_at=bindparam("moment"))
+    return statement.on_conflict_do_update(
+        index_elements=[_counters.c.key], set_={"count": _counters.c.count + 1}
+    ).returning(_counters.c.count)
+
+
+@cache
 def _claim_one(dialect: str):
     """Count one more failure of a run, unless the key is blocked (then no row comes back)."""
     moment = bindparam("moment")
-    statement = upsert(dialect, LimitCounter).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
+    statement = upsert(dialect, _counters).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
     return statement.on_conflict_do_update(
-        index_elements=[LimitCounter.key],
-        set_={"count": LimitCounter.count + 1},
-        where=or_(LimitCounter.blocked_until.is_(None), LimitCounter.blocked_until <= moment),
-    ).returning(LimitCounter.count)
+        index_elements=[_counters.c.key],
+        set_={"count": _counters.c.count + 1},
+        where=or_(_counters.c.blocked_until.is_(None), _counters.c.blocked_until <= moment),
+    ).returning(_counters.c.count)
 
 
 def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, error: Errors) -> int:
@@ -179,7 +192,7 @@ def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, erro
     ones (as fail() would) before the answer is known. So concurrent tries get exactly the
     allowance: on PostgreSQL they queue on the row's lock and each sees the block of the one
     before. `error` with data.retryAfter when the key is blocked. refund() takes a try back."""
-    count = db.session.execute(_claim_one(_dialect()), {"counter_key": counter_key, "moment": now()}).scalar_one_or_none()
+    count = _run(_claim_one(_dialect()), counter_key=counter_key, moment=now()).scalar_one_or_none()
     if count is None:
         ensure_not_blocked([counter_key], error)
         raise FlowError(error, data={"retryAfter": 1})  # the block ended this very moment
@@ -187,17 +200,16 @@ def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, erro
     return count
 
 
+_REFUND = update(_counters).where(_counters.c.key == bindparam("counter_key")).values(count=_counters.c.count - 1, blocked_until=None)
+_CLEAR = delete(_counters).where(_counters.c.key.in_(bindparam("keys", expanding=True)))
+
+
 def refund(counter_key: str) -> None:
     """The claimed try was no failure: uncount it and lift the block it set (claim() passed
     only when the key was not blocked, so none other stood)."""
-    db.session.execute(
-        update(LimitCounter)
-        .where(LimitCounter.key == counter_key)
-        .values(count=LimitCounter.count - 1, blocked_until=None)
-        .execution_options(synchronize_session=False)
-    )
+    _run(_REFUND, counter_key=counter_key)
 
 
 def clear(*counter_keys: str) -> None:
     """The run is over (the right person got in)."""
-    db.session.execute(db.delete(LimitCounter).where(LimitCounter.key.in_(counter_keys)))
+    _run(_CLEAR, keys=list(counter_keys))
