@@ -11,6 +11,7 @@ import os
 import re
 import secrets
 import tomllib
+import zoneinfo
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -81,6 +82,14 @@ def _phone_countries_ok(value: str) -> bool:
         return False
     return "*" in budgets and all((region == "*" or re.fullmatch("[A-Z]{2}", region)) and count >= 0
                                   for region, count in budgets.items())
+
+
+def _time_zone_ok(value: str) -> bool:
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
 
 
 def _networks_ok(value: str) -> bool:
@@ -168,6 +177,10 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "absolute_timeout_seconds": POSITIVE_INT,
         "device_cookie_name": Rule(str, lambda v: v.isidentifier(), "letters, digits and underscores"),
         "device_lifetime_seconds": POSITIVE_INT,
+    },
+    "account": {
+        "page_size": Rule(int, lambda v: 1 <= v <= 500, "a whole number from 1 to 500"),
+        "time_zone": Rule(str, _time_zone_ok, "an IANA time zone, e.g. America/Toronto"),
     },
     "oauth": {
         "authorization_code_lifetime_seconds": Rule(int, lambda v: 0 < v <= 60, "a whole number from 1 to 60"),

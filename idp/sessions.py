@@ -45,6 +45,8 @@ class Reason(StrEnum):
     FACTOR_CHANGED = "factor_changed"
     # The idle or the absolute timeout passed.
     EXPIRED = "expired"
+    # The person ended it from their list of sessions (idp/account/sessions.py).
+    ENDED_BY_OWNER = "ended_by_owner"
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,13 @@ def end(browser_session: BrowserSession | None, reason: Reason = Reason.SIGNED_O
 def end_others(user_id: str, keep: BrowserSession, reason: Reason) -> list[Ended]:
     """End every session of the account but the one kept. The caller commits."""
     return _end((BrowserSession.user_id == user_id) & (BrowserSession.id != keep.id), reason)
+
+
+def end_chosen(user_id: str, sid: str, keep: BrowserSession) -> list[Ended]:
+    """End the account's session named sid, never the one kept (the browser asking). The
+    caller commits."""
+    return _end((BrowserSession.user_id == user_id) & (BrowserSession.sid == sid) & (BrowserSession.id != keep.id),
+                Reason.ENDED_BY_OWNER)
 
 
 def end_expired(expired_before, seen_before) -> int:

@@ -39,6 +39,8 @@ class Reason(StrEnum):
     FACTOR_CHANGED = "factor_changed"
     # The service itself revoked a token it held (RFC 7009).
     CLIENT_REVOKED = "client_revoked"
+    # The person ended the browser session the tokens were issued through (their account page).
+    SESSION_ENDED = "session_ended"
 
 
 _grants, _tokens = Grant.__table__, Token.__table__

@@ -59,6 +59,9 @@ const methods = {
   MethodsPasskey: later(() => import(/* webpackChunkName: "methods" */ './screens/methods/MethodsPasskey')),
   SignInMethods: later(() => import(/* webpackChunkName: "methods" */ './screens/methods/SignInMethods')),
 };
+const account = {
+  WhereSignedIn: later(() => import(/* webpackChunkName: "account" */ './screens/account/WhereSignedIn')),
+};
 const PhoneOtp = later(() => import(/* webpackChunkName: "dev" */ './screens/dev/PhoneOtp'));
 
 // path after /{language}/ → [screen, the flow whose journey guards it (null: an entry
@@ -112,6 +115,8 @@ const PAGES = {
   'signinmethods/app': [methods.MethodsApp, 'methods'],
   'signinmethods/passkey': [methods.MethodsPasskey, 'methods'],
   'signinmethods/done': [methods.MethodsDone, 'methods'],
+  // the account pages, for the person signed in
+  'account/sessions': [account.WhereSignedIn, null],
   // a failure no form can show (ShowError)
   error: [ErrorScreen, null],
   // development only

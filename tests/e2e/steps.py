@@ -218,9 +218,8 @@ def sign_up(page: Page, product: Product, person: Person, language: str = "en") 
     expect_signed_in_at_reservations(page, product, person, language)
 
 
-def sign_up_through_api(context: BrowserContext, product: Product, person: Person, language: str = "en") -> None:
-    """The whole sign-up through /v1 with the context's request client, which shares the
-    context's cookies: that browser ends signed in (a quick way to an account)."""
+def _api(context: BrowserContext, product: Product):
+    """POST to /v1 with the context's request client (its cookies); answers the data."""
     def post(path: str, **body) -> dict:
         response = context.request.post(
             f"{product.idp_url}/v1{path}", data=json.dumps(body),
@@ -229,6 +228,13 @@ def sign_up_through_api(context: BrowserContext, product: Product, person: Perso
         assert response.ok, (path, response.status, response.text())
         return response.json()["data"]
 
+    return post
+
+
+def sign_up_through_api(context: BrowserContext, product: Product, person: Person, language: str = "en") -> None:
+    """The whole sign-up through /v1 with the context's request client, which shares the
+    context's cookies: that browser ends signed in (a quick way to an account)."""
+    post = _api(context, product)
     correspondence = "fr" if language == "fr" else "eng"
     post("/signup/privacy")
     trxn = post("/otp/transient_otp/send", userName=person.email, otpType="email", language=correspondence)["trxnId"]
@@ -238,6 +244,15 @@ def sign_up_through_api(context: BrowserContext, product: Product, person: Perso
     post("/otp/transient_otp/verify", userName=person.email, otpType="sms", otp=product.latest_code(person.e164), trxnId=trxn)
     post("/users/createcoreprofile", userName=person.email, firstName=person.first_name, lastName=person.last_name,
          id=user_id, language=correspondence)
+
+
+def sign_in_through_api(context: BrowserContext, product: Product, person: Person) -> None:
+    """A sign-in through /v1 (password, then the code texted to the phone) with the context's
+    request client: that browser ends signed in, as another of the person's devices."""
+    post = _api(context, product)
+    post("/otp/users/login", userName=person.email, password=person.password)
+    trxn = post("/otp/otp/send", userName=person.email, otpType="sms")["trxnId"]
+    post("/otp/otp/verify", userName=person.email, otpType="sms", otp=product.latest_code(person.e164), trxnId=trxn)
 
 
 # --- sign-in --------------------------------------------------------------------------------

@@ -126,6 +126,10 @@ export const api = {
   methodsPasskey: () => post('/profile/methods/passkey', {}),
   methodsPasskeyRegister: ({ credential, name }) => post('/profile/methods/passkey/register', { credential, name }),
   methodsRemove: ({ method, id }) => post('/profile/methods/remove', { method, id }),
+  // the account pages: where the person is signed in (a page at a time: after = the last page's next)
+  accountSessions: (after) => get(after ? `/account/sessions?after=${encodeURIComponent(after)}` : '/account/sessions'),
+  accountSessionEnd: ({ session }) => post('/account/sessions/end', { session }),
+  accountSessionsEndOthers: () => post('/account/sessions/end-others', {}),
   // password recovery ("I forgot my password")
   recoverySend: ({ userName, language }) => post('/recovery/send', { userName, language }),
   recoveryVerify: ({ otp }) => post('/recovery/verify', { otp }),

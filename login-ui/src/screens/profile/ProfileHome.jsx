@@ -102,6 +102,14 @@ export default function ProfileHome() {
               ))}
             </dl>
             <HowYouSignIn />
+            <section aria-labelledby="account-heading">
+              <h2 id="account-heading">{t('profile.home.account')}</h2>
+              <ul className="link-list">
+                <li>
+                  <Link to={path('account/sessions')}>{t('profile.home.whereSignedIn')}</Link>
+                </li>
+              </ul>
+            </section>
             <h2>{t('profile.home.services')}</h2>
             {profile.services.length ? (
               <ul className="link-list">

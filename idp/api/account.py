@@ -1,0 +1,25 @@
+"""Account pages' views under /v1/account: the person comes from the server session only."""
+from __future__ import annotations
+
+from flask import request
+
+from idp import sessions
+from idp.account import sessions as signed_in
+from idp.api.blueprint import bp
+from idp.api.envelope import ok
+from idp.api.guard import text
+
+
+@bp.get("/account/sessions")
+def account_sessions():
+    return ok(signed_in.listed(sessions.current(), request.args.get("after")))
+
+
+@bp.post("/account/sessions/end")
+def account_session_end():
+    return ok({"ended": signed_in.end_one(sessions.current(), text("session"))})
+
+
+@bp.post("/account/sessions/end-others")
+def account_sessions_end_others():
+    return ok({"ended": signed_in.end_others(sessions.current())})

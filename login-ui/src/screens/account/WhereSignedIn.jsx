@@ -1,0 +1,161 @@
+// /{language}/account/sessions: "Where you're signed in" — every browser where the account
+// is signed in (GET /v1/account/sessions, a page at a time), in words, with this device
+// marked; "Sign out of this device" for any other, and "Sign out everywhere else". After
+// each action the list is read again and a status message takes the focus, so a person on
+// a screen reader hears what happened; nothing needs the password again (protecting oneself).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { api } from '../../api/v1';
+import { fromFailure } from '../../i18n/errors';
+import { Button, Notice } from '../../components/fields';
+import { BackLink } from '../../components/forms';
+import { useErrorText, useT } from '../../components/hooks';
+import Page from '../../components/Page';
+import { SignedIn } from '../../components/SignedIn';
+
+const PAGE = 'accountSessions';
+const PROOFS = ['passkey', 'sms', 'voice', 'code', 'email'];
+
+// The account's sessions: { sessions, next, timeZone, status: loading | ready | failed }, with
+// reload() (the first page again) and more() (the next page, added below).
+function useSessions() {
+  const [answer, setAnswer] = useState({ sessions: [], next: null, timeZone: undefined, status: 'loading' });
+  const read = useCallback(async (after) => {
+    const result = await api.accountSessions(after);
+    setAnswer((before) => ({
+      sessions: after ? [...before.sessions, ...result.data.sessions] : result.data.sessions,
+      next: result.data.next,
+      timeZone: result.data.timeZone,
+      status: 'ready',
+    }));
+  }, []);
+  useEffect(() => {
+    read(null).catch(() => setAnswer((before) => ({ ...before, status: 'failed' })));
+  }, [read]);
+  return { ...answer, reload: () => read(null), more: (after) => read(after) };
+}
+
+function useDevice() {
+  const t = useT();
+  return (session) =>
+    t('account.sessions.device', {
+      browser: session.browser || t('account.sessions.unknownBrowser'),
+      system: session.system || t('account.sessions.unknownSystem'),
+    });
+}
+
+function SessionItem({ session, timeZone, onSignOut, busy }) {
+  const t = useT();
+  const intl = useIntl();
+  const device = useDevice()(session);
+  const when = (iso) => intl.formatDate(iso, { dateStyle: 'long', timeStyle: 'short', timeZone });
+  const proof = PROOFS.includes(session.proof) ? session.proof : 'unknown';
+  return (
+    <li className="session" data-testid={`session-${session.id}`}>
+      <h2 className="session__device">
+        {device}
+        {session.current ? <span className="tag"> {t('account.sessions.thisDevice')}</span> : null}
+      </h2>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt className="summary-list__key">{t('account.sessions.signedIn')}</dt>
+          <dd className="summary-list__value">{when(session.signedInAt)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">{t('account.sessions.lastUsed')}</dt>
+          <dd className="summary-list__value">{when(session.lastUsedAt)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">{t('account.sessions.proof')}</dt>
+          <dd className="summary-list__value">{t(`account.sessions.proofs.${proof}`)}</dd>
+        </div>
+      </dl>
+      {session.current ? null : (
+        <form onSubmit={(event) => { event.preventDefault(); onSignOut(session, device); }}>
+          <Button secondary busy={busy}>
+            {t('account.sessions.signOut')}
+            <span className="visually-hidden"> {t('account.sessions.signOutWhich', { device })}</span>
+          </Button>
+        </form>
+      )}
+    </li>
+  );
+}
+
+function Sessions() {
+  const t = useT();
+  const errorText = useErrorText();
+  const { sessions, next, timeZone, status, reload, more } = useSessions();
+  const [outcome, setOutcome] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const notice = useRef(null);
+  useEffect(() => {
+    if (outcome && notice.current) notice.current.focus();
+  }, [outcome]);
+
+  const act = async (call, said) => {
+    setBusy(true);
+    try {
+      const result = await call();
+      setOutcome({ kind: 'success', text: said(result.data.ended) });
+    } catch (failure) {
+      // 404: signed out meanwhile (elsewhere, or it expired); the list read again shows it gone
+      const gone = failure && failure.status === 404;
+      setOutcome({ kind: 'error', text: gone ? t('account.sessions.alreadyGone') : errorText(fromFailure(failure)) });
+    }
+    try {
+      await reload();
+    } catch {
+      // the list stays as it was; the message above says what happened
+    }
+    setBusy(false);
+  };
+  const signOut = (session, device) =>
+    act(() => api.accountSessionEnd({ session: session.id }), () => t('account.sessions.signedOutOne', { device }));
+  const signOutOthers = (event) => {
+    event.preventDefault();
+    act(() => api.accountSessionsEndOthers(), (count) => t('account.sessions.signedOutOthers', { count }));
+  };
+  const others = sessions.filter((session) => !session.current).length;
+
+  return (
+    <Page pageName={PAGE} title={t('account.sessions.title')}>
+      {outcome ? (
+        <Notice kind={outcome.kind} focusRef={notice}>
+          <p>{outcome.text}</p>
+        </Notice>
+      ) : null}
+      <p className="lead">{t('account.sessions.lead')}</p>
+      {status === 'failed' ? <p>{t('error.7')}</p> : null}
+      {status === 'ready' ? (
+        <>
+          <ul className="session-list">
+            {sessions.map((session) => (
+              <SessionItem key={session.id} session={session} timeZone={timeZone} onSignOut={signOut} busy={busy} />
+            ))}
+          </ul>
+          {next ? (
+            <p>
+              <button type="button" className="button button--secondary" onClick={() => more(next)}>
+                {t('account.sessions.more')}
+              </button>
+            </p>
+          ) : null}
+          {others || next ? (
+            <form onSubmit={signOutOthers}>
+              <p>{t('account.sessions.notRecognised')}</p>
+              <Button busy={busy}>{t('account.sessions.signOutOthers')}</Button>
+            </form>
+          ) : (
+            <p>{t('account.sessions.onlyThis')}</p>
+          )}
+        </>
+      ) : null}
+      <BackLink labelId="profile.backToProfile" />
+    </Page>
+  );
+}
+
+export default function WhereSignedIn() {
+  return <SignedIn>{() => <Sessions />}</SignedIn>;
+}
