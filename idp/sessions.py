@@ -194,6 +194,18 @@ def signed_in_to(browser_session: BrowserSession, client_id: str) -> None:
     set_committed_value(browser_session, "clients", clients)
 
 
+def leave_client(user_id: str, client_id: str) -> None:
+    """The account was disconnected from a service: its sessions forget that the service signed
+    in through them, and the service is told (back-channel logout) to end the sessions it
+    opened through them. The sessions themselves go on. The caller commits."""
+    touched = []
+    for row in db.session.scalars(db.select(BrowserSession).filter_by(user_id=user_id)):
+        if client_id in (row.clients or []):
+            row.clients = [known for known in row.clients if known != client_id]
+            touched.append(Ended(row.id, row.sid, row.user_id, [client_id]))
+    backchannel.tell(touched)
+
+
 def end(browser_session: BrowserSession | None, reason: Reason = Reason.SIGNED_OUT) -> list[Ended]:
     """End this browser's session and clear its cookie. The caller commits."""
     ended = []

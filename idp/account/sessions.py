@@ -73,7 +73,7 @@ def _after(cursor: str | None):
     return or_(BrowserSession.last_seen_at < last_seen, and_(BrowserSession.last_seen_at == last_seen, BrowserSession.id < row_id))
 
 
-def _iso(moment: datetime | None) -> str | None:
+def iso(moment: datetime | None) -> str | None:
     return moment.isoformat(timespec="seconds") + "Z" if moment else None
 
 
@@ -82,8 +82,8 @@ def _shown(row: BrowserSession, current: BrowserSession) -> dict:
         "id": row.sid,
         "current": row.id == current.id,
         **device_of(row.user_agent),
-        "signedInAt": _iso(row.auth_time or row.created_at),
-        "lastUsedAt": _iso(row.last_seen_at),
+        "signedInAt": iso(row.auth_time or row.created_at),
+        "lastUsedAt": iso(row.last_seen_at),
         "proof": proof_of(row.amr),
     }
 

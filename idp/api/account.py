@@ -4,10 +4,12 @@ from __future__ import annotations
 from flask import request
 
 from idp import sessions
+from idp.account import services as connected
 from idp.account import sessions as signed_in
 from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.guard import text
+from idp.api.services import request_language
 
 
 @bp.get("/account/sessions")
@@ -23,3 +25,13 @@ def account_session_end():
 @bp.post("/account/sessions/end-others")
 def account_sessions_end_others():
     return ok({"ended": signed_in.end_others(sessions.current())})
+
+
+@bp.get("/account/services")
+def account_services():
+    return ok(connected.listed(sessions.current(), request_language()))
+
+
+@bp.post("/account/services/disconnect")
+def account_service_disconnect():
+    return ok({"revoked": connected.disconnect(sessions.current(), text("service"))})

@@ -41,6 +41,8 @@ class Reason(StrEnum):
     CLIENT_REVOKED = "client_revoked"
     # The person ended the browser session the tokens were issued through (their account page).
     SESSION_ENDED = "session_ended"
+    # The person disconnected the service from their account (their account page).
+    DISCONNECTED = "disconnected"
 
 
 _grants, _tokens = Grant.__table__, Token.__table__

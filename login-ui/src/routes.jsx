@@ -61,6 +61,7 @@ const methods = {
 };
 const account = {
   WhereSignedIn: later(() => import(/* webpackChunkName: "account" */ './screens/account/WhereSignedIn')),
+  ConnectedServices: later(() => import(/* webpackChunkName: "account" */ './screens/account/ConnectedServices')),
 };
 const PhoneOtp = later(() => import(/* webpackChunkName: "dev" */ './screens/dev/PhoneOtp'));
 
@@ -117,6 +118,7 @@ const PAGES = {
   'signinmethods/done': [methods.MethodsDone, 'methods'],
   // the account pages, for the person signed in
   'account/sessions': [account.WhereSignedIn, null],
+  'account/services': [account.ConnectedServices, null],
   // a failure no form can show (ShowError)
   error: [ErrorScreen, null],
   // development only

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import tomllib
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -107,6 +108,24 @@ def expect_signed_in_at_reservations(page: Page, product: Product, person: Perso
     expect(heading(page, RESERVATIONS[language]["signed_in"])).to_be_visible()
     expect(page.locator(".person-name")).to_have_text(person.name)
     expect(page.locator(".person-email")).to_have_text(person.email)
+
+
+def expect_signed_out_at_reservations(page: Page, product: Product, language: str = "en") -> None:
+    """The reservations service shows the person signed out: told by back-channel logout,
+    whose token leaves the provider right after its answer to the browser (a few tries)."""
+    deadline = time.monotonic() + 5
+    page.goto(f"{product.rp_url}/profile?lang={language}")
+    while page.url != product.rp_url + "/" and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        page.goto(f"{product.rp_url}/profile?lang={language}")
+    expect(page).to_have_url(product.rp_url + "/")
+
+
+def press(button) -> None:
+    """The keyboard's way: the button takes the focus (as Tab would bring it), Enter presses it."""
+    button.focus()
+    expect(button).to_be_focused()
+    button.page.keyboard.press("Enter")
 
 
 def sign_out_at_reservations(page: Page, product: Product, language: str = "en") -> None:

@@ -31,13 +31,6 @@ SAFARI_ON_IPHONE = (
 ONE_OTHER_SIGNED_OUT = {"en": "1 other device is signed out.", "fr": "1 autre appareil est déconnecté."}
 
 
-def press(scan: Scan, button) -> None:
-    """The keyboard's way: the button takes the focus (as Tab would bring it), Enter presses it."""
-    button.focus()
-    expect(button).to_be_focused()
-    scan.page.keyboard.press("Enter")
-
-
 def test_a_person_sees_where_they_are_signed_in_and_signs_the_other_devices_out(scan: Scan, new_context, product):
     language, page = scan.language, scan.page
     person = new_person("Dominique", "Lévesque")
@@ -58,7 +51,7 @@ def test_a_person_sees_where_they_are_signed_in_and_signs_the_other_devices_out(
     expect(devices.filter(has_text=t(language, "account.sessions.device", browser="Mobile Safari", system="iOS"))).to_have_count(1)
 
     sign_out = page.get_by_role("button", name=f"{t(language, 'account.sessions.signOut')} ({firefox_name})", exact=True)
-    press(scan, sign_out)
+    steps.press(sign_out)
     status = page.get_by_role("status")
     expect(status).to_contain_text(t(language, "account.sessions.signedOutOne", device=firefox_name))
     expect(status).to_be_focused()
@@ -66,7 +59,7 @@ def test_a_person_sees_where_they_are_signed_in_and_signs_the_other_devices_out(
     assert firefox.request.get(f"{product.idp_url}/v1/profile").status == 401
     scan.check("account-sessions-signed-out-one")
 
-    press(scan, page.get_by_role("button", name=t(language, "account.sessions.signOutOthers"), exact=True))
+    steps.press(page.get_by_role("button", name=t(language, "account.sessions.signOutOthers"), exact=True))
     expect(status).to_contain_text(ONE_OTHER_SIGNED_OUT[language])
     expect(status).to_be_focused()
     expect(page.get_by_text(t(language, "account.sessions.onlyThis"), exact=True)).to_be_visible()

@@ -130,6 +130,8 @@ export const api = {
   accountSessions: (after) => get(after ? `/account/sessions?after=${encodeURIComponent(after)}` : '/account/sessions'),
   accountSessionEnd: ({ session }) => post('/account/sessions/end', { session }),
   accountSessionsEndOthers: () => post('/account/sessions/end-others', {}),
+  accountServices: (lang) => get(`/account/services?lang=${lang}`),
+  accountServiceDisconnect: ({ service }) => post('/account/services/disconnect', { service }),
   // password recovery ("I forgot my password")
   recoverySend: ({ userName, language }) => post('/recovery/send', { userName, language }),
   recoveryVerify: ({ otp }) => post('/recovery/verify', { otp }),

@@ -3,15 +3,15 @@
 // marked; "Sign out of this device" for any other, and "Sign out everywhere else". After
 // each action the list is read again and a status message takes the focus, so a person on
 // a screen reader hears what happened; nothing needs the password again (protecting oneself).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { api } from '../../api/v1';
-import { fromFailure } from '../../i18n/errors';
-import { Button, Notice } from '../../components/fields';
+import { Button } from '../../components/fields';
 import { BackLink } from '../../components/forms';
-import { useErrorText, useT } from '../../components/hooks';
+import { useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { SignedIn } from '../../components/SignedIn';
+import { Outcome, Row, useListAction } from './parts';
 
 const PAGE = 'accountSessions';
 const PROOFS = ['passkey', 'sms', 'voice', 'code', 'email'];
@@ -57,18 +57,9 @@ function SessionItem({ session, timeZone, onSignOut, busy }) {
         {session.current ? <span className="tag"> {t('account.sessions.thisDevice')}</span> : null}
       </h2>
       <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt className="summary-list__key">{t('account.sessions.signedIn')}</dt>
-          <dd className="summary-list__value">{when(session.signedInAt)}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt className="summary-list__key">{t('account.sessions.lastUsed')}</dt>
-          <dd className="summary-list__value">{when(session.lastUsedAt)}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt className="summary-list__key">{t('account.sessions.proof')}</dt>
-          <dd className="summary-list__value">{t(`account.sessions.proofs.${proof}`)}</dd>
-        </div>
+        <Row label={t('account.sessions.signedIn')}>{when(session.signedInAt)}</Row>
+        <Row label={t('account.sessions.lastUsed')}>{when(session.lastUsedAt)}</Row>
+        <Row label={t('account.sessions.proof')}>{t(`account.sessions.proofs.${proof}`)}</Row>
       </dl>
       {session.current ? null : (
         <form onSubmit={(event) => { event.preventDefault(); onSignOut(session, device); }}>
@@ -84,47 +75,20 @@ function SessionItem({ session, timeZone, onSignOut, busy }) {
 
 function Sessions() {
   const t = useT();
-  const errorText = useErrorText();
   const { sessions, next, timeZone, status, reload, more } = useSessions();
-  const [outcome, setOutcome] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const notice = useRef(null);
-  useEffect(() => {
-    if (outcome && notice.current) notice.current.focus();
-  }, [outcome]);
-
-  const act = async (call, said) => {
-    setBusy(true);
-    try {
-      const result = await call();
-      setOutcome({ kind: 'success', text: said(result.data.ended) });
-    } catch (failure) {
-      // 404: signed out meanwhile (elsewhere, or it expired); the list read again shows it gone
-      const gone = failure && failure.status === 404;
-      setOutcome({ kind: 'error', text: gone ? t('account.sessions.alreadyGone') : errorText(fromFailure(failure)) });
-    }
-    try {
-      await reload();
-    } catch {
-      // the list stays as it was; the message above says what happened
-    }
-    setBusy(false);
-  };
+  const { run, busy, outcome } = useListAction(reload);
+  const gone = 'account.sessions.alreadyGone';
   const signOut = (session, device) =>
-    act(() => api.accountSessionEnd({ session: session.id }), () => t('account.sessions.signedOutOne', { device }));
+    run(() => api.accountSessionEnd({ session: session.id }), () => t('account.sessions.signedOutOne', { device }), gone);
   const signOutOthers = (event) => {
     event.preventDefault();
-    act(() => api.accountSessionsEndOthers(), (count) => t('account.sessions.signedOutOthers', { count }));
+    run(() => api.accountSessionsEndOthers(), (data) => t('account.sessions.signedOutOthers', { count: data.ended }), gone);
   };
   const others = sessions.filter((session) => !session.current).length;
 
   return (
     <Page pageName={PAGE} title={t('account.sessions.title')}>
-      {outcome ? (
-        <Notice kind={outcome.kind} focusRef={notice}>
-          <p>{outcome.text}</p>
-        </Notice>
-      ) : null}
+      <Outcome outcome={outcome} />
       <p className="lead">{t('account.sessions.lead')}</p>
       {status === 'failed' ? <p>{t('error.7')}</p> : null}
       {status === 'ready' ? (

@@ -108,6 +108,9 @@ export default function ProfileHome() {
                 <li>
                   <Link to={path('account/sessions')}>{t('profile.home.whereSignedIn')}</Link>
                 </li>
+                <li>
+                  <Link to={path('account/services')}>{t('profile.home.services')}</Link>
+                </li>
               </ul>
             </section>
             <h2>{t('profile.home.services')}</h2>

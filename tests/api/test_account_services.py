@@ -1,0 +1,112 @@
+"""Connected services (/v1/account/services): the services the account signed in to, what
+each receives, and disconnecting one."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from idp.clock import now
+from idp.extensions import db
+from idp.models import AuditEvent, BrowserSession, Grant, Token
+from tests.api.test_account_sessions import FIREFOX_ON_WINDOWS, browser
+
+
+@pytest.fixture
+def connected(app, client, signup):
+    """Signed up, then signed in to the reservations service through this browser's session:
+    its grant (openid profile email), a token, and the session's list of services."""
+    signup.through("profile")
+    with app.app_context():
+        session = db.session.scalar(db.select(BrowserSession).where(BrowserSession.user_id.is_not(None)))
+        moment = now()
+        grant = Grant(user_id=session.user_id, client_id="reservations", scope="openid profile email",
+                      first_used_at=moment - timedelta(days=3), last_used_at=moment)
+        db.session.add(grant)
+        db.session.flush()
+        db.session.add(Token(client_id="reservations", user_id=session.user_id, grant_id=grant.id, sid=session.sid,
+                             access_token_hash="b" * 64, refresh_token_hash="c" * 64, scope=grant.scope, issued_at=moment,
+                             access_token_expires_at=moment + timedelta(hours=1),
+                             refresh_token_expires_at=moment + timedelta(days=30)))
+        session.clients = ["reservations"]
+        db.session.commit()
+        return session.sid
+
+
+@pytest.fixture
+def told(monkeypatch):
+    """The back-channel logout jobs queued: (client_id, sid) each."""
+    from idp.oauth import backchannel
+
+    queued, enqueue = [], backchannel.jobs.enqueue
+
+    def capture(kind, payload):
+        if kind == backchannel.KIND:
+            queued.append((payload["client_id"], payload["sid"]))
+        else:
+            enqueue(kind, payload)
+
+    monkeypatch.setattr(backchannel.jobs, "enqueue", capture)
+    return queued
+
+
+def test_each_service_is_named_in_the_pages_language_with_its_sign_ins_and_what_it_receives(client, connected):
+    english = client.get("/v1/account/services?lang=en").json["data"]
+    french = client.get("/v1/account/services?lang=fr").json["data"]
+    service = english["services"][0]
+    assert (service["id"], service["name"], service["receives"]) == ("reservations", "Reservations service", ["openid", "profile", "email"])
+    assert service["firstSignIn"] < service["lastSignIn"]
+    assert french["services"][0]["name"] == "Service de réservations"
+    assert english["timeZone"] == "America/Toronto"
+
+
+def test_disconnecting_revokes_every_token_of_the_service_and_tells_it(app, client, connected, told):
+    response = client.post("/v1/account/services/disconnect", json={"service": "reservations"})
+
+    assert (response.status_code, response.json["data"]) == (200, {"revoked": 1})
+    assert client.get("/v1/account/services").json["data"]["services"] == []
+    assert told == [("reservations", connected)]
+    with app.app_context():
+        assert db.session.scalar(db.select(Token.revoked_at)) is not None
+        assert db.session.scalar(db.select(Grant.revoked_reason)) == "disconnected"
+        assert db.session.scalar(db.select(BrowserSession.clients).filter_by(sid=connected)) == []
+        event = db.session.scalars(db.select(AuditEvent).filter_by(action="tokens_revoked")).one()
+        assert event.details["reason"] == "disconnected" and event.details["grant_revoked"] is True
+    # the person stays signed in here
+    assert client.get("/v1/profile").status_code == 200
+
+
+def test_the_next_sign_in_to_a_disconnected_service_is_a_first_one(app, client, connected):
+    from idp.oauth import grants
+
+    client.post("/v1/account/services/disconnect", json={"service": "reservations"})
+    with app.app_context():
+        user_id = db.session.scalar(db.select(Grant.user_id))
+        grants.record(user_id, "reservations", "openid")
+        db.session.commit()
+        grant = db.session.scalars(db.select(Grant)).one()
+        assert grant.revoked_at is None and grant.first_used_at == grant.last_used_at
+
+
+def test_a_service_not_connected_or_unknown_gets_not_found_and_nothing_changes(app, client, connected, outbox, told):
+    from tests.support.journeys import SignUp
+
+    stranger = browser(app, FIREFOX_ON_WINDOWS)
+    theirs = SignUp(stranger, outbox)
+    theirs.email, theirs.phone = "marc.roy@example.ca", "+15145550123"
+    theirs.through("profile")
+
+    answers = [
+        stranger.post("/v1/account/services/disconnect", json={"service": "reservations"}),
+        client.post("/v1/account/services/disconnect", json={"service": "no-such-service"}),
+    ]
+
+    assert [(a.status_code, a.json["message"]) for a in answers] == [(404, "30")] * 2
+    assert len(client.get("/v1/account/services").json["data"]["services"]) == 1
+    assert told == []
+
+
+def test_connected_services_need_a_signed_in_browser(app):
+    stranger = browser(app, FIREFOX_ON_WINDOWS)
+    answers = [stranger.get("/v1/account/services"), stranger.post("/v1/account/services/disconnect", json={"service": "x"})]
+    assert [(a.status_code, a.json["message"]) for a in answers] == [(401, "29")] * 2
