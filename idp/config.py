@@ -181,6 +181,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "account": {
         "page_size": Rule(int, lambda v: 1 <= v <= 500, "a whole number from 1 to 500"),
         "time_zone": Rule(str, _time_zone_ok, "an IANA time zone, e.g. America/Toronto"),
+        "new_device_notice": FLAG,
     },
     "oauth": {
         "authorization_code_lifetime_seconds": Rule(int, lambda v: 0 < v <= 60, "a whole number from 1 to 60"),

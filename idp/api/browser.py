@@ -3,10 +3,12 @@ end of a flow that signs the browser in."""
 from flask import after_this_request, current_app, g, request
 
 from idp import cookies, observability, sessions
+from idp.account import notices
 from idp.api.blueprint import bp
 from idp.extensions import db
 from idp.flows import devices, proof, requester, screens, testmode
 from idp.flows.accounts import Completed
+from idp.flows.journey import Flow
 from idp.oauth.interaction import complete_login
 
 
@@ -62,6 +64,10 @@ def finish(completed: Completed) -> dict:
     observability.security_event(f"{completed.journey.flow}_completed", completed.user.id, amr=completed.proof.amr)
     redirect_to = complete_login(browser_session, completed.user.language)
     device = devices.remember(completed.user.id, request.user_agent.string)
+    # A sign-in (not the end of a sign-up) from a browser the account had not used: say so.
+    # Handed to delivery with the sign-in's commit (the development outbox is a row of it).
+    if device.new and completed.journey.flow == Flow.SIGNIN:
+        notices.new_device(completed.user.email, completed.user.language, request.user_agent.string)
     # Read before the commit, which expires every row the answer would otherwise load again.
     answer = {"redirectTo": redirect_to, "journey": screens.view(completed.journey)}
     prototype = testmode.prototype_url(completed.user.email)

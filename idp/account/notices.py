@@ -1,0 +1,49 @@
+"""The e-mail that tells a person their account was signed in to from a browser it had not
+used before (the trusted-device cookie decides what is known, idp/flows/devices.py): when,
+the device in words, and where to sign it out if it wasn't them. login.gov and GOV.UK One
+Login send the same. It goes through the message queue like every message, once the sign-in
+is decided: a delivery that fails is logged and never fails the sign-in.
+account.new_device_notice turns it off.
+"""
+from __future__ import annotations
+
+import logging
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_date, format_time, get_timezone_name
+from flask import current_app
+
+from idp import notify
+from idp.account.sessions import device_of
+from idp.clock import now
+
+log = logging.getLogger("idp.deliveries")
+
+# Babel's locales of the two languages, for dates as Canadians write them.
+LOCALES = {"en": "en_CA", "fr": "fr_CA"}
+WORDS = {
+    "en": {"device": "{browser} on {system}", "browser": "Unknown browser", "system": "an unknown system"},
+    "fr": {"device": "{browser} sur {system}", "browser": "Navigateur inconnu", "system": "un système inconnu"},
+}
+
+
+def device_in_words(user_agent: str | None, language: str) -> str:
+    device, words = device_of(user_agent), WORDS[language]
+    return words["device"].format(browser=device["browser"] or words["browser"], system=device["system"] or words["system"])
+
+
+def new_device(email: str, language: str, user_agent: str | None) -> None:
+    """Tell the person (their address and correspondence language) of a sign-in from a
+    browser new to their account."""
+    settings = current_app.config["IDP"]
+    if not settings["account"]["new_device_notice"]:
+        return
+    language = language if language in notify.LANGUAGES else "en"
+    locale = LOCALES[language]
+    moment = now().replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(settings["account"]["time_zone"]))
+    when = f"{format_date(moment, 'full', locale=locale)}, {format_time(moment, 'short', locale=locale)} ({get_timezone_name(moment, locale=locale)})"
+    link = f"{settings['server']['issuer']}/{language}/account/sessions"
+    try:
+        notify.send("email", email, "new_device", language, device=device_in_words(user_agent, language), when=when, link=link)
+    except notify.DeliveryError:
+        log.warning("a new-device notice could not be handed to delivery")
