@@ -4,7 +4,8 @@
 
 gunicorn with 2 x cores + 1 gthread workers as config/gunicorn.conf.py sets (not pinned) on PostgreSQL; one client thread per
 person on the same machine. Each person signs up in one browser (authorize, e-mail code,
-account, phone code, profile, resume, token, userinfo), then signs in from a fresh browser.
+account, phone code, profile, resume, token, userinfo), then signs in from a fresh browser
+and opens their account pages (where they are signed in, their connected services).
 Between two steps a person waits a random 0 to 2 x --think seconds, as people do (typing a
 code takes longer). Codes are read from the outbox table. Prints p50/p95/p99 per /v1
 operation and OIDC endpoint, the error count, and the resident memory of each worker after
@@ -56,7 +57,9 @@ def main(argv=None) -> harness.Report:
             transport = journeys.http_transport(port)
             journeys.sign_up(ThinkingBrowser(transport, issuer, mine, think=args.think), outbox, email,
                              f"+1613{3000000 + i}")
-            journeys.sign_in(ThinkingBrowser(transport, issuer, mine, think=args.think), outbox, email)
+            browser = ThinkingBrowser(transport, issuer, mine, think=args.think)
+            journeys.sign_in(browser, outbox, email)
+            journeys.account_pages(browser)
             with lock:
                 completed[0] += 1
         except journeys.JourneyError:

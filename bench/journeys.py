@@ -176,6 +176,12 @@ def sign_in(browser: Browser, outbox: Outbox, email: str, password: str = harnes
     return service.finish(done["redirectTo"])
 
 
+def account_pages(browser: Browser) -> None:
+    """A signed-in person looks at where they are signed in and at their connected services."""
+    browser.call("GET", "/v1/account/sessions", "GET /v1/account/sessions")
+    browser.call("GET", "/v1/account/services?lang=fr", "GET /v1/account/services")
+
+
 def sign_up(browser: Browser, outbox: Outbox, email: str, phone: str, password: str = harness.PASSWORD) -> dict:
     service = RelyingService(browser)
     service.authorize()

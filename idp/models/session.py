@@ -14,6 +14,9 @@ class BrowserSession(db.Model):
     is random, stays the same for the session's life and is never the cookie's secret."""
 
     __tablename__ = "browser_sessions"
+    # The person's list of their sessions reads them last used first, a page at a time
+    # (idp/account/sessions.py): one index walk, however many sessions the account has.
+    __table_args__ = (db.Index("ix_browser_sessions_user_id_last_seen_at", "user_id", "last_seen_at", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token_hash: Mapped[str] = mapped_column(db.String(64), unique=True, index=True)
