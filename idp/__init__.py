@@ -10,23 +10,24 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from idp import config as settings_module
 from idp import database
-from idp.extensions import babel, db, migrate
+from idp.extensions import babel, db
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Application factory. test_config overrides Flask config keys (tests only).
+def create_app(test_config: dict[str, Any] | None = None, *, migrations: bool = True) -> Flask:
+    """Application factory. test_config overrides Flask config keys (tests only); migrations
+    False leaves out the `flask db` commands' extension (the web server, idp/wsgi.py).
 
     Under the `flask` command (db upgrade, keys, jobs work...), a setting that stops start-up
     is the one line that names it, as under gunicorn (idp/wsgi.py), not a traceback."""
     try:
-        return _build(test_config)
+        return _build(test_config, migrations)
     except settings_module.ConfigError as error:
         if click.get_current_context(silent=True) is None:
             raise
         raise click.ClickException(f"idp cannot start: {error}") from None
 
 
-def _build(test_config: dict[str, Any] | None) -> Flask:
+def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     app = Flask(__name__, instance_path=os.environ.get("IDP_INSTANCE_PATH") or None)
     settings = settings_module.load_settings()
     settings_module.check_production(settings)
@@ -52,7 +53,12 @@ def _build(test_config: dict[str, Any] | None) -> Flask:
 
     db.init_app(app)
     database.init_app(app)
-    migrate.init_app(app, db, directory=str(settings_module.PROJECT_ROOT / "migrations"), render_as_batch=True)
+    if migrations:
+        # The `flask db` commands and the tests' schema. A web server never migrates, and its
+        # workers are spared Alembic (10 MiB resident each: bench/RESULTS.md).
+        from flask_migrate import Migrate
+
+        Migrate(app, db, directory=str(settings_module.PROJECT_ROOT / "migrations"), render_as_batch=True)
     babel.init_app(app, locale_selector=i18n.select_locale)
     sessions.init_app(app)
     security_headers.init_app(app)

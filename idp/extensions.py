@@ -1,6 +1,5 @@
 """Flask extensions, created unbound so create_app can init them per application."""
 from flask_babel import Babel
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData
 
@@ -22,5 +21,4 @@ db = SQLAlchemy(
     metadata=MetaData(naming_convention=NAMING_CONVENTION),
     session_options={"expire_on_commit": False, "autoflush": False},
 )
-migrate = Migrate()
 babel = Babel()

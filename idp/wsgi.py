@@ -15,7 +15,7 @@ from idp.config import ConfigError
 
 def application() -> Flask:
     try:
-        return create_app()
+        return create_app(migrations=False)
     except ConfigError as error:
         print(f"idp cannot start: {error}", file=sys.stderr)
         raise SystemExit(2) from None
