@@ -1,4 +1,5 @@
-"""axe-core in the page: WCAG 2.1 A and AA rules, violations listed with rule and element.
+"""axe-core in the page: WCAG 2.2 A and AA rules (with 2.0's and 2.1's), violations listed
+with rule and element.
 
 axe comes from npm (login-ui/node_modules/axe-core, a devDependency of the login UI). The
 pages run under a strict CSP (script-src 'self'), which blocks an inline <script> such as
@@ -14,7 +15,7 @@ from playwright.sync_api import Page
 from tests.e2e.conftest import ROOT
 
 AXE = ROOT / "login-ui" / "node_modules" / "axe-core" / "axe.min.js"
-WCAG_21_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+WCAG_22_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 
 _RUN = """async (tags) => {
   const result = await window.axe.run(document, {
@@ -38,10 +39,10 @@ def _source() -> str:
 
 
 def violations(page: Page) -> list[dict]:
-    """The WCAG 2.1 A/AA violations of the page as it is now."""
+    """The WCAG 2.2 A/AA violations of the page as it is now."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(_source())
-    return page.evaluate(_RUN, WCAG_21_A_AA)
+    return page.evaluate(_RUN, WCAG_22_A_AA)
 
 
 def describe(found: list[dict]) -> str:
@@ -57,4 +58,4 @@ def describe(found: list[dict]) -> str:
 
 def assert_no_violations(page: Page, where: str) -> None:
     found = violations(page)
-    assert not found, f"WCAG 2.1 A/AA violations on {where} ({page.url}):\n{describe(found)}"
+    assert not found, f"WCAG 2.2 A/AA violations on {where} ({page.url}):\n{describe(found)}"

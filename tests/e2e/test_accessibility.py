@@ -1,5 +1,5 @@
 """Every screen of the specification, in English and French, on a 375 px phone and a 1280 px
-desktop: no WCAG 2.1 A/AA violation (axe-core), and a screenshot for people to look at.
+desktop: no WCAG 2.2 A/AA violation (axe-core), and a screenshot for people to look at.
 
 The server decides where a journey stands, so each screen is reached as a person reaches
 it: the tests walk real journeys (sign-up, sign-in, the profile changes, password

@@ -27,7 +27,7 @@ def heading(page: Page, text: str) -> None:
 
 
 def scanned(page: Page, language: str, key: str) -> None:
-    """The page with this title is shown and has no WCAG 2.1 A/AA violation."""
+    """The page with this title is shown and has no WCAG 2.2 A/AA violation."""
     heading(page, TEXTS[language][key])
     assert_no_violations(page, key)
 
