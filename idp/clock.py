@@ -13,6 +13,11 @@ def seconds_until(moment: datetime) -> int:
     return max(0, math.ceil((moment - now()).total_seconds()))
 
 
+def iso(moment: datetime | None) -> str | None:
+    """A naive UTC moment as the API writes it: ISO 8601 to the second, with Z; None stays None."""
+    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
+
+
 def timestamp() -> int:
     """Seconds since the epoch, as JWT claims and key files count time."""
     return int(datetime.now(timezone.utc).timestamp())

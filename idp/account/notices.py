@@ -21,15 +21,6 @@ log = logging.getLogger("idp.deliveries")
 
 # Babel's locales of the two languages, for dates as Canadians write them.
 LOCALES = {"en": "en_CA", "fr": "fr_CA"}
-WORDS = {
-    "en": {"device": "{browser} on {system}", "browser": "Unknown browser", "system": "an unknown system"},
-    "fr": {"device": "{browser} sur {system}", "browser": "Navigateur inconnu", "system": "un système inconnu"},
-}
-
-
-def device_in_words(user_agent: str | None, language: str) -> str:
-    device, words = device_of(user_agent), WORDS[language]
-    return words["device"].format(browser=device["browser"] or words["browser"], system=device["system"] or words["system"])
 
 
 def new_device(email: str, language: str, user_agent: str | None) -> None:
@@ -38,12 +29,13 @@ def new_device(email: str, language: str, user_agent: str | None) -> None:
     settings = current_app.config["IDP"]
     if not settings["account"]["new_device_notice"]:
         return
-    language = language if language in notify.LANGUAGES else "en"
     locale = LOCALES[language]
     moment = now().replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(settings["account"]["time_zone"]))
     when = f"{format_date(moment, 'full', locale=locale)}, {format_time(moment, 'short', locale=locale)} ({get_timezone_name(moment, locale=locale)})"
     link = f"{settings['server']['issuer']}/{language}/account/sessions"
+    # the template words the browser and the system, or says it does not know them
+    device = device_of(user_agent)
     try:
-        notify.send("email", email, "new_device", language, device=device_in_words(user_agent, language), when=when, link=link)
+        notify.send("email", email, "new_device", language, browser=device["browser"], system=device["system"], when=when, link=link)
     except notify.DeliveryError:
         log.warning("a new-device notice could not be handed to delivery")

@@ -14,7 +14,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from idp import sessions
-from idp.account.sessions import iso
+from idp.clock import iso
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts

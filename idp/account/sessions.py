@@ -22,7 +22,7 @@ from sqlalchemy import and_, or_, select
 from user_agents import parse
 
 from idp import sessions
-from idp.clock import now
+from idp.clock import iso, now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts
@@ -71,10 +71,6 @@ def _after(cursor: str | None):
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise FlowError(Errors.BAD_REQUEST, data={"field": "after"}) from None
     return or_(BrowserSession.last_seen_at < last_seen, and_(BrowserSession.last_seen_at == last_seen, BrowserSession.id < row_id))
-
-
-def iso(moment: datetime | None) -> str | None:
-    return moment.isoformat(timespec="seconds") + "Z" if moment else None
 
 
 def _shown(row: BrowserSession, current: BrowserSession) -> dict:

@@ -52,7 +52,7 @@ def _named(token: str | None) -> Device | None:
     if device is not None:
         # Held by the session until the request ends: its identity map keeps only rows someone
         # holds, and one sign-in asks about the device three times (one SELECT, not three).
-        db.session.info.setdefault("devices_read", []).append(device)
+        db.session.info.setdefault("devices_read", {})[device.id] = device
     if device is None or device.forgotten_at is not None or not hmac.compare_digest(device.secret_hash, _mac(secret)):
         return None
     return device

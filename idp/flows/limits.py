@@ -153,7 +153,7 @@ def slow(counter_key: str, free: int, window_seconds: int, base_seconds: int) ->
 def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
     """One more failure in a run: past `free` failures, the next try waits base_seconds,
     doubling with each failure up to max_seconds. Answers the length of the run."""
-    count = _run(_fail_one(_dialect()), counter_key=counter_key, moment=now()).scalar_one()
+    count = _run(_one_more_failure(_dialect(), unless_blocked=False), counter_key=counter_key, moment=now()).scalar_one()
     _throttle(counter_key, count, free, base_seconds, max_seconds)
     return count
 
@@ -166,23 +166,15 @@ def _throttle(counter_key: str, count: int, free: int, base_seconds: int, max_se
 
 
 @cache
-def _fail_one(dialect: str):
-    """Count one more failure of a run."""
-    statement = upsert(dialect, _counters).values(key=bindparam("counter_key"), count=1, window_started_at=bindparam("moment"))
-    return statement.on_conflict_do_update(
-        index_elements=[_counters.c.key], set_={"count": _counters.c.count + 1}
-    ).returning(_counters.c.count)
-
-
-@cache
-def _claim_one(dialect: str):
-    """Count one more failure of a run, unless the key is blocked (then no row comes back)."""
+def _one_more_failure(dialect: str, unless_blocked: bool):
+    """Count one more failure of a run; unless_blocked: not while the key is blocked (then no
+    row comes back)."""
     moment = bindparam("moment")
     statement = upsert(dialect, _counters).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
     return statement.on_conflict_do_update(
         index_elements=[_counters.c.key],
         set_={"count": _counters.c.count + 1},
-        where=or_(_counters.c.blocked_until.is_(None), _counters.c.blocked_until <= moment),
+        where=or_(_counters.c.blocked_until.is_(None), _counters.c.blocked_until <= moment) if unless_blocked else None,
     ).returning(_counters.c.count)
 
 
@@ -192,7 +184,7 @@ def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, erro
     ones (as fail() would) before the answer is known. So concurrent tries get exactly the
     allowance: on PostgreSQL they queue on the row's lock and each sees the block of the one
     before. `error` with data.retryAfter when the key is blocked. refund() takes a try back."""
-    count = _run(_claim_one(_dialect()), counter_key=counter_key, moment=now()).scalar_one_or_none()
+    count = _run(_one_more_failure(_dialect(), unless_blocked=True), counter_key=counter_key, moment=now()).scalar_one_or_none()
     if count is None:
         ensure_not_blocked([counter_key], error)
         raise FlowError(error, data={"retryAfter": 1})  # the block ended this very moment

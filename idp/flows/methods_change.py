@@ -10,7 +10,7 @@ a way in, every other session ends and the relying services' tokens are revoked.
 from __future__ import annotations
 
 from idp import sessions
-from idp.clock import now
+from idp.clock import iso, now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import (
@@ -23,19 +23,15 @@ from idp.models import BrowserSession, Journey, User
 PASSKEY_NAME_MAX_LENGTH = 100
 
 
-def _iso(moment) -> str | None:
-    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
-
-
 def summary(browser_session: BrowserSession | None) -> dict:
     """What the person has, as "How you sign in" lists it."""
     user = accounts.signed_in_user(browser_session)
     phone, app = methods.verified_phone(user), app_codes.confirmed(user)
     return {
         "phone": {"number": validation.mask_phone(phone.e164), "channel": phone.channel} if phone else None,
-        "app": {"addedAt": _iso(app.confirmed_at), "lastUsedAt": _iso(app.last_used_at)} if app else None,
+        "app": {"addedAt": iso(app.confirmed_at), "lastUsedAt": iso(app.last_used_at)} if app else None,
         "passkeys": [
-            {"id": passkey.id, "name": passkey.name, "addedAt": _iso(passkey.created_at), "lastUsedAt": _iso(passkey.last_used_at)}
+            {"id": passkey.id, "name": passkey.name, "addedAt": iso(passkey.created_at), "lastUsedAt": iso(passkey.last_used_at)}
             for passkey in passkeys.of(user)
         ],
         "backupCodes": backup_codes.summary(user),

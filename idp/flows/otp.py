@@ -26,7 +26,7 @@ from sqlalchemy import bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from idp import notify, observability
-from idp.clock import now, seconds_until
+from idp.clock import iso, now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import budgets, journey, screens, testmode, validation
@@ -132,9 +132,9 @@ def describe(rules: Policy, transaction: OtpTransaction, current: Journey) -> di
     return {
         "trxnId": transaction.id,
         "type": TYPES[transaction.channel],
-        "created": _iso(transaction.created_at),
-        "updated": _iso(transaction.updated_at),
-        "expiry": _iso(transaction.expires_at),
+        "created": iso(transaction.created_at),
+        "updated": iso(transaction.updated_at),
+        "expiry": iso(transaction.expires_at),
         "state": CodeState.PENDING.value,
         "correlationID": transaction.correlation_id,
         "emailAddress": current.email or "",
@@ -144,10 +144,6 @@ def describe(rules: Policy, transaction: OtpTransaction, current: Journey) -> di
         "resendAfter": seconds_until(transaction.resend_at),
         "journey": screens.view(current),
     }
-
-
-def _iso(moment) -> str:
-    return moment.replace(microsecond=0).isoformat() + "Z"
 
 
 def _hash(rules: Policy, transaction_id: str, code: str) -> str:

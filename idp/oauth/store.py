@@ -28,7 +28,6 @@ which fails closed.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,10 +114,12 @@ _REDEEMABLE = (
     _codes.c.code_challenge.is_not_distinct_from(bindparam("verifier_challenge", type_=_codes.c.code_challenge.type)),
     _codes.c.code_challenge_method.is_not_distinct_from(bindparam("verifier_method", type_=_codes.c.code_challenge_method.type)),
 )
-_CODE_CLAIMS = (_codes.c.scope, _codes.c.nonce, _codes.c.auth_time, _codes.c.amr, _codes.c.acr)
 _REDEEM = update(_codes).where(*_REDEEMABLE).values(redeemed_at=bindparam("moment"))
-_SPEND_CODE = (
-    _REDEEM.returning(_codes.c.id.label("chain"), _codes.c.user_id, _codes.c.grant_id, _codes.c.sid, *_CODE_CLAIMS)
+# What a spent code gives its token and the ID token: the chain (the code itself), grant,
+# session, person and the claims of the sign-in.
+_SPENT_CODE = (
+    _codes.c.id.label("chain"), _codes.c.user_id, _codes.c.grant_id, _codes.c.sid,
+    _codes.c.scope, _codes.c.nonce, _codes.c.auth_time, _codes.c.amr, _codes.c.acr,
 )
 
 _SPEND = grants.spending_refresh_token(
@@ -126,11 +127,9 @@ _SPEND = grants.spending_refresh_token(
     _tokens.c.client_id == bindparam("caller"),
     _tokens.c.refresh_token_expires_at > bindparam("moment", type_=_tokens.c.revoked_at.type),
 )
-_SPEND_REFRESH_TOKEN = (
-    _SPEND.returning(
-        _tokens.c.authorization_code_id.label("chain"), _tokens.c.user_id, _tokens.c.grant_id, _tokens.c.sid,
-        _tokens.c.scope.label("granted_scope"),
-    )
+_SPENT_TOKEN = (
+    _tokens.c.authorization_code_id.label("chain"), _tokens.c.user_id, _tokens.c.grant_id, _tokens.c.sid,
+    _tokens.c.scope.label("granted_scope"),
 )
 
 
@@ -139,9 +138,9 @@ def _refresh_scope(spent):
     return case((bindparam("asked_scope", type_=_tokens.c.scope.type).is_(None), spent.c.granted_scope), else_=bindparam("asked_scope"))
 
 
-def _one_statement(spend, scope_of) -> Select:
+def _one_statement(spend, spent_columns, scope_of) -> Select:
     """PostgreSQL: spend, write the new token and read the person, in one statement."""
-    spent = spend.cte("spent")
+    spent = spend.returning(*spent_columns).cte("spent")
     scope = scope_of(spent)
     issued = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(spent, scope)).returning(
         _tokens.c.user_id, _tokens.c.scope, _tokens.c.refresh_token_hash.is_not(None).label("refreshable"),
@@ -152,42 +151,26 @@ def _one_statement(spend, scope_of) -> Select:
     )
 
 
-REDEEM_CODE = _one_statement(_SPEND_CODE, lambda spent: spent.c.scope)
-ROTATE_REFRESH_TOKEN = _one_statement(_SPEND_REFRESH_TOKEN, _refresh_scope)
-
-# SQLite: the same three steps, the code or token row standing in for the CTE.
-_SPENT_CODE_ROW = select(
-    _codes.c.id.label("chain"), _codes.c.user_id, _codes.c.grant_id, _codes.c.sid, *_CODE_CLAIMS,
-).where(_codes.c.id == bindparam("spent_id")).subquery("spent")
-_SPENT_TOKEN_ROW = select(
-    _tokens.c.authorization_code_id.label("chain"), _tokens.c.user_id, _tokens.c.grant_id, _tokens.c.sid,
-    _tokens.c.scope.label("granted_scope"),
-).where(_tokens.c.id == bindparam("spent_id")).subquery("spent")
-_STEPS = {
-    "code": (
-        _REDEEM.returning(_codes.c.id),
-        _SPENT_CODE_ROW, lambda spent: spent.c.scope,
-    ),
-    "refresh": (
-        _SPEND.returning(_tokens.c.id),
-        _SPENT_TOKEN_ROW, _refresh_scope,
-    ),
-}
-
-
-def _in_steps(kind: str):
-    spend, row, scope_of = _STEPS[kind]
-    scope = scope_of(row)
-    write = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(row, scope)).returning(_tokens.c.id)
+def _in_steps(spend, spent_columns, scope_of):
+    """SQLite: the same three steps one after the other, the spent row standing in for the CTE."""
+    table = spend.table
+    row = select(*spent_columns).where(table.c.id == bindparam("spent_id")).subquery("spent")
+    write = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(row, scope_of(row))).returning(_tokens.c.id)
     new_token = _tokens.alias("issued")
     read = _with_person(
         row.join(new_token, new_token.c.id == bindparam("issued_id")), row.c.user_id,
         row, new_token.c.refresh_token_hash.is_not(None).label("refreshable"), new_token.c.scope.label("token_scope"),
     )
-    return spend, write, read
+    return spend.returning(table.c.id), write, read
 
 
-STEPS = {kind: _in_steps(kind) for kind in _STEPS}
+# Each kind of redemption: what it spends, what the spent row gives, the new token's scope.
+_KINDS = {
+    "code": (_REDEEM, _SPENT_CODE, lambda spent: spent.c.scope),
+    "refresh": (_SPEND, _SPENT_TOKEN, _refresh_scope),
+}
+ONE_STATEMENT = {kind: _one_statement(*parts) for kind, parts in _KINDS.items()}
+STEPS = {kind: _in_steps(*parts) for kind, parts in _KINDS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,21 +190,24 @@ class Issued:
         return self.row.token_scope
 
 
-def _autocommit(run: Callable):
-    """Run on a pooled connection in autocommit; once more on a fresh one if it was dropped."""
-    for attempt in (1, 2):
-        try:
-            with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-                return run(connection)
-        except DBAPIError as error:
-            if attempt == 2 or not error.connection_invalidated:
-                raise
-    raise AssertionError("unreachable")
+def _autocommit(statement, parameters: dict):
+    """The statement's row (or None), on a pooled connection in autocommit; once more on a
+    fresh connection if that one was dropped."""
+    def run():
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            return connection.execute(statement, parameters).one_or_none()
+
+    try:
+        return run()
+    except DBAPIError as error:
+        if not error.connection_invalidated:
+            raise
+    return run()
 
 
-def _spend(kind: str, statement, parameters: dict) -> Issued | None:
+def _spend(kind: str, parameters: dict) -> Issued | None:
     if db.engine.dialect.name == "postgresql":
-        row = _autocommit(lambda connection: connection.execute(statement, parameters).one_or_none())
+        row = _autocommit(ONE_STATEMENT[kind], parameters)
     else:
         spend, write, read = STEPS[kind]
         connection = db.session.connection()
@@ -238,13 +224,13 @@ def redeem_code(parameters: dict) -> Issued | None:
     asked_redirect_uri, verifier_challenge and verifier_method, moment, and the new token's
     hashes and expiries). None when the code cannot be redeemed; nothing changed then.
     Parameters are never named after a column: SQLAlchemy would add them to the UPDATE's SET."""
-    return _spend("code", REDEEM_CODE, parameters)
+    return _spend("code", parameters)
 
 
 def rotate_refresh_token(parameters: dict) -> Issued | None:
     """Spend a refresh token and write the new pair (parameters: presented_refresh_token_hash,
     caller, asked_scope or None, moment, the new hashes and expiries). None: nothing changed."""
-    return _spend("refresh", ROTATE_REFRESH_TOKEN, parameters)
+    return _spend("refresh", parameters)
 
 
 BEARER = _with_person(
@@ -255,7 +241,7 @@ BEARER = _with_person(
 def bearer(access_token_hash: str):
     """The access token's row and its person, or None: one statement, no transaction."""
     if db.engine.dialect.name == "postgresql":
-        row = _autocommit(lambda connection: connection.execute(BEARER, {"presented_access_token_hash": access_token_hash}).one_or_none())
+        row = _autocommit(BEARER, {"presented_access_token_hash": access_token_hash})
     else:
         row = db.session.execute(BEARER, {"presented_access_token_hash": access_token_hash}).one_or_none()
     return None if row is None else (row, Person.of(row))

@@ -9,7 +9,8 @@ import pytest
 from idp.clock import now
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, Grant, Token
-from tests.api.test_account_sessions import FIREFOX_ON_WINDOWS, browser
+from tests.api.test_account_sessions import browser
+from tests.support.browsers import FIREFOX_ON_WINDOWS
 
 
 @pytest.fixture

@@ -10,13 +10,8 @@ from idp.clock import now
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, Grant, Token
 from tests.support.contract import ContractClient
+from tests.support.browsers import FIREFOX_ON_WINDOWS, SAFARI_ON_IPHONE
 from tests.support.journeys import SignIn
-
-FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
-SAFARI_ON_IPHONE = (
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-    "Version/18.1 Mobile/15E148 Safari/604.1"
-)
 
 
 def browser(app, user_agent: str):

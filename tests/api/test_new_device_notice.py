@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.test_account_sessions import FIREFOX_ON_WINDOWS
+from tests.support.browsers import FIREFOX_ON_WINDOWS
 from tests.support.journeys import EMAIL
 
 

@@ -15,17 +15,12 @@ from tests.e2e import steps
 from tests.e2e.people import new_person
 from tests.e2e.steps import t
 from tests.e2e.test_accessibility import Scan, scan  # noqa: F401 (the fixture)
+from tests.support.browsers import FIREFOX_ON_WINDOWS, SAFARI_ON_IPHONE
 
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.parametrize("scan", [("en", "desktop"), ("fr", "mobile")], indirect=True, ids=["en-desktop", "fr-mobile"]),
 ]
-
-FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
-SAFARI_ON_IPHONE = (
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-    "Version/18.1 Mobile/15E148 Safari/604.1"
-)
 
 # account.sessions.signedOutOthers with count 1 (a plural message: steps.t fills simple names only)
 ONE_OTHER_SIGNED_OUT = {"en": "1 other device is signed out.", "fr": "1 autre appareil est déconnecté."}
