@@ -182,6 +182,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "page_size": Rule(int, lambda v: 1 <= v <= 500, "a whole number from 1 to 500"),
         "time_zone": Rule(str, _time_zone_ok, "an IANA time zone, e.g. America/Toronto"),
         "new_device_notice": FLAG,
+        "activity_retention_days": Rule(int, lambda v: 30 <= v <= 3650, "a whole number of days from 30 to 3650"),
     },
     "oauth": {
         "authorization_code_lifetime_seconds": Rule(int, lambda v: 0 < v <= 60, "a whole number from 1 to 60"),

@@ -5,7 +5,8 @@ Rows are kept housekeeping.keep_expired_seconds after they expire, so a late req
 still meets a clear "expired" rather than "unknown", and a redeemed authorization code
 is still recognised when it is replayed. Each table is purged by its own expiry, and the
 rows left without their browser session are purged too (SQLite does not cascade).
-Audit events are the account's history and are never purged here.
+Audit events are the account's history, shown to its owner (idp/account/activity.py): they
+are kept account.activity_retention_days, not by an expiry.
 """
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ from idp import sessions as browser_sessions
 from idp.clock import now
 from idp.extensions import db
 from idp.flows import devices
-from idp.models import AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, PushedRequest, Token
+from idp.models import AuditEvent, AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, PushedRequest, Token
 
-group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters and tokens.")
+group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters, tokens and the activity past its retention.")
 
 
 def purge() -> dict[str, int]:
@@ -34,6 +35,7 @@ def purge() -> dict[str, int]:
     before = moment - keep
     idle = timedelta(seconds=settings["session"]["idle_timeout_seconds"])
     window = timedelta(seconds=settings["limits"]["window_seconds"])
+    history = timedelta(days=settings["account"]["activity_retention_days"])
     ended = browser_sessions.end_expired(before, before - idle)
     sessions = select(BrowserSession.id)
     statements = {
@@ -55,6 +57,7 @@ def purge() -> dict[str, int]:
             or_(Token.refresh_token_expires_at.is_(None), Token.refresh_token_expires_at < before),
         ),
         "outbox_messages": delete(OutboxMessage).where(OutboxMessage.created < before),
+        "audit_events": delete(AuditEvent).where(AuditEvent.at < moment - history),
     }
     counts = {"sessions": ended, "devices": devices.purge(before)} | {
         name: db.session.execute(statement.execution_options(synchronize_session=False)).rowcount

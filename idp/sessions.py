@@ -47,6 +47,10 @@ class Reason(StrEnum):
     EXPIRED = "expired"
     # The person ended it from their list of sessions (idp/account/sessions.py).
     ENDED_BY_OWNER = "ended_by_owner"
+    # The person did not recognise an event of their activity (idp/account/activity.py).
+    REPORTED_NOT_ME = "reported_not_me"
+    # The person deleted their account (idp/account/deletion.py).
+    ACCOUNT_DELETED = "account_deleted"
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,8 @@ def authenticate(browser_session: BrowserSession, user_id: str, amr: list[str], 
 def strengthen(browser_session: BrowserSession, amr: list[str], acr: str | None) -> None:
     """The person proved it is them (at sign-in, or again, more strongly): the session says
     how, and when. The caller commits."""
-    browser_session.auth_time = now()
+    # proving it is you is a use of the session: its last use is never before its sign-in
+    browser_session.auth_time = browser_session.last_seen_at = now()
     browser_session.amr = list(amr)
     browser_session.acr = acr
 

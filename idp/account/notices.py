@@ -1,6 +1,6 @@
 """The e-mail that tells a person their account was signed in to from a browser it had not
 used before (the trusted-device cookie decides what is known, idp/flows/devices.py): when,
-the device in words, and where to sign it out if it wasn't them. login.gov and GOV.UK One
+the device in words, and the account activity, where "This wasn't me" signs it out. login.gov and GOV.UK One
 Login send the same. It goes through the message queue like every message, once the sign-in
 is decided: a delivery that fails is logged and never fails the sign-in.
 account.new_device_notice turns it off.
@@ -32,7 +32,7 @@ def new_device(email: str, language: str, user_agent: str | None) -> None:
     locale = LOCALES[language]
     moment = now().replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(settings["account"]["time_zone"]))
     when = f"{format_date(moment, 'full', locale=locale)}, {format_time(moment, 'short', locale=locale)} ({get_timezone_name(moment, locale=locale)})"
-    link = f"{settings['server']['issuer']}/{language}/account/sessions"
+    link = f"{settings['server']['issuer']}/{language}/account/activity"
     # the template words the browser and the system, or says it does not know them
     device = device_of(user_agent)
     try:

@@ -17,7 +17,7 @@ from idp import sessions
 from idp.clock import iso
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts
+from idp.flows import accounts, audit
 from idp.models import BrowserSession, Grant
 from idp.oauth import grants
 from idp.oauth.clients import query_client
@@ -60,5 +60,6 @@ def disconnect(browser_session: BrowserSession | None, client_id: str) -> int:
         raise FlowError(Errors.NOT_FOUND)
     revoked = grants.revoke(grants.Reason.DISCONNECTED, grant_id=grant_id)
     sessions.leave_client(user.id, client_id)
+    audit.record(user.id, browser_session.id, "service_disconnected", service=client_id, tokens_revoked=revoked.tokens)
     db.session.commit()
     return revoked.tokens

@@ -73,7 +73,7 @@ def _after(cursor: str | None):
     return or_(BrowserSession.last_seen_at < last_seen, and_(BrowserSession.last_seen_at == last_seen, BrowserSession.id < row_id))
 
 
-def _shown(row: BrowserSession, current: BrowserSession) -> dict:
+def shown(row: BrowserSession, current: BrowserSession) -> dict:
     return {
         "id": row.sid,
         "current": row.id == current.id,
@@ -103,13 +103,14 @@ def listed(browser_session: BrowserSession | None, after: str | None) -> dict:
     ).all()
     page = ([] if after else [browser_session]) + rows[:size]
     return {
-        "sessions": [_shown(row, browser_session) for row in page],
+        "sessions": [shown(row, browser_session) for row in page],
         "next": _cursor(rows[size - 1]) if len(rows) > size else None,
         "timeZone": settings["account"]["time_zone"],
     }
 
 
-def _revoke_tokens(ended: list[sessions.Ended]) -> None:
+def revoke_tokens_of(ended: list[sessions.Ended]) -> None:
+    """The tokens the services were given through these sessions go with them."""
     for session in ended:
         grants.revoke(grants.Reason.SESSION_ENDED, sid=session.sid)
 
@@ -121,7 +122,7 @@ def end_one(browser_session: BrowserSession | None, sid: str) -> int:
     ended = sessions.end_chosen(user.id, sid, keep=browser_session)
     if not ended:
         raise FlowError(Errors.NOT_FOUND)
-    _revoke_tokens(ended)
+    revoke_tokens_of(ended)
     db.session.commit()
     return len(ended)
 
@@ -130,6 +131,6 @@ def end_others(browser_session: BrowserSession | None) -> int:
     """End every session of the account but this browser's; answers how many ended."""
     user = accounts.signed_in_user(browser_session)
     ended = sessions.end_others(user.id, browser_session, sessions.Reason.ENDED_BY_OWNER)
-    _revoke_tokens(ended)
+    revoke_tokens_of(ended)
     db.session.commit()
     return len(ended)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import request
 
 from idp import sessions
+from idp.account import activity, deletion, information
 from idp.account import services as connected
 from idp.account import sessions as signed_in
 from idp.api.blueprint import bp
@@ -35,3 +36,23 @@ def account_services():
 @bp.post("/account/services/disconnect")
 def account_service_disconnect():
     return ok({"revoked": connected.disconnect(sessions.current(), text("service"))})
+
+
+@bp.get("/account/activity")
+def account_activity():
+    return ok(activity.listed(sessions.current(), request.args.get("after"), request_language()))
+
+
+@bp.post("/account/activity/not-me")
+def account_activity_not_me():
+    return ok({"ended": activity.not_me(sessions.current(), text("event"))})
+
+
+@bp.post("/account/delete")
+def account_delete():
+    return ok(deletion.delete_account(sessions.current()))
+
+
+@bp.post("/account/information")
+def account_information():
+    return ok(information.download(sessions.current(), request_language()))

@@ -2,11 +2,11 @@
 end of a flow that signs the browser in."""
 from flask import after_this_request, current_app, g, request
 
-from idp import cookies, observability, sessions
+from idp import cookies, sessions
 from idp.account import notices
 from idp.api.blueprint import bp
 from idp.extensions import db
-from idp.flows import devices, proof, requester, screens, testmode
+from idp.flows import audit, devices, proof, requester, screens, testmode
 from idp.flows.accounts import Completed
 from idp.flows.journey import Flow
 from idp.oauth.interaction import complete_login
@@ -61,9 +61,9 @@ def finish(completed: Completed) -> dict:
         return {"journey": screens.view(completed.journey)}
     browser_session = sessions.current()
     sessions.authenticate(browser_session, completed.user.id, amr=completed.proof.amr, acr=completed.proof.acr)
-    observability.security_event(f"{completed.journey.flow}_completed", completed.user.id, amr=completed.proof.amr)
     redirect_to = complete_login(browser_session, completed.user.language)
     device = devices.remember(completed.user.id, request.user_agent.string)
+    audit.record(completed.user.id, browser_session.id, f"{completed.journey.flow}_completed", amr=completed.proof.amr, new_device=device.new)
     # A sign-in (not the end of a sign-up) from a browser the account had not used: say so.
     # Handed to delivery with the sign-in's commit (the development outbox is a row of it).
     if device.new and completed.journey.flow == Flow.SIGNIN:

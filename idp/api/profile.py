@@ -28,17 +28,17 @@ def profile_language():
     return ok({})
 
 
-@bp.post("/profile/<any(email,phone,password,methods):change>/password")
+@bp.post("/profile/<any(email,phone,password,methods,delete,download):change>/password")
 def profile_reauthenticate_password(change: str):
     return ok(reauthentication.verify_password(sessions.current(), reauthentication.CHANGES[change], text("password")))
 
 
-@bp.post("/profile/<any(email,phone,password,methods):change>/code/send")
+@bp.post("/profile/<any(email,phone,password,methods,delete,download):change>/code/send")
 def profile_reauthenticate_code_send(change: str):
     return ok(reauthentication.send_code(sessions.current(), reauthentication.CHANGES[change], text("otpType")))
 
 
-@bp.post("/profile/<any(email,phone,password,methods):change>/code/verify")
+@bp.post("/profile/<any(email,phone,password,methods,delete,download):change>/code/verify")
 def profile_reauthenticate_code_verify(change: str):
     return ok(reauthentication.verify_code(sessions.current(), reauthentication.CHANGES[change], answer()))
 

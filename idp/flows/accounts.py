@@ -9,7 +9,7 @@ from flask import current_app
 from idp import observability, sessions
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import devices, failures, limits, otp, passwords, requester
+from idp.flows import audit, devices, failures, limits, otp, passwords, requester
 from idp.flows.second_factor import Proof
 from idp.models import BrowserSession, Journey, User
 from idp.oauth import grants
@@ -63,7 +63,10 @@ def check_password(user: User | None, email: str, password: str) -> None:
         limits.refund(run)
         user.password_hash = new_hash or user.password_hash
         return
-    observability.security_event("password_wrong", user.id if user else None, trusted_device=device is not None)
+    if user is not None:
+        audit.record(user.id, None, "password_wrong", trusted_device=device is not None)
+    else:
+        observability.security_event("password_wrong", None, trusted_device=False)
     if device is None:
         failures.counted(count, user)
         limits.slow(address, rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["throttle_base_seconds"])

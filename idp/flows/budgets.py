@@ -26,7 +26,7 @@ from flask import current_app
 from idp.config import phone_countries
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import devices, failures, limits, proof, requester
+from idp.flows import audit, devices, failures, limits, proof, requester
 from idp.models import User
 
 
@@ -103,8 +103,11 @@ class Guess:
         return guess
 
     def wrong(self) -> None:
-        """Count the wrong guess; committed, because the API rolls back everything else."""
+        """Count the wrong guess; committed, because the API rolls back everything else. The
+        account's owner finds it in their activity."""
         self.budgets.spend(self.budgets.wrong)
+        if self.user is not None:
+            audit.record(self.user.id, None, "code_wrong")
         if self.device is not None:
             failures.failed(limits.key("device", self.device), None)
         elif self.user is not None:

@@ -22,6 +22,7 @@ def send_new_email_code(browser_session: BrowserSession | None, email: str) -> d
     current.email = email
     taken = db.session.scalar(db.select(User.id).filter_by(email=email)) is not None
     template = "email_in_use" if taken else "email_change_code"
+    audit.record(user.id, browser_session.id, "new_email_code_sent")
     return otp.send(current, Event.SEND_NEW_EMAIL_CODE, "email", email, user.language, template, with_code=not taken, user_id=user.id)
 
 

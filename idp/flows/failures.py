@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from flask import current_app
 
-from idp import notify, observability
+from idp import notify
 from idp.errors import Errors, FlowError
-from idp.flows import limits
+from idp.flows import audit, limits
 from idp.models import User
 
 
@@ -45,10 +45,15 @@ def claim(counter_key: str) -> int:
 
 
 def counted(count: int, user: User | None) -> None:
-    """The run is count long: the failure that reaches the cap tells the owner."""
+    """The run is count long: the failure that reaches the cap tells the owner; those past
+    the free ones make the next try wait, which the owner's activity says."""
     rules = _rules()
-    if count == rules["max_consecutive_failures"] and user is not None:
-        observability.security_event("account_locked", user.id, failures=count)
+    if user is None:
+        return
+    if count > rules["throttle_after"] and count < rules["max_consecutive_failures"]:
+        audit.record(user.id, None, "sign_in_slowed", failures=count)
+    if count == rules["max_consecutive_failures"]:
+        audit.record(user.id, None, "account_locked", failures=count)
         try:
             notify.send("email", user.email, "account_locked", user.language)
         except notify.DeliveryError:

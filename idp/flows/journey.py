@@ -25,6 +25,9 @@ class Flow(StrEnum):
     PHONE_CHANGE = "phone_change"
     PASSWORD_CHANGE = "password_change"
     METHODS = "methods"
+    # The account pages' steps that need proof that it is you (idp/account/).
+    ACCOUNT_DELETION = "account_deletion"
+    INFORMATION = "information"
 
 
 class State(StrEnum):
@@ -80,6 +83,8 @@ class Event(StrEnum):
     REGISTER_PASSKEY = "register_passkey"
     CREATE_BACKUP_CODES = "create_backup_codes"
     REMOVE_METHOD = "remove_method"
+    DELETE_ACCOUNT = "delete_account"
+    DOWNLOAD_INFORMATION = "download_information"
 
 
 @dataclass(frozen=True)
@@ -177,13 +182,24 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         Event.CREATE_BACKUP_CODES: _step((State.REAUTHENTICATED,), State.COMPLETED),
         Event.REMOVE_METHOD: _step((State.REAUTHENTICATED,), State.COMPLETED),
     },
+    Flow.ACCOUNT_DELETION: {
+        **REAUTHENTICATION,
+        Event.DELETE_ACCOUNT: _step((State.REAUTHENTICATED,), State.COMPLETED),
+    },
+    # The file may be downloaded again while the proof lasts (a download that failed).
+    Flow.INFORMATION: {
+        **REAUTHENTICATION,
+        Event.DOWNLOAD_INFORMATION: _step((State.REAUTHENTICATED, State.COMPLETED), State.COMPLETED),
+    },
 }
 
 # The states in which a journey waits for the second factor.
 ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
 
 # The flows of a signed-in person: their journeys are that person's only.
-ACCOUNT_FLOWS = frozenset({Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE, Flow.METHODS})
+ACCOUNT_FLOWS = frozenset({
+    Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE, Flow.METHODS, Flow.ACCOUNT_DELETION, Flow.INFORMATION,
+})
 
 
 def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None) -> Journey | None:

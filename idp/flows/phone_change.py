@@ -16,6 +16,7 @@ def send_code(browser_session: BrowserSession | None, phone: str, channel: str) 
     e164 = validation.phone(phone)
     user, current = reauthentication.step(browser_session, Flow.PHONE_CHANGE, Event.SEND_PHONE_CODE)
     current.phone_e164 = e164
+    audit.record(user.id, browser_session.id, "new_phone_code_sent", channel=channel, ending=e164[-4:])
     return otp.send(current, Event.SEND_PHONE_CODE, channel, e164, user.language, otp.PHONE_TEMPLATES[channel], user_id=user.id)
 
 

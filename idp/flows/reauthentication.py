@@ -18,8 +18,12 @@ from idp.flows import accounts, journey, screens, second_factor
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 
-# The changes that need it, by the name the API uses.
-CHANGES = {"email": Flow.EMAIL_CHANGE, "phone": Flow.PHONE_CHANGE, "password": Flow.PASSWORD_CHANGE, "methods": Flow.METHODS}
+# The changes that need it, by the name the API uses; and the account pages' steps that do
+# (deleting the account, downloading what the service holds: login.gov asks it for both).
+CHANGES = {
+    "email": Flow.EMAIL_CHANGE, "phone": Flow.PHONE_CHANGE, "password": Flow.PASSWORD_CHANGE, "methods": Flow.METHODS,
+    "delete": Flow.ACCOUNT_DELETION, "download": Flow.INFORMATION,
+}
 
 
 def verify_password(browser_session: BrowserSession | None, flow: Flow, password: str) -> dict:

@@ -32,7 +32,10 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     current.email = email
     current.user_id = user.id if user else None
     current.language = user.language if user else language
-    observability.security_event("recovery_requested", current.user_id)
+    if user is not None:
+        audit.record(user.id, browser_session_id, "recovery_requested")
+    else:
+        observability.security_event("recovery_requested", None)
     # On the owner's trusted device the code spends the account's own budget, which nobody
     # else's requests can spend; elsewhere the anonymous ones, and a daily cap of recovery
     # e-mails to one address, so that a flood of requests cannot fill the owner's inbox.

@@ -75,6 +75,18 @@ SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
         State.PASSKEY_PENDING: ("signinmethods/passkey", "signinmethods/change"),
         State.COMPLETED: ("signinmethods/done", "signinmethods"),
     },
+    Flow.ACCOUNT_DELETION: {
+        State.PASSWORD_VERIFIED: ("firstverifyitsyou/delete",),
+        **_asking("completetwostepverification/delete", "firstverifyitsyou/delete"),
+        State.REAUTHENTICATED: ("account/delete",),
+        State.COMPLETED: ("account/deleted",),
+    },
+    Flow.INFORMATION: {
+        State.PASSWORD_VERIFIED: ("firstverifyitsyou/download",),
+        **_asking("completetwostepverification/download", "firstverifyitsyou/download"),
+        State.REAUTHENTICATED: ("account/download",),
+        State.COMPLETED: ("account/download",),
+    },
 }
 
 def shown_phone(journey: Journey) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import app_codes, backup_codes, budgets, journey, otp, passkeys, screens, validation
+from idp.flows import app_codes, audit, backup_codes, budgets, journey, otp, passkeys, screens, validation
 from idp.flows.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
 from idp.flows.journey import Event
 from idp.flows.methods import PREFERRED, offered, verified_phone
@@ -126,5 +126,6 @@ def _held(current: Journey, user: User, method: str, answer) -> Proof | Errors:
         return Proof(["pwd", "otp", "mfa"], ACR_MFA) if app_codes.verify(user, validation.code(typed, 6)) else Errors.WRONG_CODE
     outcome = backup_codes.use(user, typed)
     if outcome is backup_codes.Outcome.SPENT:
+        audit.record(user.id, current.browser_session_id, "backup_code_used")
         return Proof(["pwd", "otp", "mfa"], ACR_MFA)
     return Errors.BACKUP_CODE_USED if outcome is backup_codes.Outcome.USED_BEFORE else Errors.WRONG_CODE

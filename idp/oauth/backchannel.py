@@ -14,6 +14,7 @@ is not told (the specification leaves it to the provider; relying sessions expir
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 import requests
 from flask import Flask, current_app
@@ -47,7 +48,22 @@ def tell(ended) -> None:
                 current_app.logger.warning("a back-channel logout could not be queued", extra={"client_id": client_id})
 
 
-def logout_token(client: clients.Client, sub: str | None, sid: str) -> str:
+@dataclass(frozen=True)
+class _Account:
+    """What tell() reads of an ended session, for a whole account: no sid."""
+
+    user_id: str
+    clients: list[str]
+    sid: None = None
+
+
+def tell_subject(user_id: str, client_ids: list[str]) -> None:
+    """Queue a logout token naming the account's sub, without a sid, for each of these
+    services: the account is gone, so is every session the service holds for it."""
+    tell([_Account(user_id, client_ids)])
+
+
+def logout_token(client: clients.Client, sub: str | None, sid: str | None) -> str:
     moment = timestamp()
     claims = {
         "iss": current_app.config["IDP"]["server"]["issuer"],

@@ -17,14 +17,14 @@ import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import bindparam, case, update
+from sqlalchemy import bindparam, case, delete, update
 
 from idp import metrics
 from idp.clock import now
 from idp.database import upsert
 from idp.extensions import db
 from idp.flows import audit
-from idp.models import Grant, Token
+from idp.models import AuthorizationCode, Grant, Token
 
 
 def digest(value: str) -> str:
@@ -43,6 +43,8 @@ class Reason(StrEnum):
     SESSION_ENDED = "session_ended"
     # The person disconnected the service from their account (their account page).
     DISCONNECTED = "disconnected"
+    # The person deleted their account: its services are told, then every row goes (erase).
+    ACCOUNT_DELETED = "account_deleted"
 
 
 _grants, _tokens = Grant.__table__, Token.__table__
@@ -143,3 +145,10 @@ def revoke(
             tokens_revoked=tokens.count(owner), grant_revoked=owner == disconnected,
         )
     return Revoked(tokens=len(tokens), grants=int(disconnected is not None))
+
+
+def erase(user_id: str) -> None:
+    """The account is deleted: its codes, tokens and grants go, once revoked (the services
+    were told). The caller commits."""
+    for model in (Token, AuthorizationCode, Grant):
+        db.session.execute(delete(model).where(model.user_id == user_id).execution_options(synchronize_session=False))

@@ -62,6 +62,11 @@ const methods = {
 const account = {
   WhereSignedIn: later(() => import(/* webpackChunkName: "account" */ './screens/account/WhereSignedIn')),
   ConnectedServices: later(() => import(/* webpackChunkName: "account" */ './screens/account/ConnectedServices')),
+  AccountActivity: later(() => import(/* webpackChunkName: "account" */ './screens/account/AccountActivity')),
+  NotMe: later(() => import(/* webpackChunkName: "account" */ './screens/account/NotMe')),
+  DeleteAccount: later(() => import(/* webpackChunkName: "account" */ './screens/account/DeleteAccount')),
+  AccountDeleted: later(() => import(/* webpackChunkName: "account" */ './screens/account/AccountDeleted')),
+  DownloadInformation: later(() => import(/* webpackChunkName: "account" */ './screens/account/DownloadInformation')),
 };
 const PhoneOtp = later(() => import(/* webpackChunkName: "dev" */ './screens/dev/PhoneOtp'));
 
@@ -97,10 +102,14 @@ const PAGES = {
   'firstverifyitsyou/phone': [profile.FirstVerifyItsYou, null],
   'firstverifyitsyou/password': [profile.FirstVerifyItsYou, null],
   'firstverifyitsyou/methods': [profile.FirstVerifyItsYou, null],
+  'firstverifyitsyou/delete': [profile.FirstVerifyItsYou, null],
+  'firstverifyitsyou/download': [profile.FirstVerifyItsYou, null],
   completetwostepverification: [profile.CompleteTwoStepVerification, 'email_change'],
   'completetwostepverification/phone': [profile.CompleteTwoStepVerification, 'phone_change'],
   'completetwostepverification/password': [profile.CompleteTwoStepVerification, 'password_change'],
   'completetwostepverification/methods': [profile.CompleteTwoStepVerification, 'methods'],
+  'completetwostepverification/delete': [profile.CompleteTwoStepVerification, 'account_deletion'],
+  'completetwostepverification/download': [profile.CompleteTwoStepVerification, 'information'],
   enternewemail: [profile.EnterNewEmail, 'email_change'],
   checkyouremail: [profile.CheckYourEmail, 'email_change'],
   areYouSureUpdateYourEmail: [profile.AreYouSureUpdateYourEmail, 'email_change'],
@@ -119,6 +128,14 @@ const PAGES = {
   // the account pages, for the person signed in
   'account/sessions': [account.WhereSignedIn, null],
   'account/services': [account.ConnectedServices, null],
+  'account/activity': [account.AccountActivity, null],
+  // the event in router state, from the activity
+  'account/notme': [account.NotMe, null],
+  // after the proof: the person's journey of the step guards it
+  'account/delete': [account.DeleteAccount, 'account_deletion'],
+  'account/download': [account.DownloadInformation, 'information'],
+  // the session is gone: "Delete my account" carries the news in router state
+  'account/deleted': [account.AccountDeleted, null],
   // a failure no form can show (ShowError)
   error: [ErrorScreen, null],
   // development only

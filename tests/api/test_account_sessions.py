@@ -119,8 +119,8 @@ def test_the_list_and_its_actions_need_a_signed_in_browser(app):
     assert [(a.status_code, a.json["message"]) for a in answers] == [(401, "29")] * 3
 
 
-def test_a_long_list_is_read_a_page_at_a_time_each_session_once_this_one_first(app, client, person):
-    app.config["IDP"]["account"]["page_size"] = 7
+def test_a_long_list_is_read_a_page_at_a_time_each_session_once_this_one_first(app, client, person, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["account"], "page_size", 7)
     with app.app_context():
         user_id = db.session.scalar(db.select(BrowserSession.user_id).where(BrowserSession.user_id.is_not(None)).limit(1))
         moment = now()

@@ -23,7 +23,7 @@ def test_a_sign_in_from_a_new_browser_sends_the_notice_in_the_accounts_language(
     # the sign-up chose French
     assert notice.subject == "Nouvelle connexion à votre compte" and notice.language == "fr"
     assert "Firefox sur Windows" in notice.body
-    assert "/fr/account/sessions" in notice.body
+    assert "/fr/account/activity" in notice.body
     assert notice.code is None
 
 
@@ -39,8 +39,8 @@ def test_the_end_of_a_sign_up_sends_none(signup, outbox):
     assert notices(outbox) == []
 
 
-def test_a_setting_turns_the_notice_off(app, signin, outbox, from_firefox):
-    app.config["IDP"]["account"]["new_device_notice"] = False
+def test_a_setting_turns_the_notice_off(app, signin, outbox, from_firefox, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["account"], "new_device_notice", False)
     signin.through("verify")
     assert notices(outbox) == []
 

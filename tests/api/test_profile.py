@@ -58,7 +58,7 @@ def test_a_name_change_is_announced_by_email_in_the_persons_language(client, acc
 
 def test_a_name_change_is_written_to_the_audit_trail_without_the_name(client, account, app):
     post(client, "/profile/name", firstName="", lastName="Côté")
-    assert audit_actions(app) == ["name_changed"]
+    assert audit_actions(app) == ["signup_completed", "name_changed"]
 
 
 def test_the_last_name_is_required(client, account):

@@ -117,7 +117,7 @@ def test_the_new_address_signs_in_and_the_old_one_does_not(client, proven, outbo
 
 def test_the_change_is_written_to_the_audit_trail(client, proven, outbox, app):
     change(client, outbox)
-    assert audit_actions(app) == ["email_changed"]
+    assert audit_actions(app) == ["signup_completed", "new_email_code_sent", "email_changed"]
 
 
 def test_the_same_address_is_refused_with_32(client, proven):

@@ -36,7 +36,7 @@ def test_the_new_password_follows_the_policy(client, proven, password, code, rea
 def test_the_change_is_announced_and_audited(client, proven, outbox, app):
     post(client, "/profile/password/new", password=NEW_PASSWORD)
     assert outbox.last(EMAIL).subject == "Votre mot de passe a été modifié"
-    assert audit_actions(app) == ["password_changed"]
+    assert audit_actions(app) == ["signup_completed", "password_changed"]
 
 
 def test_the_new_password_needs_the_current_one_and_a_code(client, signup):

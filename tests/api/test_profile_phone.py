@@ -30,7 +30,7 @@ def test_a_verified_new_phone_replaces_the_old_one(client, proven, outbox, app):
     assert response.json["data"]["journey"]["screen"] == "phonechanged"
     phone = user(app).phone
     assert (phone.e164, phone.channel) == (NEW_PHONE, "voice")
-    assert audit_actions(app) == ["phone_changed"]
+    assert audit_actions(app) == ["signup_completed", "new_phone_code_sent", "phone_changed"]
 
 
 def test_the_old_phone_and_the_address_are_told(client, proven, outbox):

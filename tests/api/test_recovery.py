@@ -165,7 +165,7 @@ def test_the_password_change_is_announced_and_audited(client, account, outbox, a
     post(client, "/recovery/password", password=NEW_PASSWORD)
     assert outbox.last(EMAIL).subject == "Votre mot de passe a été modifié"
     # The browser where the account was made ends first (the sessions' door writes that).
-    assert audit_actions(app) == ["sessions_ended", "password_reset"]
+    assert audit_actions(app) == ["signup_completed", "recovery_requested", "sessions_ended", "password_reset", "recovery_completed"]
 
 
 def test_the_audit_event_holds_no_secret(client, account, outbox, app):

@@ -42,10 +42,11 @@ BUDGETS = {
     "/v1/otp/transient_otp/send": 16,
     "/v1/otp/transient_otp/verify": 11,
     "/v1/users/create": 5,
-    "/v1/users/createcoreprofile": 15,
+    # the end of a sign-up and of a sign-in each write one event of the account's activity
+    "/v1/users/createcoreprofile": 16,
     "/v1/otp/users/login": 9,
     "/v1/otp/otp/send": 12,
-    "/v1/otp/otp/verify": 14,
+    "/v1/otp/otp/verify": 15,
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 # The most round trips to PostgreSQL one call may make (issue 25: a code exchange in at most

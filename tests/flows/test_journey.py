@@ -1,4 +1,4 @@
-"""The journey machine: one table of transitions for the five flows is the only way between states."""
+"""The journey machine: one table of transitions for every flow is the only way between states."""
 from __future__ import annotations
 
 import re
@@ -26,6 +26,8 @@ HAPPY_PATHS = {
                         Event.VERIFY_PHONE_CODE],
     Flow.PASSWORD_CHANGE: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE, Event.SET_PASSWORD],
     Flow.METHODS: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE, Event.START_APP, Event.CONFIRM_APP],
+    Flow.ACCOUNT_DELETION: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE, Event.DELETE_ACCOUNT],
+    Flow.INFORMATION: [Event.VERIFY_PASSWORD, Event.CHOOSE_METHOD, Event.VERIFY_METHOD, Event.DOWNLOAD_INFORMATION],
 }
 
 

@@ -11,7 +11,7 @@ MESSAGES = Path(notify.__file__).resolve().parent.parent / "templates" / "messag
 
 
 # Notices that must never carry a code.
-CODELESS = ("account_exists", "email_in_use", "account_changed", "account_locked", "phone_replaced", "new_device")
+CODELESS = ("account_exists", "email_in_use", "account_changed", "account_locked", "phone_replaced", "new_device", "account_deleted")
 
 
 def _templates() -> dict[str, set[str]]:

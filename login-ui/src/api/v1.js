@@ -132,6 +132,12 @@ export const api = {
   accountSessionsEndOthers: () => post('/account/sessions/end-others', {}),
   accountServices: (lang) => get(`/account/services?lang=${lang}`),
   accountServiceDisconnect: ({ service }) => post('/account/services/disconnect', { service }),
+  // what happened on the account, newest first (a page at a time), and "This wasn't me"
+  accountActivity: (lang, after) => get(`/account/activity?lang=${lang}${after ? `&after=${encodeURIComponent(after)}` : ''}`),
+  accountActivityNotMe: ({ event }) => post('/account/activity/not-me', { event }),
+  // after the proof (reauthenticate*('delete' | 'download'))
+  accountDelete: () => post('/account/delete', {}),
+  accountInformation: (lang) => post(`/account/information?lang=${lang}`, {}),
   // password recovery ("I forgot my password")
   recoverySend: ({ userName, language }) => post('/recovery/send', { userName, language }),
   recoveryVerify: ({ otp }) => post('/recovery/verify', { otp }),

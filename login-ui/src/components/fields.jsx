@@ -115,11 +115,13 @@ export function Checkbox({ id, label, checked, onChange }) {
   );
 }
 
-export function Button({ children, busy = false, secondary = false, ...props }) {
+// secondary: a quieter action; warning: one that cannot be undone (deleting the account).
+export function Button({ children, busy = false, secondary = false, warning = false, ...props }) {
+  const kind = (secondary && 'button--secondary') || (warning && 'button--warning') || '';
   return (
     <button
       type="submit"
-      className={`button ${secondary ? 'button--secondary' : ''}`.trim()}
+      className={`button ${kind}`.trim()}
       disabled={busy}
       aria-disabled={busy ? 'true' : undefined}
       {...props}

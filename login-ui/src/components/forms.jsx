@@ -39,8 +39,9 @@ export function useForm({ category, page, step = null, restart = null }) {
   // The submit handler: check() answers {field: error} (nothing when the form is fine);
   // only then send() makes the call, whose answer names the next screen (or action()
   // does what the screen does next). A refused call shows its error on `field`, or on
-  // the field the server names (data.field) when it is one of `fields`.
-  const handle = ({ check, send, action = async () => follow(await send()), field = 'form', fields = [] }) => async (event) => {
+  // the field the server names (data.field) when it is one of `fields`. stays: the screen
+  // stays after a success (a download), so its button is pressable again.
+  const handle = ({ check, send, action = async () => follow(await send()), field = 'form', fields = [], stays = false }) => async (event) => {
     event.preventDefault();
     setSubmitted(true);
     const found = Object.fromEntries(Object.entries((check && check()) || {}).filter(([, error]) => error));
@@ -53,6 +54,10 @@ export function useForm({ category, page, step = null, restart = null }) {
     try {
       await action();
       track(RESULTS.success);
+      if (stays) {
+        clear();
+        setBusy(false);
+      }
     } catch (failure) {
       setBusy(false);
       const error = fromFailure(failure);
@@ -86,8 +91,9 @@ export function ResumedNotice({ textId }) {
 
 // A page with one form (useForm): the fields are the children. The words are the
 // screen's own message ids (a lead with values comes as `lead`); `intro` follows the
-// lead, `after` follows the form (links); `before` precedes the lead (a notice).
-export function FormPage({ form, onSubmit, titleId, leadId, lead, before = null, intro = null, submitId = 'common.continue', children, after = null }) {
+// lead, `after` follows the form (links); `before` precedes the lead (a notice); `warning`
+// marks a button whose action cannot be undone.
+export function FormPage({ form, onSubmit, titleId, leadId, lead, before = null, intro = null, submitId = 'common.continue', warning = false, children, after = null }) {
   const t = useT();
   const leadText = lead || (leadId ? t(leadId) : null);
   return (
@@ -98,7 +104,9 @@ export function FormPage({ form, onSubmit, titleId, leadId, lead, before = null,
       {intro}
       <form noValidate onSubmit={onSubmit}>
         {children}
-        <Button busy={form.busy}>{t(submitId)}</Button>
+        <Button busy={form.busy} warning={warning}>
+          {t(submitId)}
+        </Button>
       </form>
       {after}
     </Page>

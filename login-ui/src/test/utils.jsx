@@ -87,6 +87,18 @@ const SCREENS = {
     PASSKEY_PENDING: ['signinmethods/passkey', 'signinmethods/change'],
     COMPLETED: ['signinmethods/done', 'signinmethods'],
   },
+  account_deletion: {
+    PASSWORD_VERIFIED: ['firstverifyitsyou/delete'],
+    ...ASKING('completetwostepverification/delete', 'firstverifyitsyou/delete'),
+    REAUTHENTICATED: ['account/delete'],
+    COMPLETED: ['account/deleted'],
+  },
+  information: {
+    PASSWORD_VERIFIED: ['firstverifyitsyou/download'],
+    ...ASKING('completetwostepverification/download', 'firstverifyitsyou/download'),
+    REAUTHENTICATED: ['account/download'],
+    COMPLETED: ['account/download'],
+  },
 };
 
 // A journey view of the server: journey('signup', 'PHONE_CODE_SENT', { otpType: 'sms' }).
@@ -157,6 +169,15 @@ export const JOURNEY = {
     appPending: journey('methods', 'APP_PENDING', { ...account, methods: [] }),
     passkeyPending: journey('methods', 'PASSKEY_PENDING', { ...account, methods: [] }),
     completed: journey('methods', 'COMPLETED', { ...account, methods: [] }),
+  },
+  deletion: {
+    codeSent: journey('account_deletion', 'CODE_SENT', { ...account, trxnId: 'D1', resendAfter: 10 }),
+    reauthenticated: journey('account_deletion', 'REAUTHENTICATED', { ...account, methods: [] }),
+    completed: journey('account_deletion', 'COMPLETED', { ...account, methods: [] }),
+  },
+  information: {
+    reauthenticated: journey('information', 'REAUTHENTICATED', { ...account, methods: [] }),
+    completed: journey('information', 'COMPLETED', { ...account, methods: [] }),
   },
 };
 

@@ -11,7 +11,7 @@ import { BackLink } from '../../components/forms';
 import { useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { SignedIn } from '../../components/SignedIn';
-import { Outcome, Row, useListAction } from './parts';
+import { More, Outcome, Row, useDevice, useListAction } from './parts';
 
 const PAGE = 'accountSessions';
 const PROOFS = ['passkey', 'sms', 'voice', 'code', 'email'];
@@ -33,15 +33,6 @@ function useSessions() {
     read(null).catch(() => setAnswer((before) => ({ ...before, status: 'failed' })));
   }, [read]);
   return { ...answer, reload: () => read(null), more: (after) => read(after) };
-}
-
-function useDevice() {
-  const t = useT();
-  return (session) =>
-    t('account.sessions.device', {
-      browser: session.browser || t('account.sessions.unknownBrowser'),
-      system: session.system || t('account.sessions.unknownSystem'),
-    });
 }
 
 function SessionItem({ session, timeZone, onSignOut, busy }) {
@@ -98,13 +89,7 @@ function Sessions() {
               <SessionItem key={session.id} session={session} timeZone={timeZone} onSignOut={signOut} busy={busy} />
             ))}
           </ul>
-          {next ? (
-            <p>
-              <button type="button" className="button button--secondary" onClick={() => more(next)}>
-                {t('account.sessions.more')}
-              </button>
-            </p>
-          ) : null}
+          <More next={next} onMore={more} labelId="account.sessions.more" />
           {others || next ? (
             <form onSubmit={signOutOthers}>
               <p>{t('account.sessions.notRecognised')}</p>

@@ -1,5 +1,5 @@
-// What the account pages share: a row of a summary list, and an action on a list that says
-// its outcome in a status message which takes the focus, then reads the list again.
+// What the account pages share: a row of a summary list, a device in words, and an action on
+// a list that says its outcome in a status message which takes the focus, then reads the list again.
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../components/fields';
 import { useErrorText, useT } from '../../components/hooks';
@@ -12,6 +12,16 @@ export function Row({ label, children }) {
       <dd className="summary-list__value">{children}</dd>
     </div>
   );
+}
+
+// A session's or an event's browser and system in words: "Firefox on Windows".
+export function useDevice() {
+  const t = useT();
+  return (seen) =>
+    t('account.sessions.device', {
+      browser: seen.browser || t('account.sessions.unknownBrowser'),
+      system: seen.system || t('account.sessions.unknownSystem'),
+    });
 }
 
 // { run(call, said, goneId), busy, outcome }: run awaits call(), says said(its data) — or, on a
@@ -51,5 +61,18 @@ export function Outcome({ outcome }) {
     <Notice kind={outcome.kind} focusRef={notice}>
       <p>{outcome.text}</p>
     </Notice>
+  );
+}
+
+// "Show more": the next page of a list, read below the ones shown (keyset: next is its cursor).
+export function More({ next, onMore, labelId }) {
+  const t = useT();
+  if (!next) return null;
+  return (
+    <p>
+      <button type="button" className="button button--secondary" onClick={() => onMore(next)}>
+        {t(labelId)}
+      </button>
+    </p>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api } from '../../api/v1';
+import { Notice } from '../../components/fields';
 import { BackLink, FormPage, useForm } from '../../components/forms';
+import { useT } from '../../components/hooks';
 import PasswordField from '../../components/PasswordField';
 import { SignedIn } from '../../components/SignedIn';
 import { CHANGES, startOf } from '../../session/changes';
@@ -11,6 +13,7 @@ const PAGE = 'firstVerifyItsYou';
 
 function PasswordForm({ change }) {
   const { state: arrived } = useLocation();
+  const t = useT();
   const [password, setPassword] = useState('');
   const form = useForm({ category: 'profile', page: PAGE, restart: startOf(change) });
   const check = () => ({ password: password ? null : { id: 'password.signin.required' } });
@@ -21,8 +24,21 @@ function PasswordForm({ change }) {
     check,
     action: async () => form.follow(await api.reauthenticatePassword(change, { password }), carried),
   });
+  // "This wasn't me" (account/notme) signed the other devices out and sent the person here
+  const signedOut = arrived && Number.isInteger(arrived.signedOutOthers) ? (
+    <Notice kind="success">
+      <p>{t('account.notMe.done', { count: arrived.signedOutOthers })}</p>
+    </Notice>
+  ) : null;
   return (
-    <FormPage form={form} onSubmit={onSubmit} titleId="profile.verify.title" leadId={`reauthenticate.lead.${change}`} after={<BackLink />}>
+    <FormPage
+      form={form}
+      onSubmit={onSubmit}
+      titleId="profile.verify.title"
+      leadId={`reauthenticate.lead.${change}`}
+      before={signedOut}
+      after={<BackLink />}
+    >
       <PasswordField value={password} onChange={setPassword} error={form.errors.password} />
     </FormPage>
   );

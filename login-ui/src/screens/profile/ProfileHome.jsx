@@ -111,6 +111,15 @@ export default function ProfileHome() {
                 <li>
                   <Link to={path('account/services')}>{t('profile.home.services')}</Link>
                 </li>
+                <li>
+                  <Link to={path('account/activity')}>{t('profile.home.activity')}</Link>
+                </li>
+                <li>
+                  <Link to={path(startOf('download'))}>{t('profile.home.download')}</Link>
+                </li>
+                <li>
+                  <Link to={path(startOf('delete'))}>{t('profile.home.delete')}</Link>
+                </li>
               </ul>
             </section>
             <h2>{t('profile.home.services')}</h2>
