@@ -5,7 +5,8 @@
 gunicorn with 2 x cores + 1 gthread workers as config/gunicorn.conf.py sets (not pinned) on PostgreSQL; one client thread per
 person on the same machine. Each person signs up in one browser (authorize, e-mail code,
 account, phone code, profile, resume, token, userinfo), then signs in from a fresh browser
-and opens their account pages (where they are signed in, their connected services).
+and opens their account pages (where they are signed in, their connected services, their
+activity).
 Between two steps a person waits a random 0 to 2 x --think seconds, as people do (typing a
 code takes longer). Codes are read from the outbox table. Prints p50/p95/p99 per /v1
 operation and OIDC endpoint, the error count, and the resident memory of each worker after

@@ -177,9 +177,11 @@ def sign_in(browser: Browser, outbox: Outbox, email: str, password: str = harnes
 
 
 def account_pages(browser: Browser) -> None:
-    """A signed-in person looks at where they are signed in and at their connected services."""
+    """A signed-in person looks at where they are signed in, their connected services and their
+    account activity."""
     browser.call("GET", "/v1/account/sessions", "GET /v1/account/sessions")
     browser.call("GET", "/v1/account/services?lang=fr", "GET /v1/account/services")
+    browser.call("GET", "/v1/account/activity?lang=fr", "GET /v1/account/activity")
 
 
 def sign_up(browser: Browser, outbox: Outbox, email: str, phone: str, password: str = harness.PASSWORD) -> dict:
