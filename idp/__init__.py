@@ -65,6 +65,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
 
     from idp import health, housekeeping, jobs, management, notify, oauth, shell
     from idp.flows import cli as journeys_cli
+    from idp.insight import cli as insight_cli
     from idp.api import bp as api_bp
 
     oauth.init_app(app)
@@ -72,6 +73,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     notify.init_app(app)
     app.cli.add_command(journeys_cli.group)
     app.cli.add_command(housekeeping.group)
+    app.cli.add_command(insight_cli.group)
 
     metrics.init_app(app)
     app.register_blueprint(health.bp)

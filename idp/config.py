@@ -221,6 +221,14 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "housekeeping": {
         "keep_expired_seconds": POSITIVE_INT,
     },
+    "insight": {
+        "collect": FLAG,
+        "raw_retention_days": Rule(int, lambda v: 1 <= v <= 90, "a whole number of days from 1 to 90"),
+        "max_events_per_batch": Rule(int, lambda v: 1 <= v <= 500, "a whole number from 1 to 500"),
+        "max_batches_per_address": POSITIVE_INT,
+        "address_window_seconds": POSITIVE_INT,
+        "max_batches_per_day": POSITIVE_INT,
+    },
     "testmode": {
         "enabled": FLAG,
         "email": TEXT,

@@ -6,7 +6,8 @@ still meets a clear "expired" rather than "unknown", and a redeemed authorizatio
 is still recognised when it is replayed. Each table is purged by its own expiry, and the
 rows left without their browser session are purged too (SQLite does not cascade).
 Audit events are the account's history, shown to its owner (idp/account/activity.py): they
-are kept account.activity_retention_days, not by an expiry.
+are kept account.activity_retention_days, not by an expiry. The analytics events of finished days
+are rolled up into daily counts, then purged (idp/insight/rollup.py).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from idp import sessions as browser_sessions
 from idp.clock import now
 from idp.extensions import db
 from idp.flows import devices
+from idp.insight import rollup
 from idp.models import AuditEvent, AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, PushedRequest, Token
 
 group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters, tokens and the activity past its retention.")
@@ -64,7 +66,7 @@ def purge() -> dict[str, int]:
         for name, statement in statements.items()
     }
     db.session.commit()
-    return counts
+    return counts | rollup.run()
 
 
 @group.command("purge")

@@ -39,6 +39,9 @@ SECURITY_EVENTS = Counter("idp_security_events_total", "Security events, by even
 SESSIONS_ENDED = Counter("idp_sessions_ended_total", "Browser sessions ended, by reason.", ["reason"])
 TOKENS_REVOKED = Counter("idp_tokens_revoked_total", "Access and refresh tokens revoked, by reason.", ["reason"])
 LIMITS_REACHED = Counter("idp_limits_reached_total", "Budgets that reached their maximum, by kind.", ["limit"])
+INSIGHT_EVENTS = Counter(
+    "idp_insight_events_total", "Analytics events sent to POST /v1/events, by outcome: kept, or why dropped.", ["outcome"]
+)
 # Every process's database pool (idp/database.py:MeteredPool), added up over the live processes.
 DB_CONNECTIONS_IN_USE = Gauge("idp_db_connections_in_use", "Database connections lent out by the pools now.",
                               multiprocess_mode="livesum")

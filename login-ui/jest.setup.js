@@ -5,7 +5,10 @@ const { loadMessages } = require('./src/i18n/messages');
 if (typeof global.TextEncoder === 'undefined') global.TextEncoder = TextEncoder;
 if (typeof global.TextDecoder === 'undefined') global.TextDecoder = TextDecoder;
 
+// jsdom has no beacon: the first-party analytics (src/analytics) hand their batches to this one,
+// which keeps them away from the API each test mocks; the analytics' own tests watch it.
 beforeEach(() => {
+  navigator.sendBeacon = jest.fn(() => true);
   window.sessionStorage.clear();
   window.dataLayer = [];
   document.title = '';

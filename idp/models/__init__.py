@@ -2,6 +2,7 @@
 from idp.models.audit import AuditEvent
 from idp.models.device import Device
 from idp.models.grant import Grant
+from idp.models.insight import InsightEvent, InsightRolledDay, InsightStepDay
 from idp.models.oauth import AuthorizationCode, Interaction, PushedRequest, Token
 from idp.models.limits import LimitCounter
 from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
@@ -19,6 +20,9 @@ __all__ = [
     "BrowserSession",
     "Device",
     "Grant",
+    "InsightEvent",
+    "InsightRolledDay",
+    "InsightStepDay",
     "Interaction",
     "Journey",
     "LimitCounter",

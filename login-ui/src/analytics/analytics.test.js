@@ -1,5 +1,5 @@
 import { ApiError } from '../api/v1';
-import { buildAction, failureResult, pageView, trackEvent } from '.';
+import { buildAction, configureInsight, errorCode, failureResult, flush, pageView, setService, trackEvent } from '.';
 
 test('a page view carries the path and the page name', () => {
   pageView('/en/signUp', 'signup');
@@ -22,4 +22,78 @@ test('the action leaves out a missing step', () => {
 test('a failure is an error when a message came back and a timeout when not', () => {
   expect(failureResult(new ApiError({ message: '14' }))).toBe('submit_error');
   expect(failureResult(new ApiError({ timeout: true }))).toBe('submit_timeout');
+});
+
+describe('first-party collection', () => {
+  const sent = () => navigator.sendBeacon.mock.calls.map(([url, blob]) => [url, blob]);
+  const read = (blob) =>
+    new Promise((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(JSON.parse(reader.result));
+      reader.readAsText(blob);
+    });
+  const events = async () => Promise.all(sent().map(([, blob]) => read(blob))).then((batches) => batches.flatMap((batch) => batch.events));
+
+  beforeEach(() => {
+    flush();
+    navigator.sendBeacon.mockClear();
+    configureInsight({ apiBase: '/v1' });
+    setService(null);
+  });
+
+  test('events go to the provider, batched, when the page is hidden, with the allow-listed fields only', async () => {
+    setService('reservations');
+    pageView('/fr/signUp/verification/email', 'verification');
+    trackEvent({ category: 'signup', page: 'verification', step: 2, result: 'submit_error', error: '14' });
+    expect(navigator.sendBeacon).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent().map(([url]) => url)).toEqual(['/v1/events']);
+    const [view, failed] = await events();
+    expect(Object.keys(view).sort()).toEqual(['device', 'elapsed', 'event', 'journey', 'language', 'page', 'screen', 'service']);
+    expect(view).toMatchObject({ event: 'pageview', screen: 'signUp/verification/email', language: 'fr', page: 'verification', service: 'reservations' });
+    expect(failed).toMatchObject({ event: 'event', action: 'verification_step2_submit_error', step: 2, error: '14', journey: view.journey });
+    expect(view.journey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // the dataLayer entries stay as the specification has them
+    expect(window.dataLayer[1]).toEqual({ event: 'event', category: 'signup', action: 'verification_step2_submit_error', label: 'button' });
+  });
+
+  test('twenty events make a batch of their own', () => {
+    for (let i = 0; i < 20; i += 1) pageView('/en/signIn', 'signin');
+    expect(navigator.sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
+  test('the journey id is forgotten at the journey end, and the next journey has a new one', async () => {
+    pageView('/en/signIn', 'signin');
+    pageView('/en/redirecttorp', 'redirectToRp');
+    pageView('/en/signIn', 'signin');
+    flush();
+    const [first, end, next] = await events();
+    expect(end.journey).toBe(first.journey);
+    expect(next.journey).not.toBe(first.journey);
+  });
+
+  test('nothing is sent when the browser asks not to be tracked', () => {
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    try {
+      pageView('/en/signIn', 'signin');
+      flush();
+      expect(navigator.sendBeacon).not.toHaveBeenCalled();
+      expect(window.dataLayer).toHaveLength(1);
+    } finally {
+      delete navigator.globalPrivacyControl;
+    }
+  });
+
+  test('a phone-wide window is a phone', async () => {
+    window.innerWidth = 375;
+    pageView('/en/signIn', 'signin');
+    flush();
+    window.innerWidth = 1024;
+    expect((await events())[0].device).toBe('phone');
+  });
+
+  test('a failure names its catalogue code, a timeout none', () => {
+    expect(errorCode(new ApiError({ message: '22' }))).toBe('22');
+    expect(errorCode(new ApiError({ timeout: true }))).toBeUndefined();
+  });
 });

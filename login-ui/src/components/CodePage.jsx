@@ -4,7 +4,7 @@
 // person holds (an authenticator app's, a backup code) has no notice, expiry or resend.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { failureResult, RESULTS } from '../analytics';
+import { errorCode, failureResult, RESULTS } from '../analytics';
 import { ERRORS, fromFailure } from '../i18n/errors';
 import { normaliseBackupCode, validateBackupCode, validateCode } from '../validation';
 import { usePolicy } from './AppConfig';
@@ -118,7 +118,7 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
       form.show({ verificationCode: error });
       // asked too soon: the countdown starts again from the server's wait
       if (String(error.code) === ERRORS.RESEND_TOO_SOON) restart(waitOf(error.data.retryAfter, 0));
-      form.track(failureResult(failure), 'link');
+      form.track(failureResult(failure), 'link', errorCode(failure));
     }
   };
 

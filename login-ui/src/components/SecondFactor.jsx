@@ -4,7 +4,7 @@
 // way" among the person's other methods (journey.methods).
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { failureResult, RESULTS } from '../analytics';
+import { errorCode, failureResult, RESULTS } from '../analytics';
 import { fromFailure } from '../i18n/errors';
 import { displayPhone } from '../phone/display';
 import CodePage from './CodePage';
@@ -53,7 +53,7 @@ function OtherWays({ form, methods, current, phone, ask, onAsked }) {
       onAsked(answer);
     } catch (failure) {
       form.show({ verificationCode: fromFailure(failure) });
-      form.track(failureResult(failure), 'link');
+      form.track(failureResult(failure), 'link', errorCode(failure));
     }
   };
   return (

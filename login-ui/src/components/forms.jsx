@@ -3,7 +3,7 @@
 // page (one h1, the error summary, the lead, the form and its button).
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { failureResult, RESULTS, trackEvent } from '../analytics';
+import { errorCode, failureResult, RESULTS, trackEvent } from '../analytics';
 import { followUp, fromFailure } from '../i18n/errors';
 import { useFollow } from '../session/journey';
 import ErrorSummary from './ErrorSummary';
@@ -21,7 +21,7 @@ export function useForm({ category, page, step = null, restart = null }) {
   // changes on each failed submit, to move the focus to the error summary
   const [focusKey, setFocusKey] = useState(0);
   const track = useCallback(
-    (result, label = 'button') => trackEvent({ category, page, step, result, label }),
+    (result, label = 'button', error = undefined) => trackEvent({ category, page, step, result, label, error }),
     [category, page, step],
   );
   const show = useCallback((next) => {
@@ -63,7 +63,7 @@ export function useForm({ category, page, step = null, restart = null }) {
       const error = fromFailure(failure);
       const named = error.data && error.data.field;
       show({ [fields.includes(named) ? named : field]: error });
-      track(failureResult(failure));
+      track(failureResult(failure), 'button', errorCode(failure));
     }
   };
   return { page, step, restart, busy, submitted, errors, focusKey, follow, track, show, clear, recheck, handle };

@@ -3,6 +3,7 @@
 // title is in the header), its login hint, and where each journey stands.
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { setService } from '../analytics';
 import { api } from '../api/v1';
 import { unexpected } from '../components/ShowError';
 import { stepOf } from './journey';
@@ -30,6 +31,7 @@ export function ServerSessionProvider({ language, children }) {
       .catch((failure) => ({ data: {}, failure: unexpected(failure) ? { status: failure.status, timeout: failure.timeout } : null }))
       .then(({ data, failure }) => {
         if (request !== latest.current) return;
+        setService(data.service ? data.service.id : null);
         setAnswer({
           step,
           language,
