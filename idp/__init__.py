@@ -63,12 +63,13 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     sessions.init_app(app)
     security_headers.init_app(app)
 
-    from idp import health, housekeeping, jobs, management, notify, oauth, shell
+    from idp import console, health, housekeeping, jobs, management, notify, oauth, shell
     from idp.flows import cli as journeys_cli
     from idp.insight import cli as insight_cli
     from idp.api import bp as api_bp
 
     oauth.init_app(app)
+    console.init_app(app)
     jobs.init_app(app)
     notify.init_app(app)
     app.cli.add_command(journeys_cli.group)

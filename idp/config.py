@@ -221,6 +221,11 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "housekeeping": {
         "keep_expired_seconds": POSITIVE_INT,
     },
+    "console": {
+        "allowed_networks": Rule(str, _networks_ok, "comma-separated CIDR networks, e.g. 10.0.0.0/8, ::1/128"),
+        "session_minutes": Rule(int, lambda v: 1 <= v <= 480, "a whole number of minutes from 1 to 480"),
+        "report_max_days": Rule(int, lambda v: 1 <= v <= 3660, "a whole number of days from 1 to 3660"),
+    },
     "insight": {
         "collect": FLAG,
         "raw_retention_days": Rule(int, lambda v: 1 <= v <= 90, "a whole number of days from 1 to 90"),

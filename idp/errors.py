@@ -54,6 +54,7 @@ class Errors(Enum):
     PASSKEY_NAME = ("41", 400, "Give the passkey a name of at most data.maxLength characters")
     BACKUP_CODE_USED = ("42", 400, "This backup code was already used (data.remaining: unused codes left)")
     PROOF_OF_WORK_REQUIRED = ("43", 428, "Solve data.challenge (ALTCHA) and send the answer in X-Proof-Of-Work")
+    NEW_PASSWORD_REQUIRED = ("44", 403, "The password was right, but the account must set a new one first (I forgot my password)")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

@@ -51,6 +51,8 @@ class Reason(StrEnum):
     REPORTED_NOT_ME = "reported_not_me"
     # The person deleted their account (idp/account/deletion.py).
     ACCOUNT_DELETED = "account_deleted"
+    # The help desk ended them, at the person's request (idp/console/support.py).
+    ENDED_BY_SUPPORT = "ended_by_support"
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,11 @@ def end(browser_session: BrowserSession | None, reason: Reason = Reason.SIGNED_O
 def end_others(user_id: str, keep: BrowserSession, reason: Reason) -> list[Ended]:
     """End every session of the account but the one kept. The caller commits."""
     return _end((BrowserSession.user_id == user_id) & (BrowserSession.id != keep.id), reason)
+
+
+def end_all(user_id: str, reason: Reason) -> list[Ended]:
+    """End every session of the account. The caller commits."""
+    return _end(BrowserSession.user_id == user_id, reason)
 
 
 def end_chosen(user_id: str, sid: str, keep: BrowserSession) -> list[Ended]:

@@ -42,7 +42,7 @@ LEGACY_PATHS = (
 )
 
 # Prefixes whose unknown paths are real 404s, not UI routes.
-NON_UI_PREFIXES = ("/v1/", "/static/", "/dev/", "/.well-known/", "/oauth/", "/authorize", "/token", "/userinfo", "/jwks", "/metrics")
+NON_UI_PREFIXES = ("/v1/", "/static/", "/dev/", "/.well-known/", "/oauth/", "/authorize", "/token", "/userinfo", "/jwks", "/metrics", "/console")
 
 
 UI_PREFIX = "/static/ui/"

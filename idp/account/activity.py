@@ -60,6 +60,10 @@ SHOWN: dict[str, bool] = {
     "service_disconnected": False,
     "reported_not_me": False,
     "information_downloaded": False,
+    # the help desk's acts at the person's request (idp/console/support.py)
+    "support_unlocked": False,
+    "support_ended_sessions": False,
+    "support_required_new_password": False,
 }
 
 # What of an event's details the page may show (the rest are the operators'): nothing

@@ -39,7 +39,8 @@ def _rules() -> dict:
 
 
 def check_password(user: User | None, email: str, password: str) -> None:
-    """The account's password, or WRONG_CREDENTIALS. A client that is not a trusted device
+    """The account's password, or WRONG_CREDENTIALS; NEW_PASSWORD_REQUIRED when it is right
+    but the help desk asked for a new one (a recovery sets it). A client that is not a trusted device
     of the account waits when the account's run of failures or its own address's budget says
     so (TOO_MANY_PASSWORD_TRIES), without its password being tried, and meets the cap that
     forces recovery; a trusted device's failures form a run of its own, counted apart, which
@@ -62,6 +63,10 @@ def check_password(user: User | None, email: str, password: str) -> None:
     if matches:
         limits.refund(run)
         user.password_hash = new_hash or user.password_hash
+        if user.new_password_required:
+            # Said only to whoever knows the password; committed, as the error rolls back the rest.
+            db.session.commit()
+            raise FlowError(Errors.NEW_PASSWORD_REQUIRED)
         return
     if user is not None:
         audit.record(user.id, None, "password_wrong", trusted_device=device is not None)

@@ -97,6 +97,7 @@ def set_password(browser_session: BrowserSession | None, password: str) -> Compl
     passwords.check_policy(password, passwords.personal_words(user))
     accounts.notify_change(user, "password")
     user.password_hash = passwords.hash_password(password)
+    user.new_password_required = False
     journey.advance(current, Event.SET_PASSWORD)
     audit.record(user.id, browser_session.id, "password_reset", **accounts.after_factor_change(user, browser_session))
     proof = second_factor.proof_of(current) if current.proof else second_factor.Proof(["pwd", "otp"], None)

@@ -19,6 +19,9 @@ class User(db.Model):
     profile_completed_at: Mapped[object | None] = mapped_column(db.DateTime)
     # The second factor the person used last: offered first next time (phone, app, passkey).
     preferred_method: Mapped[str | None] = mapped_column(db.String(16))
+    # The help desk asked that the next sign-in set a new password (idp/console/support.py):
+    # the password is refused until a recovery sets one.
+    new_password_required: Mapped[bool] = mapped_column(default=False, server_default=db.false())
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
 

@@ -132,6 +132,14 @@ def _without_port(uri: str) -> str:
 class Registry:
     def __init__(self, clients: list[Client]):
         self._clients = {client.client_id: client for client in clients}
+        # the provider's own clients (the operators' console): not offered to the public
+        self._own: set[str] = set()
+
+    def add_own(self, client: Client) -> None:
+        if client.client_id in self._clients:
+            raise ConfigError(f"clients.{client.client_id} is the provider's own client: choose another client_id")
+        self._clients[client.client_id] = client
+        self._own.add(client.client_id)
 
     def get(self, client_id: str | None) -> Client | None:
         return self._clients.get(client_id or "")
@@ -140,7 +148,9 @@ class Registry:
         return list(self._clients.values())
 
     def services(self) -> list[Service]:
-        return sorted((client.service for client in self._clients.values()), key=lambda service: service.id)
+        """The services people are offered (GET /v1/services)."""
+        listed = (client.service for client in self._clients.values() if client.client_id not in self._own)
+        return sorted(listed, key=lambda service: service.id)
 
 
 def registry() -> Registry:

@@ -1,4 +1,4 @@
-"""The identity provider's own pages for the OIDC endpoints: errors and sign-out, in the request's language."""
+"""The identity provider's own pages: the OIDC endpoints' errors and sign-out, and the console's, in the request's language."""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -25,12 +25,18 @@ def language_toggle(language: str) -> dict:
     return {"language": other, "name": LANGUAGE_NAMES[other], "href": f"{href}?{query}" if query else href}
 
 
-def render_page(template: str, status: int = 200, **values):
+def render_server_page(template: str, status: int = 200, **values):
+    """One of the server's own pages (templates/oauth, templates/console), in the frame of the
+    login UI (oauth/base.html), in the request's language."""
     language = str(get_locale() or "en")
-    html = render_template(f"oauth/{template}", language=language, toggle=language_toggle(language), **values)
+    html = render_template(template, language=language, toggle=language_toggle(language), **values)
     response = current_app.make_response((html, status))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def render_page(template: str, status: int = 200, **values):
+    return render_server_page(f"oauth/{template}", status, **values)
 
 
 def error_page(reason: str, status: int = 400):

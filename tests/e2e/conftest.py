@@ -96,11 +96,6 @@ class Product:
     def _flask(self, *args: str) -> list[str]:
         return [sys.executable, "-m", "flask", *args]
 
-    def command(self, *args: str) -> str:
-        """What `flask --app idp <args>` prints against this product's database."""
-        return subprocess.run(self._flask("--app", "idp", *args), cwd=ROOT, env=self.env, check=True,
-                              capture_output=True, text=True).stdout
-
     def start(self) -> "Product":
         subprocess.run(self._flask("--app", "idp", "db", "upgrade"), cwd=ROOT, env=self.env, check=True,
                        capture_output=True)

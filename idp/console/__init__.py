@@ -1,0 +1,15 @@
+"""The operators' console (/console, docs/console.md): the help desk (support role) and the
+funnel report (analyst role), for the operators config/operators.toml names, who sign in with
+this provider and a passkey (signin.py), from the networks console.allowed_networks names."""
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    from idp.console import signin, views
+    from idp.oauth.clients import registry
+
+    with app.app_context():
+        registry().add_own(signin.client(app.config["IDP"]["server"]["issuer"]))
+    app.register_blueprint(views.bp)

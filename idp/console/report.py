@@ -1,0 +1,141 @@
+"""The funnel report of the analyst role: a flow's steps over a chosen period, beside the
+period before, as a chart, a table (the chart's alternative, the same figures) and CSV.
+
+The figures are idp/insight/funnel.py's, as `flask --app idp insight funnel` prints them: rows
+count journeys, not people, and nothing in them is personal. The chart is drawn on the server
+(an SVG of plain shapes, templates/console/report.html): no script, nothing sent elsewhere.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from flask import current_app
+
+from idp.clock import now
+from idp.console.support import Refused
+from idp.flows.journey import Flow
+from idp.insight import funnel
+from idp.oauth.clients import registry
+
+LANGUAGES = ("en", "fr")
+DEVICES = ("phone", "tablet", "desktop")
+PERIODS = (1, 7, 28, 90)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the analyst asked for: a flow, a period of days ending `until`, and the journeys
+    of one language, service and device class (None: all)."""
+
+    flow: Flow
+    days: int
+    until: date
+    language: str | None
+    service: str | None
+    device: str | None
+
+    @property
+    def first(self) -> date:
+        return self.until - timedelta(days=self.days - 1)
+
+    @property
+    def before(self) -> tuple[date, date]:
+        return self.first - timedelta(days=self.days), self.first - timedelta(days=1)
+
+    def query(self) -> dict:
+        """The choice as the page's query, for the CSV link and the language switch."""
+        asked = {"flow": self.flow.value, "days": self.days, "until": self.until.isoformat(),
+                 "language": self.language, "service": self.service, "device": self.device}
+        return {name: value for name, value in asked.items() if value is not None}
+
+
+def services() -> list[tuple[str, str]]:
+    """The services journeys can be for: (client id, name in English)."""
+    return [(client.client_id, client.service.title["en"]) for client in registry().clients()]
+
+
+def choice(args) -> Choice:
+    """The analyst's choice from the page's query; Refused names what cannot be used."""
+    try:
+        flow = funnel.flow_named(args.get("flow") or Flow.SIGNUP.value)
+    except ValueError:
+        raise Refused("flow") from None
+    today = now().date()
+    try:
+        days = int(args.get("days") or 7)
+        until = date.fromisoformat(args["until"]) if args.get("until") else today
+    except ValueError:
+        raise Refused("period") from None
+    if not 1 <= days <= current_app.config["IDP"]["console"]["report_max_days"] or until > today:
+        raise Refused("period")
+    language, service, device = (args.get(name) or None for name in ("language", "service", "device"))
+    if language not in (None, *LANGUAGES) or device not in (None, *DEVICES):
+        raise Refused("filter")
+    if service is not None and service not in {client_id for client_id, _ in services()}:
+        raise Refused("filter")
+    return Choice(flow, days, until, language, service, device)
+
+
+@dataclass(frozen=True)
+class Row:
+    step: str
+    reached: int
+    finished: int
+    left: int
+    errors: list[tuple[str, int]]
+    median: int | None
+    p90: int | None
+    before_reached: int
+    before_finished: int
+    before_left: int
+
+
+def rows(chosen: Choice) -> list[Row]:
+    steps = funnel.report(chosen.flow, chosen.days, chosen.until, chosen.language, chosen.service, chosen.device)
+    return [Row(step.screen, step.now.reached, step.now.finished, step.now.left, sorted(step.now.errors.items()),
+                step.now.percentile(0.5), step.now.percentile(0.9), step.before.reached, step.before.finished,
+                step.before.left) for step in steps]
+
+
+CSV_COLUMNS = ("flow", "step", "reached", "finished", "left", "errors", "median_seconds", "p90_seconds",
+               "previous_reached", "previous_finished", "previous_left")
+
+
+def as_csv(chosen: Choice, table: list[Row]) -> str:
+    """The table as CSV (RFC 4180): errors as code:times, separated by spaces."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in table:
+        writer.writerow((chosen.flow.value, row.step, row.reached, row.finished, row.left,
+                         " ".join(f"{code}:{times}" for code, times in row.errors),
+                         "" if row.median is None else row.median, "" if row.p90 is None else row.p90,
+                         row.before_reached, row.before_finished, row.before_left))
+    return out.getvalue()
+
+
+# The chart's geometry (SVG user units): a label column, then the bars.
+LABEL_WIDTH, BAR_WIDTH, ROW_HEIGHT, BAR_HEIGHT, GAP = 230, 380, 54, 18, 4
+
+
+@dataclass(frozen=True)
+class Bar:
+    y: int
+    label: str
+    now_width: float
+    before_width: float
+    now: int
+    before: int
+
+
+def chart(table: list[Row]) -> dict:
+    """Where the chart's bars go: for each step, the journeys that reached it in the period
+    (upper bar) and in the period before (lower bar), on one scale."""
+    most = max((max(row.reached, row.before_reached) for row in table), default=0) or 1
+    bars = [Bar(index * ROW_HEIGHT + 30, row.step, BAR_WIDTH * row.reached / most, BAR_WIDTH * row.before_reached / most,
+                row.reached, row.before_reached) for index, row in enumerate(table)]
+    return {"bars": bars, "height": len(bars) * ROW_HEIGHT + 40, "width": LABEL_WIDTH + BAR_WIDTH + 60,
+            "label_width": LABEL_WIDTH, "bar_height": BAR_HEIGHT, "gap": GAP}
