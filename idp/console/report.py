@@ -93,6 +93,12 @@ class Row:
     before_left: int
 
 
+def today_as_of(chosen: Choice):
+    """When today's figures were rolled up, if the period ends today and housekeeping rolled it
+    (the page says so); None when they are read live."""
+    return funnel.rolled_at(chosen.until) if chosen.until == now().date() else None
+
+
 def rows(chosen: Choice) -> list[Row]:
     steps = funnel.report(chosen.flow, chosen.days, chosen.until, chosen.language, chosen.service, chosen.device)
     return [Row(step.screen, step.now.reached, step.now.finished, step.now.left, sorted(step.now.errors.items()),

@@ -107,6 +107,7 @@ def funnel_report(signed, roles):
                      services=report.services(), flows=report.Flow, periods=report.PERIODS, args=request.args)
     table = report.rows(chosen)
     return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table, chart=report.chart(table),
+                 as_of=report.today_as_of(chosen),
                  services=report.services(), flows=report.Flow, periods=report.PERIODS, args=request.args)
 
 

@@ -53,6 +53,9 @@ def funnel_command(flow: str, days: int, language: str | None, service: str | No
     table = [COLUMNS, *rows(steps)]
     widths = [max(len(row[index]) for row in table) for index in range(len(COLUMNS))]
     click.echo(f"{chosen.value}: the last {days} days (the {days} before in brackets); rows count journeys, not people")
+    as_of = funnel.rolled_at(now().date())
+    if as_of is not None:
+        click.echo(f"today's figures as of {as_of:%H:%M} UTC, housekeeping's last rollup")
     for row in table:
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
     if not steps:

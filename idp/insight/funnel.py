@@ -1,7 +1,8 @@
 """Each flow's funnel: the journeys that reached each step, finished it, left there, the errors
 shown there by catalogue code, and the time spent on it — from the raw events of one day
 (summarize, which housekeeping stores as that day's rows: rollup.py) or from the stored days of
-a period (report). Rows count journeys (a UI journey id), not people.
+a period (report); today's stored rows are as of housekeeping's last run (rolled_at). Rows count
+journeys (a UI journey id), not people.
 
 A step is a screen of the login UI. A flow's steps, in order, are its entry screens and then the
 screens idp/flows/screens.py gives its states, in the order its transitions reach them: the
@@ -190,6 +191,12 @@ def _period(flow: Flow, first: date, last: date, chosen: dict) -> dict[str, Figu
                     totals[key[1]].add(figures)
         day += timedelta(days=1)
     return totals
+
+
+def rolled_at(day: date):
+    """When housekeeping last rolled the day up (the moment its figures are as of), or None
+    when the report reads its raw events."""
+    return db.session.scalar(select(InsightRolledDay.rolled_at).where(InsightRolledDay.day == day))
 
 
 def report(flow: Flow, days: int, until: date, language: str | None = None, service: str | None = None,

@@ -50,3 +50,13 @@ def test_the_report_is_in_french(operator, app):
     _signup_journeys(app)
     page = operator.get("/console/report?flow=signup&lang=fr").get_data(as_text=True)
     assert "Rapport d'entonnoir" in page and "Parcours qui ont atteint chaque étape" in page
+
+
+def test_the_report_says_when_todays_figures_were_rolled_up(operator, app):
+    from idp.housekeeping import purge
+
+    _signup_journeys(app)
+    assert "as of" not in operator.get("/console/report?flow=signup&days=1").get_data(as_text=True)
+    with app.app_context():
+        purge()
+    assert "Today's figures are as of" in operator.get("/console/report?flow=signup&days=1").get_data(as_text=True)

@@ -148,3 +148,37 @@ def test_the_command_prints_the_table_with_the_period_before(app, runner):
 def test_the_command_names_the_flows_it_knows(runner):
     result = runner.invoke(args=["insight", "funnel", "--flow", "checkout"])
     assert result.exit_code != 0 and "signup" in result.output
+
+
+def test_housekeeping_rolls_today_as_far_as_it_has_gone_and_the_report_reads_those_rows(app):
+    journey(app, SIGN_UP_LEFT_AT_PHONE)
+    with app.app_context():
+        assert purge()["insight_days_rolled"] == 1
+        assert funnel.rolled_at(now().date()) is not None
+    journey(app, SIGN_UP_LEFT_AT_PHONE)
+    assert steps_of(app, Flow.SIGNUP)["signUp"].now.reached == 1  # as of the rollup
+    with app.app_context():
+        purge()
+    assert steps_of(app, Flow.SIGNUP)["signUp"].now.reached == 2
+
+
+def test_a_day_rolled_before_it_ended_is_rolled_again_once_it_has(app, time_machine):
+    time_machine.move_to("2030-01-01 23:00:00", tick=False)
+    journey(app, SIGN_UP_LEFT_AT_PHONE)
+    with app.app_context():
+        purge()
+    journey(app, SIGN_UP_LEFT_AT_PHONE)
+    time_machine.move_to("2030-01-02 00:15:00", tick=False)
+    with app.app_context():
+        assert purge()["insight_days_rolled"] == 1
+        purge()
+        assert purge()["insight_days_rolled"] == 0  # complete: never read again
+    assert steps_of(app, Flow.SIGNUP, days=2)["signUp"].now.reached == 2
+
+
+def test_the_command_says_when_todays_figures_were_rolled_up(app, runner):
+    journey(app, SIGN_UP_LEFT_AT_PHONE)
+    with app.app_context():
+        purge()
+    result = runner.invoke(args=["insight", "funnel", "--flow", "signUp", "--days", "1"])
+    assert "today's figures as of" in result.output
