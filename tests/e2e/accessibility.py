@@ -9,6 +9,7 @@ CSP, so the library is evaluated that way and the pages are scanned with their r
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -59,3 +60,12 @@ def describe(found: list[dict]) -> str:
 def assert_no_violations(page: Page, where: str) -> None:
     found = violations(page)
     assert not found, f"WCAG 2.2 A/AA violations on {where} ({page.url}):\n{describe(found)}"
+
+
+def photograph_and_scan(page: Page, screenshots: Path, viewport: str, language: str, name: str) -> None:
+    """A screenshot for people to look at (test-artifacts/screenshots/{viewport}/{language}/),
+    then no violation."""
+    folder = screenshots / viewport / language
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    assert_no_violations(page, f"{name} ({language}, {viewport})")

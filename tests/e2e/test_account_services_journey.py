@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import steps
-from tests.e2e.accessibility import assert_no_violations
+from tests.e2e.accessibility import photograph_and_scan
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.people import new_person
 from tests.e2e.steps import t
@@ -25,8 +25,9 @@ SERVICE = {"en": "Reservations service", "fr": "Service de réservations"}
 # The reservations service's pages run the provider's redirect for real here (the accessibility
 # walks keep it from navigating): this journey needs the whole sign-up, then scans its own pages.
 @pytest.mark.parametrize(("language", "viewport"), [("en", DESKTOP), ("fr", MOBILE)], ids=["en-desktop", "fr-mobile"])
-def test_a_person_disconnects_a_service_and_it_signs_them_out(new_context, product, language, viewport):
+def test_a_person_disconnects_a_service_and_it_signs_them_out(new_context, product, language, viewport, screenshots):
     page = new_context(language=language, viewport=viewport).new_page()
+    named = "desktop" if viewport == DESKTOP else "mobile"
     person = new_person("Dominique", "Lévesque")
     steps.sign_up(page, product, person, language)
 
@@ -34,7 +35,7 @@ def test_a_person_disconnects_a_service_and_it_signs_them_out(new_context, produ
     steps.expect_screen(page, language, "profile.home.title")
     page.locator("#account-heading + ul").get_by_role("link", name=t(language, "profile.home.services"), exact=True).click()
     steps.expect_screen(page, language, "account.services.title")
-    assert_no_violations(page, f"account-services ({language})")
+    photograph_and_scan(page, screenshots, named, language, "account-services")
     item = page.get_by_role("listitem").filter(has=page.get_by_role("link", name=SERVICE[language], exact=True))
     for scope in ("openid", "profile", "email"):
         expect(item.get_by_text(t(language, f"account.services.scopes.{scope}"), exact=True)).to_be_visible()
@@ -44,5 +45,5 @@ def test_a_person_disconnects_a_service_and_it_signs_them_out(new_context, produ
     expect(status).to_contain_text(t(language, "account.services.disconnected", service=SERVICE[language]))
     expect(status).to_be_focused()
     expect(page.get_by_text(t(language, "profile.home.noServices"), exact=True)).to_be_visible()
-    assert_no_violations(page, f"account-services-disconnected ({language})")
+    photograph_and_scan(page, screenshots, named, language, "account-services-disconnected")
     steps.expect_signed_out_at_reservations(page, product, language)

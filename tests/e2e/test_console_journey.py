@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import steps
-from tests.e2e.accessibility import assert_no_violations
+from tests.e2e.accessibility import photograph_and_scan
 from tests.e2e.conftest import DESKTOP, MOBILE, Product
 from tests.e2e.people import new_person
 from tests.e2e.steps import t
@@ -48,10 +48,7 @@ def product(tmp_path_factory, operator_person):
 
 
 def look(page, screenshots, viewport: str, language: str, name: str) -> None:
-    folder = screenshots / viewport / language
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"console-{name}.png"), full_page=True)
-    assert_no_violations(page, f"console {name} ({language}, {viewport})")
+    photograph_and_scan(page, screenshots, viewport, language, f"console-{name}")
 
 
 def h1(page, text: str):

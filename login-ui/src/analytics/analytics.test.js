@@ -34,10 +34,10 @@ describe('first-party collection', () => {
     });
   const events = async () => Promise.all(sent().map(([, blob]) => read(blob))).then((batches) => batches.flatMap((batch) => batch.events));
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    await configureInsight({ apiBase: '/v1' });
     flush();
     navigator.sendBeacon.mockClear();
-    configureInsight({ apiBase: '/v1' });
     setService(null);
   });
 
@@ -90,6 +90,22 @@ describe('first-party collection', () => {
     flush();
     window.innerWidth = 1024;
     expect((await events())[0].device).toBe('phone');
+  });
+
+  test('the events of the first moments wait for the transport, then go with their journey', async () => {
+    window.sessionStorage.clear();
+    let fresh;
+    jest.isolateModules(() => {
+      fresh = require('.'); // eslint-disable-line global-require
+    });
+    fresh.pageView('/en/signIn', 'signin');
+    expect(navigator.sendBeacon).not.toHaveBeenCalled();
+    await fresh.configureInsight({ apiBase: '/v1/' });
+    fresh.flush();
+    const [view] = await events();
+    expect(view).toMatchObject({ event: 'pageview', screen: 'signIn', language: 'en' });
+    expect(view.elapsed).toBe(0);
+    expect(view).not.toHaveProperty('at');
   });
 
   test('a failure names its catalogue code, a timeout none', () => {

@@ -6,21 +6,15 @@
 // What goes to the provider: the event and the screen it happened on (the path after the
 // language), the page name, category, action, label, sign-up step, language, the waiting
 // service's id, a device class from the viewport's width, a catalogue error code, a random
-// journey id made here for one journey (sessionStorage: forgotten at its end, or after a day)
-// and the milliseconds since that journey began. Batched, and sent with sendBeacon when the
-// page is hidden; nothing at all when the browser asks not to be tracked (Global Privacy
-// Control, Do Not Track).
+// journey id for one journey and the milliseconds since that journey began (transport.js,
+// which batches them and sends them when the page is hidden); nothing at all when the browser
+// asks not to be tracked (Global Privacy Control, Do Not Track).
 
-const JOURNEY_KEY = 'idp.insight.journey';
-const BATCH = 20;
-const DAY_MS = 86400000;
-// The last screen of each journey: the journey id is forgotten once it is shown.
-const ENDS = ['redirecttorp', 'youMayUpdateEmailAtOtherPlaces', 'phonechanged', 'passwordchanged', 'signinmethods/done', 'account/deleted'];
-
-const queue = [];
 const shown = { screen: '', language: 'en' };
 let service = null;
-let endpoint = '/v1/events';
+// The transport (transport.js) once its chunk is here; the events of the moments before wait.
+let transport = null;
+const waiting = [];
 
 function push(entry) {
   if (typeof window === 'undefined') return;
@@ -39,56 +33,25 @@ function deviceClass() {
   return width < 1024 ? 'tablet' : 'desktop';
 }
 
-function newId() {
-  if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
-  const bytes = window.crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40; // eslint-disable-line no-bitwise
-  bytes[8] = (bytes[8] & 0x3f) | 0x80; // eslint-disable-line no-bitwise
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-function journey() {
-  let current = null;
-  try {
-    current = JSON.parse(window.sessionStorage.getItem(JOURNEY_KEY));
-  } catch {
-    current = null;
-  }
-  if (!current || Date.now() - current.started >= DAY_MS) {
-    current = { id: newId(), started: Date.now() };
-    window.sessionStorage.setItem(JOURNEY_KEY, JSON.stringify(current));
-  }
-  return current;
+function send(fields) {
+  if (typeof window === 'undefined' || !tracked()) return;
+  const event = { ...fields, screen: shown.screen, language: shown.language, device: deviceClass(), at: Date.now(), ...(service ? { service } : {}) };
+  if (transport) transport.add(event);
+  else waiting.push(event);
 }
 
 export function flush() {
-  if (!queue.length) return;
-  const body = JSON.stringify({ events: queue.splice(0) });
-  if (navigator.sendBeacon && navigator.sendBeacon(endpoint, new Blob([body], { type: 'application/json' }))) return;
-  if (typeof fetch === 'function') {
-    fetch(endpoint, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
-  }
-}
-
-function send(fields) {
-  if (typeof window === 'undefined' || !tracked()) return;
-  const current = journey();
-  queue.push({
-    ...fields,
-    screen: shown.screen,
-    language: shown.language,
-    device: deviceClass(),
-    journey: current.id,
-    elapsed: Math.min(Date.now() - current.started, DAY_MS),
-    ...(service ? { service } : {}),
-  });
-  if (queue.length >= BATCH) flush();
+  if (transport) transport.flush();
 }
 
 // Where the events go (the shell's API base) and which service waits for this browser (its id).
 export function configureInsight({ apiBase }) {
-  endpoint = `${apiBase.replace(/\/$/, '')}/events`;
+  return import(/* webpackChunkName: "insight" */ './transport').then((loaded) => {
+    loaded.start(`${apiBase.replace(/\/$/, '')}/events`);
+    transport = loaded;
+    waiting.splice(0).forEach(loaded.add);
+  // a chunk that cannot be fetched (offline): the page goes on, its events stay unsent
+  }, () => {});
 }
 
 export function setService(id) {
@@ -108,7 +71,6 @@ export function pageView(path, pageName) {
   shown.screen = rest.join('/');
   shown.language = language === 'fr' ? 'fr' : 'en';
   send({ event: 'pageview', page: pageName });
-  if (ENDS.includes(shown.screen)) window.sessionStorage.removeItem(JOURNEY_KEY);
 }
 
 // action = page name + step + result, e.g. "signup_step1_submit_success"
@@ -131,11 +93,4 @@ export function failureResult(error) {
 // The catalogue code a failed call answered, if any (what the provider counts errors by).
 export function errorCode(error) {
   return error && /^\d{1,3}$/.test(String(error.message)) ? String(error.message) : undefined;
-}
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
-  });
 }
