@@ -40,9 +40,9 @@ def _rules() -> dict:
 
 def check_password(user: User | None, email: str, password: str) -> None:
     """The account's password, or WRONG_CREDENTIALS; NEW_PASSWORD_REQUIRED when it is right
-    but the help desk asked for a new one (a recovery sets it). A client that is not a trusted device
-    of the account waits when the account's run of failures or its own address's budget says
-    so (TOO_MANY_PASSWORD_TRIES), without its password being tried, and meets the cap that
+    but the help desk asked for a new one (a recovery sets it). A client that is not a trusted
+    device of the account waits when the account's run of failures or its own address's budget
+    says so (TOO_MANY_PASSWORD_TRIES), without its password being tried, and meets the cap that
     forces recovery; a trusted device's failures form a run of its own, counted apart, which
     alone makes it wait. An unknown address (user None) has runs of its own, costs the same
     argon2 work and gets the same answers as an account."""
