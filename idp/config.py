@@ -50,8 +50,13 @@ PORT = Rule(int, lambda value: 0 < value < 65536, "a port number from 1 to 65535
 
 
 def networks(value: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
-    """A comma-separated list of CIDR networks (metrics.allowed_networks)."""
+    """A comma-separated list of CIDR networks (metrics.allowed_networks, console.allowed_networks)."""
     return [ipaddress.ip_network(part.strip()) for part in value.split(",") if part.strip()]
+
+
+def in_networks(address: str | None, value: str) -> bool:
+    """Is the client address in one of the networks of such a setting? An unknown one is not."""
+    return address is not None and any(ipaddress.ip_address(address) in network for network in networks(value))
 
 
 def channels(value: str) -> tuple[str, ...]:

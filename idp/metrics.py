@@ -8,7 +8,6 @@ cluster-wide numbers; the process numbers are this machine's server processes.
 """
 from __future__ import annotations
 
-import ipaddress
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from idp.config import networks
+from idp.config import in_networks
 from idp.jobs.kinds import QUEUE
 
 if TYPE_CHECKING:
@@ -133,9 +132,7 @@ def _server_pids() -> list[int | str]:
 
 
 def _allowed() -> bool:
-    address = ipaddress.ip_address(request.remote_addr or "0.0.0.0")
-    allowed = networks(current_app.config["IDP"]["metrics"]["allowed_networks"])
-    return any(address in network for network in allowed)
+    return in_networks(request.remote_addr, current_app.config["IDP"]["metrics"]["allowed_networks"])
 
 
 @bp.get("/metrics")

@@ -7,7 +7,6 @@ The console also answers only the networks console.allowed_networks names, as /m
 """
 from __future__ import annotations
 
-import ipaddress
 import os
 from dataclasses import dataclass
 from enum import StrEnum
@@ -15,7 +14,7 @@ from pathlib import Path
 
 from flask import current_app, request
 
-from idp.config import PROJECT_ROOT, ConfigError, networks, read_toml
+from idp.config import PROJECT_ROOT, ConfigError, in_networks, read_toml
 
 DEFAULT_OPERATORS_FILE = PROJECT_ROOT / "config" / "operators.toml"
 ENTRY_KEYS = {"email", "sub", "roles", "development_only"}
@@ -97,5 +96,4 @@ def roles_of(sub: str, email: str) -> frozenset[Role]:
 
 
 def network_allowed() -> bool:
-    address = ipaddress.ip_address(request.remote_addr or "0.0.0.0")
-    return any(address in network for network in networks(current_app.config["IDP"]["console"]["allowed_networks"]))
+    return in_networks(request.remote_addr, current_app.config["IDP"]["console"]["allowed_networks"])

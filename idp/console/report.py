@@ -52,9 +52,9 @@ class Choice:
         return {name: value for name, value in asked.items() if value is not None}
 
 
-def services() -> list[tuple[str, str]]:
-    """The services journeys can be for: (client id, name in English)."""
-    return [(client.client_id, client.service.title["en"]) for client in registry().clients()]
+def services(language: str = "en") -> list[tuple[str, str]]:
+    """The services journeys can be for: (client id, name in the language)."""
+    return [(client.client_id, client.service.title[language]) for client in registry().clients()]
 
 
 def choice(args) -> Choice:

@@ -104,11 +104,11 @@ def funnel_report(signed, roles):
         chosen = report.choice(request.args)
     except support.Refused as refused:
         return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None,
-                     services=report.services(), flows=report.Flow, periods=report.PERIODS, args=request.args)
+                     services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
     table = report.rows(chosen)
     return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table, chart=report.chart(table),
                  as_of=report.today_as_of(chosen),
-                 services=report.services(), flows=report.Flow, periods=report.PERIODS, args=request.args)
+                 services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
 
 
 @bp.get("/report.csv")
@@ -143,9 +143,10 @@ def _account_of(ref: str, operator: User) -> User | None:
     return db.session.get(User, kept["user"]) if kept["operator"] == operator.id else None
 
 
-def _account_page(signed, roles, user: User, done: str | None = None):
-    return _page("account.html", signed=signed, roles=roles, state=support.state(user, _language()),
-                 ref=_account_ref(user, signed.user), done=done, acts=support.Act)
+def _account_page(signed, roles, user: User, status: int = 200, **shown):
+    """The account's page; shown: what was done, or the problem of a refused act."""
+    return _page("account.html", status, signed=signed, roles=roles, state=support.state(user, _language()),
+                 ref=_account_ref(user, signed.user), acts=support.Act, **shown)
 
 
 @bp.get("/support")
@@ -182,9 +183,8 @@ def support_act(signed, roles):
     try:
         reason = support.reason_of(request.form.get("reason", ""))
     except support.Refused as refused:
-        return _page("account.html", 400, signed=signed, roles=roles, state=support.state(user, _language()),
-                     ref=_account_ref(user, signed.user), acts=support.Act, problem=refused.problem,
-                     chosen_act=act.value, typed_reason=request.form.get("reason", ""))
+        return _account_page(signed, roles, user, 400, problem=refused.problem, chosen_act=act.value,
+                             typed_reason=request.form.get("reason", ""))
     support.act(act, user, signed.user, reason)
     return _account_page(signed, roles, user, done=act.value)
 
