@@ -27,6 +27,9 @@ sys.path.insert(0, str(ROOT))
 PYTHON_BIN = Path(sys.executable).parent
 PG = os.environ.get("IDP_BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
 CLIENT_ID = "reservations"
+# The same service registered a second time with ES256 ID tokens, for the token benchmark's
+# ES256 runs (provider_environment adds it to the clients file).
+CLIENT_IDS = {"RS256": CLIENT_ID, "ES256": "reservations-es256"}
 CLIENT_SECRET = "bench-reservations-client-secret-0123456789"
 REDIRECT_URI = "http://localhost:5001/callback"
 PASSWORD = "Maple-Syrup-Harbour-42"
@@ -179,7 +182,8 @@ def backend_pids(database: str) -> list[int]:
 # --- the provider's environment ------------------------------------------------------------
 
 def provider_environment(database_url: str, port: int, workdir: Path) -> dict[str, str]:
-    """Environment of the server on PostgreSQL: secrets, signing keys, clients.
+    """Environment of the server on PostgreSQL: secrets, signing keys (RS256 and ES256),
+    clients (config/clients.toml and the reservations service again with ES256 ID tokens).
 
     IDP_SERVER_ENVIRONMENT stays development, for two reasons only: production refuses the
     outbox (codes kept in clear), which is where the benchmarks read the codes a person
@@ -193,8 +197,23 @@ def provider_environment(database_url: str, port: int, workdir: Path) -> dict[st
     if not keys_file.exists():
         from idp.oauth.keys import new_key_entry
 
-        keys_file.write_text(json.dumps({"keys": [new_key_entry()]}), encoding="utf-8")
+        keys_file.write_text(json.dumps({"keys": [new_key_entry("RS256"), new_key_entry("ES256")]}), encoding="utf-8")
         keys_file.chmod(0o600)
+    clients_file = workdir / "clients.toml"
+    clients_file.write_text((ROOT / "config" / "clients.toml").read_text(encoding="utf-8") + f"""
+[clients.{CLIENT_IDS["ES256"]}]
+client_secret_env = "RESERVATIONS_CLIENT_SECRET"
+redirect_uris = ["{REDIRECT_URI}"]
+scopes = ["openid", "profile", "email", "phone", "offline_access"]
+require_pkce = true
+id_token_signed_response_alg = "ES256"
+
+[clients.{CLIENT_IDS["ES256"]}.service]
+id = 900
+url = "http://localhost:5001/"
+title_en = "Reservations service (ES256)"
+title_fr = "Service de réservations (ES256)"
+""", encoding="utf-8")
     (workdir / "metrics").mkdir(exist_ok=True)
     return {
         **os.environ,
@@ -202,6 +221,7 @@ def provider_environment(database_url: str, port: int, workdir: Path) -> dict[st
         "IDP_SERVER_ISSUER": f"http://127.0.0.1:{port}",
         "IDP_SERVER_SECRET_KEY": "bench-secret-key-0123456789abcdef0123456789abcdef",
         "IDP_SIGNING_KEYS_FILE": str(keys_file),
+        "IDP_CLIENTS_FILE": str(clients_file),
         "IDP_NOTIFY_PROVIDER": "outbox",
         # Every simulated person shares the loopback address: the budgets per client address
         # and the service's ceiling of texts, meant for real traffic, would stop the load.
@@ -252,8 +272,8 @@ def prepared(database: str) -> tuple[int, str, dict[str, str]]:
     return port, database_url, env
 
 
-def basic_auth() -> str:
-    return base64.b64encode(f"{CLIENT_ID}:{CLIENT_SECRET}".encode()).decode()
+def basic_auth(client_id: str = CLIENT_ID) -> str:
+    return base64.b64encode(f"{client_id}:{CLIENT_SECRET}".encode()).decode()
 
 
 # --- servers -------------------------------------------------------------------------------

@@ -1,14 +1,16 @@
 // The peer of the token benchmark: panva's oidc-provider (pinned in bench/package.json),
-// configured like our provider: RS256 ID tokens signed with a 2048-bit RSA key, PKCE S256
-// required, client_secret_basic, opaque access tokens. Its store is its in-memory adapter
-// (its default), or with PEER_REDIS_URL a Redis database (emptied at start) through
-// redis_adapter.mjs: a store several instances can share, as our PostgreSQL is.
+// configured like our provider: ID tokens signed with RS256 (a 2048-bit RSA key) or ES256
+// (a P-256 key), PKCE S256 required, client_secret_basic, opaque access tokens, refresh
+// tokens rotated at each use. Its store is its in-memory adapter (its default), or with
+// PEER_REDIS_URL a Redis database (emptied at start) through redis_adapter.mjs: a store
+// several instances can share, as our PostgreSQL is.
 //
-//   node bench/peer/oidc_provider.mjs PORT CLIENT_SECRET
+//   node bench/peer/oidc_provider.mjs PORT CLIENT_SECRET [RS256|ES256]
 //
 // Reads commands on stdin, one per line, so codes are minted before a run and outside it:
-//   mint N FILE   mint N authorization codes with the provider's own models
-//                 (new provider.AuthorizationCode({...}).save()), one "code verifier" per line
+//   mint N FILE           mint N authorization codes with the provider's own models
+//                         (new provider.AuthorizationCode({...}).save()), one "code verifier" per line
+//   mint_refresh N FILE   mint N refresh tokens (new provider.RefreshToken({...}).save()), one per line
 // and renames the file into place when done, so its appearance tells the harness.
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
@@ -30,25 +32,30 @@ if (process.env.PEER_REDIS_URL) {
   adapter = RedisAdapter;
 }
 
-const [port, secret] = process.argv.slice(2);
+const [port, secret, algorithm = 'RS256'] = process.argv.slice(2);
 const CLIENT_ID = 'reservations';
 const REDIRECT_URI = 'http://localhost:5001/callback';
 const SCOPE = 'openid profile email';
+const OFFLINE_SCOPE = `${SCOPE} offline_access`;
 const ACCOUNT = 'bench-account-0001';
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'bench', use: 'sig', alg: 'RS256' };
+const { privateKey } = algorithm === 'ES256'
+  ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  : generateKeyPairSync('rsa', { modulusLength: 2048 });
+const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'bench', use: 'sig', alg: algorithm };
 
 const provider = new Provider(`http://127.0.0.1:${port}`, {
   clients: [{
     client_id: CLIENT_ID,
     client_secret: secret,
     redirect_uris: [REDIRECT_URI],
-    grant_types: ['authorization_code'],
+    grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'client_secret_basic',
-    id_token_signed_response_alg: 'RS256',
+    id_token_signed_response_alg: algorithm,
   }],
+  // Ours spends a refresh token at each use and issues a new one, as this does.
+  rotateRefreshToken: true,
   adapter,
   jwks: { keys: [signingKey] },
   pkce: { required: () => true },
@@ -102,9 +109,34 @@ async function mint(count, file) {
     });
     lines.push(`${await code.save()} ${verifier}`);
   }
+  return written(lines, file);
+}
+
+async function mintRefresh(count, file) {
+  const lines = [];
+  const authTime = Math.floor(Date.now() / 1000);
+  for (let i = 0; i < count; i += 1) {
+    const grant = new provider.Grant({ accountId: ACCOUNT, clientId: CLIENT_ID });
+    grant.addOIDCScope(OFFLINE_SCOPE);
+    const grantId = await grant.save();
+    const token = new provider.RefreshToken({
+      accountId: ACCOUNT,
+      client,
+      grantId,
+      scope: OFFLINE_SCOPE,
+      authTime,
+      amr: ['pwd', 'otp', 'sms', 'mfa'],
+      gty: 'authorization_code',
+    });
+    lines.push(await token.save());
+  }
+  return written(lines, file);
+}
+
+function written(lines, file) {
   writeFileSync(`${file}.part`, `${lines.join('\n')}\n`);
   renameSync(`${file}.part`, file);
-  return count;
+  return lines.length;
 }
 
 provider.listen(Number(port), '127.0.0.1', () => {
@@ -115,6 +147,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [command, count, file] = line.trim().split(/\s+/);
   if (command === 'mint') {
     console.log(`minted ${await mint(Number(count), file)}`);
+  } else if (command === 'mint_refresh') {
+    console.log(`minted ${await mintRefresh(Number(count), file)} refresh tokens`);
   }
 }
 process.exit(0);
