@@ -22,3 +22,12 @@ db = SQLAlchemy(
     session_options={"expire_on_commit": False, "autoflush": False},
 )
 babel = Babel()
+
+
+def hold(instance):
+    """Keep a row this request read for the rest of it. The session's identity map keeps only
+    rows someone holds, so a row read in one step and asked for again by id in a later one
+    (the journey's code, the requester's device) would be read twice."""
+    if instance is not None:
+        db.session.info.setdefault("held", {})[id(instance)] = instance
+    return instance

@@ -43,9 +43,11 @@ class Budgets:
     # an anonymous send's client address (an IPv6 /64 as one): slowed and asked a proof of
     # work, never shut, since innocent people share addresses
     address: str | None = None
+    # a text's or a call's ceilings (_phone_budgets), in their own window
+    phone: tuple[tuple[str, int], ...] = ()
 
     @classmethod
-    def of(cls, browser_session_id: int, destination: str, own_factor: bool) -> "Budgets":
+    def of(cls, browser_session_id: int, destination: str, own_factor: bool, phone_message: bool = False) -> "Budgets":
         numbers = _numbers()
         scope = "own" if own_factor else "anonymous"
         most = numbers["max_own_sends"] if own_factor else numbers["max_sends"]
@@ -58,15 +60,25 @@ class Budgets:
             (limits.key(f"wrong-{scope}-session", browser_session_id), numbers["max_wrong_codes"]),
         ]
         address = None if own_factor else limits.key("send-ip", requester.current().network)
-        return cls(sends, wrong, address)
+        return cls(sends, wrong, address, tuple(_phone_budgets(destination, own_factor)) if phone_message else ())
 
     def ensure_open(self) -> None:
-        limits.ensure_not_blocked([key for key, _ in self.sends + self.wrong] + ([self.address] if self.address else []))
+        """TOO_MANY_CODES while a budget of the code is spent, else PHONE_SENDING_PAUSED while a
+        ceiling of texts and calls is (one statement reads both)."""
+        ceilings = [key for key, _ in self.phone]
+        waits = limits.blocked([key for key, _ in self.sends + self.wrong] + ([self.address] if self.address else []) + ceilings)
+        budgets_wait = max((wait for key, wait in waits.items() if key not in ceilings), default=0)
+        if budgets_wait:
+            raise FlowError(Errors.TOO_MANY_CODES, data={"retryAfter": max(1, budgets_wait)})
+        if waits:
+            raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": max(1, *waits.values())})
+        if any(maximum == 0 for _, maximum in self.phone):
+            # a country the service does not text
+            raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
 
     def spend(self, kind: list[tuple[str, int]]) -> None:
         numbers = _numbers()
-        for key, maximum in kind:
-            limits.hit(key, maximum, numbers["window_seconds"], numbers["block_seconds"])
+        limits.hit_all(kind, numbers["window_seconds"], numbers["block_seconds"])
 
     def spend_send(self) -> None:
         """One code sent: its budgets, and its address's, which past a threshold first asks a
@@ -77,6 +89,14 @@ class Budgets:
         self.spend(self.sends)
         if self.address:
             limits.slow(self.address, numbers["max_sends_per_ip"], numbers["window_seconds"], numbers["sends_per_ip_delay_seconds"])
+
+    def spend_phone_message(self) -> None:
+        """One text or call of its ceilings (ensure_open said none is spent)."""
+        window = _numbers()["phone_messages_window_seconds"]
+        counts = limits.hit_all(list(self.phone), window, window)
+        for key, maximum in self.phone:
+            if counts[key] >= maximum:
+                current_app.logger.warning("a ceiling of text messages and calls was reached (%s): paused for %s s", key.split(":")[0], window)
 
 
 @dataclass(frozen=True)
@@ -143,13 +163,3 @@ def _phone_budgets(destination: str, own_factor: bool) -> list[tuple[str, int]]:
     ]
 
 
-def spend_phone_message(destination: str, own_factor: bool) -> None:
-    """One text or call of its ceilings; PHONE_SENDING_PAUSED when one of them is spent."""
-    window = _numbers()["phone_messages_window_seconds"]
-    spends = _phone_budgets(destination, own_factor)
-    limits.ensure_not_blocked([key for key, _ in spends], Errors.PHONE_SENDING_PAUSED)
-    if any(maximum == 0 for _, maximum in spends):
-        raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": window})  # a country the service does not text
-    for key, maximum in spends:
-        if limits.hit(key, maximum, window, window) >= maximum:
-            current_app.logger.warning("a ceiling of text messages and calls was reached (%s): paused for %s s", key.split(":")[0], window)

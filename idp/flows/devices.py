@@ -20,7 +20,7 @@ from flask import current_app
 from sqlalchemy import delete, or_, update
 
 from idp.clock import now
-from idp.extensions import db
+from idp.extensions import db, hold
 from idp.flows import requester
 from idp.models import Device
 from idp.models.session import USER_AGENT_LENGTH
@@ -48,11 +48,8 @@ def _named(token: str | None) -> Device | None:
     if not token or token.count(".") != 1:
         return None
     device_id, secret = token.split(".")
-    device = db.session.get(Device, device_id)
-    if device is not None:
-        # Held by the session until the request ends: its identity map keeps only rows someone
-        # holds, and one sign-in asks about the device three times (one SELECT, not three).
-        db.session.info.setdefault("devices_read", {})[device.id] = device
+    # one sign-in asks about the device three times: one SELECT, not three
+    device = hold(db.session.get(Device, device_id))
     if device is None or device.forgotten_at is not None or not hmac.compare_digest(device.secret_hash, _mac(secret)):
         return None
     return device

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sqlalchemy import bindparam
+
 from idp.errors import Errors, FlowError
-from idp.extensions import db
+from idp.extensions import db, hold
 from idp.models import Journey, OtpTransaction
 
 
@@ -202,13 +204,26 @@ ACCOUNT_FLOWS = frozenset({
 })
 
 
+_WITH_CODE = (
+    db.select(Journey, OtpTransaction)
+    .outerjoin(OtpTransaction, OtpTransaction.id == Journey.code_id)
+    .where(Journey.browser_session_id == bindparam("browser_session_id"), Journey.flow == bindparam("flow"))
+)
+
+
 def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None) -> Journey | None:
     """The browser session's journey of this flow. With user_id, only that person's:
     someone else signing in on the same browser never continues another's change."""
     if browser_session_id is None:
         return None
-    found = db.session.scalar(db.select(Journey).filter_by(browser_session_id=browser_session_id, flow=flow))
-    if found is not None and user_id is not None and found.user_id != user_id:
+    # The code the journey waits for comes with it (the step that reads the journey mostly
+    # checks or resends that code): newest_code then finds it without a statement.
+    row = db.session.execute(_WITH_CODE, {"browser_session_id": browser_session_id, "flow": flow}).first()
+    if row is None:
+        return None
+    found, code = row
+    hold(code)
+    if user_id is not None and found.user_id != user_id:
         return None
     return found
 
@@ -223,7 +238,9 @@ def allows(journey: Journey | None, flow: Flow, event: Event) -> bool:
 
 def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str | None = None) -> Journey:
     """The journey, when event may happen now (else STEP_OUT_OF_ORDER and nothing
-    changed). An event that restarts the journey wipes it, or makes its row."""
+    changed). An event that restarts the journey wipes it, or makes its row: written with
+    the step's other changes at its commit (one INSERT or UPDATE, not two), or earlier where a
+    row must name it (otp._issue)."""
     found = find(browser_session_id, flow, user_id)
     if browser_session_id is None or not allows(found, flow, event):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
@@ -238,7 +255,6 @@ def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str
     found.state = State.START
     found.email = found.language = found.phone_e164 = found.channel = found.reauthenticated_at = found.code_id = found.pending = found.proof = None
     found.user_id = user_id
-    db.session.flush()
     return found
 
 

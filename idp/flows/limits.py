@@ -1,14 +1,14 @@
 """Counters that slow down guessing and message floods, in two shapes.
 
 - A budget: events counted in a fixed window; reaching the maximum blocks the key for a
-  while (`hit`). Code sends and wrong codes, a client address's failed sign-ins, the
+  while (`hit`, `hit_all` for a call's several budgets in one statement). Code sends and wrong codes, a client address's failed sign-ins, the
   SMS and voice calls the whole service may make.
 - A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
   making the next try wait longer. Wrong passwords, per account and per trusted device,
   whose tries are claimed before the password is hashed (`claim`, `refund`).
 
 Every count is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING on a row of
-limit_counters, so on PostgreSQL concurrent requests queue on the row lock and each sees
+limit_counters (a call's several budgets in one such statement, in the keys' order), so on PostgreSQL concurrent requests queue on the row lock and each sees
 its own count. Keys hold HMACs,
 never an address, a phone number or an IP in clear. The numbers are in
 config/settings.toml ([limits] and [password]).
@@ -46,7 +46,7 @@ def _dialect() -> str:
 # request's connection: a statement built and keyed again for each request, or run through
 # the ORM's bulk layer, costs more CPU than PostgreSQL spends on it (bench/signin_per_core.py).
 _counters = LimitCounter.__table__
-BLOCKED_UNTIL = select(_counters.c.blocked_until).where(
+BLOCKED_UNTIL = select(_counters.c.key, _counters.c.blocked_until).where(
     _counters.c.key.in_(bindparam("keys", expanding=True)), _counters.c.blocked_until > bindparam("moment")
 )
 
@@ -56,23 +56,29 @@ def _run(statement, **parameters):
 
 
 @cache
-def _count_one(dialect: str):
-    """Count one event in the key's window, starting a new window once the old one ended."""
+def _count(dialect: str, keys: int):
+    """Count one event in each of `keys` keys' windows (counter_key_0, counter_key_1, ...),
+    starting a new window once the old one ended: one statement, whatever a call spends."""
     moment, expired = bindparam("moment"), _counters.c.window_started_at <= bindparam("window_ended")
-    statement = upsert(dialect, _counters).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
+    rows = [{"key": bindparam(f"counter_key_{i}"), "count": 1, "window_started_at": moment} for i in range(keys)]
+    statement = upsert(dialect, _counters).values(rows)
     return statement.on_conflict_do_update(
         index_elements=[_counters.c.key],
         set_={
             "count": case((expired, 1), else_=_counters.c.count + 1),
             "window_started_at": case((expired, moment), else_=_counters.c.window_started_at),
         },
-    ).returning(_counters.c.count)
+    ).returning(_counters.c.key, _counters.c.count)
 
 
 def blocked_for(keys: list[str]) -> int:
     """Seconds until every one of the keys may be used again; 0 when none is blocked."""
-    blocked = _run(BLOCKED_UNTIL, keys=keys, moment=now()).scalars().all()
-    return seconds_until(max(blocked)) if blocked else 0
+    return max(blocked(keys).values(), default=0)
+
+
+def blocked(keys: list[str]) -> dict[str, int]:
+    """The blocked ones of the keys, each with the seconds until it may be used again."""
+    return {key: seconds_until(until) for key, until in _run(BLOCKED_UNTIL, keys=keys, moment=now())}
 
 
 def ensure_not_blocked(keys: list[str], error: Errors = Errors.TOO_MANY_CODES) -> None:
@@ -101,24 +107,34 @@ def _block(counter_key: str, until, restart_at=None) -> None:
 def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int) -> int:
     """Count one event of a budget; block the key for block_seconds when its window
     reaches the maximum. Answers the count."""
-    moment, count = _count_in_window(counter_key, window_seconds)
-    if count >= maximum:
-        _block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
-        _reached(counter_key, "limit_reached", seconds=block_seconds)
-    return count
+    return hit_all([(counter_key, maximum)], window_seconds, block_seconds)[counter_key]
 
 
-def _count_in_window(counter_key: str, window_seconds: int):
+def hit_all(budgets: list[tuple[str, int]], window_seconds: int, block_seconds: int) -> dict[str, int]:
+    """hit() for several (key, maximum) budgets of one window, in one statement. Answers
+    each key's count."""
+    moment, counts = _count_in_window([key for key, _ in budgets], window_seconds)
+    for counter_key, maximum in budgets:
+        if counts[counter_key] >= maximum:
+            _block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
+            _reached(counter_key, "limit_reached", seconds=block_seconds)
+    return counts
+
+
+def _count_in_window(counter_keys: list[str], window_seconds: int):
     moment = now()
-    count = _run(
-        _count_one(_dialect()), counter_key=counter_key, moment=moment, window_ended=moment - timedelta(seconds=window_seconds)
-    ).scalar_one()
-    return moment, count
+    # in one order, so that two requests counting the same keys never wait on each other's rows
+    ordered = sorted(set(counter_keys))
+    rows = _run(
+        _count(_dialect(), len(ordered)), moment=moment, window_ended=moment - timedelta(seconds=window_seconds),
+        **{f"counter_key_{i}": counter_key for i, counter_key in enumerate(ordered)},
+    ).all()
+    return moment, dict(rows)
 
 
 def first_use(counter_key: str, window_seconds: int) -> bool:
     """Is this the first time counter_key is seen within the window (a one-time answer)?"""
-    return _count_in_window(counter_key, window_seconds)[1] == 1
+    return _count_in_window([counter_key], window_seconds)[1][counter_key] == 1
 
 
 def recent(counter_key: str, window_seconds: int) -> int:
@@ -142,7 +158,8 @@ def slow(counter_key: str, free: int, window_seconds: int, base_seconds: int) ->
     window, each one makes the next wait base_seconds, doubling up to the window's end. For
     keys that innocent people share (a client address: an office, a carrier's NAT), who then
     wait seconds, not the window. Answers the count."""
-    moment, count = _count_in_window(counter_key, window_seconds)
+    moment, counts = _count_in_window([counter_key], window_seconds)
+    count = counts[counter_key]
     if count >= free:
         delay = min(window_seconds, base_seconds * 2 ** min(count - free, 30))
         _block(counter_key, moment + timedelta(seconds=delay))

@@ -155,21 +155,28 @@ def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool
 ) -> tuple[OtpTransaction, str]:
     """A fresh code for the destination; the caller delivers it, then commits."""
-    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor)
+    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES)
     spends.ensure_open()
     moment = now()
-    codes = db.session.scalars(
-        db.select(OtpTransaction)
-        .filter_by(journey_id=current.id)
-        .order_by(OtpTransaction.created_at.desc(), OtpTransaction.sends.desc())
-        .with_for_update()
-    ).all()
+    if current.id is None:
+        # a journey begun in this step has no code yet; its row is written for the code to name it
+        db.session.flush()
+        codes = []
+    else:
+        codes = db.session.scalars(
+            db.select(OtpTransaction)
+            .filter_by(journey_id=current.id)
+            .order_by(OtpTransaction.created_at.desc(), OtpTransaction.sends.desc())
+            .with_for_update()
+            # the locked rows as they are now, not as the journey's read found its code
+            .execution_options(populate_existing=True)
+        ).all()
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
     spends.spend_send()
-    if channel in PHONE_TEMPLATES:
-        budgets.spend_phone_message(destination, own_factor)
+    if spends.phone:
+        spends.spend_phone_message()
 
     transaction = None
     for candidate in codes:

@@ -72,9 +72,11 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
         owner = (Interaction.browser_key == browser_key) & Interaction.browser_session_id.is_(None)
     else:
         return None
-    return db.session.scalar(
-        db.select(Interaction).filter(owner, Interaction.expires_at > now()).order_by(Interaction.created_at.desc()).limit(1)
-    )
+    return db.session.scalar(_newest_waiting(owner, now()))
+
+
+def _newest_waiting(owner, moment):
+    return db.select(Interaction).filter(owner, Interaction.expires_at > moment).order_by(Interaction.created_at.desc()).limit(1)
 
 
 def start(browser_session: BrowserSession | None, client_id: str, params: dict[str, str], browser_key: str | None = None) -> Interaction:
@@ -140,11 +142,16 @@ def complete_login(browser_session: BrowserSession, language: str) -> str:
     The completed login is bound to the waiting Interaction, so that resuming it does not
     ask again for a login that prompt=login or max_age demanded. The caller commits.
     """
-    interaction = pending_for(browser_session)
-    if interaction is None:
+    moment = now()
+    newest = _newest_waiting(Interaction.browser_session_id == browser_session.id, moment).with_only_columns(Interaction.uid)
+    # pending_for's choice, found and marked in one statement
+    uid = db.session.execute(
+        update(Interaction).where(Interaction.uid == newest.scalar_subquery()).values(login_completed_at=moment)
+        .returning(Interaction.uid).execution_options(synchronize_session=False)
+    ).scalar_one_or_none()
+    if uid is None:
         return f"/{language}/profilehome"
-    interaction.login_completed_at = now()
-    return f"/authorize/resume/{interaction.uid}"
+    return f"/authorize/resume/{uid}"
 
 
 def _write_cookie(response: Response) -> Response:

@@ -36,17 +36,17 @@ BUDGETS = {
     "/logout": 4,
     "/v1/session": 2,
     # the waiting authorization request leaves its cookie for a row (/authorize writes nothing)
-    "/v1/signup/privacy": 7,
+    "/v1/signup/privacy": 6,
     # a phone code spends the anonymous ceilings of texts: in all, its country's, its range's;
     # an anonymous code reads its address's count (past a threshold, a proof of work)
-    "/v1/otp/transient_otp/send": 16,
-    "/v1/otp/transient_otp/verify": 11,
-    "/v1/users/create": 5,
+    "/v1/otp/transient_otp/send": 12,
+    "/v1/otp/transient_otp/verify": 8,
+    "/v1/users/create": 4,
     # the end of a sign-up and of a sign-in each write one event of the account's activity
-    "/v1/users/createcoreprofile": 16,
-    "/v1/otp/users/login": 9,
-    "/v1/otp/otp/send": 12,
-    "/v1/otp/otp/verify": 15,
+    "/v1/users/createcoreprofile": 13,
+    "/v1/otp/users/login": 8,
+    "/v1/otp/otp/send": 10,
+    "/v1/otp/otp/verify": 12,
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 # The most round trips to PostgreSQL one call may make (issue 25: a code exchange in at most

@@ -36,6 +36,8 @@ def _walk(browser_session_id: int, flow: Flow, events: list[Event]):
     for event in events:
         current = journey.begin(browser_session_id, flow, event)
         journey.advance(current, event)
+        # each step is a request of its own, which writes the journey
+        db.session.flush()
     return current
 
 
@@ -60,6 +62,7 @@ def _every_state_an_event_is_refused_in():
 def test_an_event_outside_its_states_is_refused_with_20_and_changes_nothing(browser_session, flow, event, state):
     current = journey.begin(browser_session.id, flow, next(iter(TRANSITIONS[flow])))
     current.state, current.email = state, "kept@example.ca"
+    db.session.flush()
     with pytest.raises(FlowError) as refused:
         journey.begin(browser_session.id, flow, event)
     assert (refused.value.code, refused.value.status) == ("20", 409)
@@ -81,6 +84,7 @@ def test_a_browser_without_a_session_has_no_journey(ctx):
 def test_an_event_that_restarts_wipes_what_the_journey_knew(browser_session):
     current = _walk(browser_session.id, Flow.SIGNUP, HAPPY_PATHS[Flow.SIGNUP][:3])
     current.email = "a@example.ca"
+    db.session.flush()
     again = journey.begin(browser_session.id, Flow.SIGNUP, Event.ACCEPT_PRIVACY)
     assert again is current
     assert (again.state, again.email) == (State.START, None)
@@ -104,6 +108,7 @@ def test_a_profile_journey_is_only_its_persons(browser_session):
     db.session.add_all([owner, other])
     db.session.flush()
     journey.begin(browser_session.id, Flow.PHONE_CHANGE, Event.VERIFY_PASSWORD, user_id=owner.id)
+    db.session.flush()
     assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=owner.id) is not None
     assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=other.id) is None
 
