@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from flask import Flask, Response, current_app, g, request
-from sqlalchemy import delete, or_, update
+from sqlalchemy import bindparam, delete, literal, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from idp import cookies, metrics
 from idp.clock import now
-from idp.extensions import db
-from idp.flows import audit
-from idp.models import BrowserSession
+from idp.extensions import db, hold
+from idp.flows import audit, devices, requester
+from idp.models import BrowserSession, Device
 from idp.models.session import USER_AGENT_LENGTH
 from idp.oauth import backchannel, interaction
 
@@ -79,11 +79,28 @@ def cookie_name() -> str:
     return cookies.host_cookie(_settings()["cookie_name"])
 
 
+# The session and the browser's trusted device (devices.py), which a sign-in's steps read
+# too, in one statement; each may be missing.
+_ONE_ROW = select(literal(1).label("one")).subquery()
+_WITH_DEVICE = (
+    select(BrowserSession, Device).select_from(_ONE_ROW)
+    .outerjoin(BrowserSession, BrowserSession.token_hash == bindparam("token_hash"))
+    .outerjoin(Device, Device.id == bindparam("device_id"))
+)
+
+
 def _load_from_cookie() -> BrowserSession | None:
     token = request.cookies.get(cookie_name())
-    if not token:
+    device_id = devices.named_id(requester.current().device_token)
+    if device_id is not None:
+        browser_session, device = db.session.execute(
+            _WITH_DEVICE, {"token_hash": _hash(token) if token else None, "device_id": device_id}
+        ).one()
+        hold(device)
+    elif token:
+        browser_session = db.session.scalar(db.select(BrowserSession).filter_by(token_hash=_hash(token)))
+    else:
         return None
-    browser_session = db.session.scalar(db.select(BrowserSession).filter_by(token_hash=_hash(token)))
     if browser_session is None:
         return None
     moment = now()

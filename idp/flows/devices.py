@@ -43,13 +43,22 @@ def _new(user_id: str, user_agent: str | None) -> str:
     return f"{device.id}.{secret}"
 
 
-def _named(token: str | None) -> Device | None:
-    """The live device row the cookie names, if its secret matches."""
+def named_id(token: str | None) -> str | None:
+    """The id of the device row a cookie names (its secret unchecked), or None."""
     if not token or token.count(".") != 1:
         return None
-    device_id, secret = token.split(".")
-    # one sign-in asks about the device three times: one SELECT, not three
+    return token.split(".")[0]
+
+
+def _named(token: str | None) -> Device | None:
+    """The live device row the cookie names, if its secret matches."""
+    device_id = named_id(token)
+    if device_id is None:
+        return None
+    # Read with the browser session (sessions.py) where the request loads one, and held for
+    # the request: one sign-in asks about the device three times.
     device = hold(db.session.get(Device, device_id))
+    secret = token.split(".")[1]
     if device is None or device.forgotten_at is not None or not hmac.compare_digest(device.secret_hash, _mac(secret)):
         return None
     return device

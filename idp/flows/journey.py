@@ -16,7 +16,7 @@ from sqlalchemy import bindparam
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db, hold
-from idp.models import Journey, OtpTransaction
+from idp.models import Journey, OtpTransaction, User
 
 
 class Flow(StrEnum):
@@ -211,18 +211,23 @@ _WITH_CODE = (
 )
 
 
-def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None) -> Journey | None:
+def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None, person: tuple = ()) -> Journey | None:
     """The browser session's journey of this flow. With user_id, only that person's:
-    someone else signing in on the same browser never continues another's change."""
+    someone else signing in on the same browser never continues another's change. The
+    code the journey waits for comes with it (the step that reads the journey mostly checks
+    or resends that code), and with `person` (loader options: methods.WITH_METHODS) its
+    person: newest_code and methods.person then find them without a statement."""
     if browser_session_id is None:
         return None
-    # The code the journey waits for comes with it (the step that reads the journey mostly
-    # checks or resends that code): newest_code then finds it without a statement.
-    row = db.session.execute(_WITH_CODE, {"browser_session_id": browser_session_id, "flow": flow}).first()
-    if row is None:
+    statement = _WITH_CODE
+    if person:
+        statement = statement.add_columns(User).outerjoin(User, User.id == Journey.user_id).options(*person)
+    rows = db.session.execute(statement, {"browser_session_id": browser_session_id, "flow": flow}).unique().all()
+    if not rows:
         return None
-    found, code = row
-    hold(code)
+    found, code, *held = rows[0]
+    for row in (code, *held):
+        hold(row)
     if user_id is not None and found.user_id != user_id:
         return None
     return found

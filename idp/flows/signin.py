@@ -15,7 +15,7 @@ from idp.models import Journey, User
 
 
 def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, User]:
-    found = journey.find(browser_session_id, Flow.SIGNIN)
+    found = journey.find(browser_session_id, Flow.SIGNIN, person=methods.WITH_METHODS)
     if found is None or found.user_id is None or validation.email(email) != found.email:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     return found, methods.person(found.user_id)

@@ -44,9 +44,9 @@ BUDGETS = {
     "/v1/users/create": 4,
     # the end of a sign-up and of a sign-in each write one event of the account's activity
     "/v1/users/createcoreprofile": 13,
-    "/v1/otp/users/login": 8,
-    "/v1/otp/otp/send": 10,
-    "/v1/otp/otp/verify": 12,
+    "/v1/otp/users/login": 7,
+    "/v1/otp/otp/send": 9,
+    "/v1/otp/otp/verify": 10,
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 # The most round trips to PostgreSQL one call may make (issue 25: a code exchange in at most
