@@ -1,8 +1,7 @@
-"""GET /v1/openapi.json: the contract in idp/api/openapi.yaml, as JSON."""
+"""GET /v1/openapi.json: the contract in idp/api/openapi.yaml, as JSON. PyYAML is imported
+by the first request for it, not by every worker (bench/concurrency.py prints their memory)."""
 from functools import cache
 from pathlib import Path
-
-import yaml
 
 from idp.api.blueprint import bp
 
@@ -11,6 +10,8 @@ SPEC_FILE = Path(__file__).with_name("openapi.yaml")
 
 @cache
 def spec() -> dict:
+    import yaml
+
     return yaml.safe_load(SPEC_FILE.read_text(encoding="utf-8"))
 
 

@@ -12,8 +12,6 @@ import base64
 import io
 
 import pyotp
-import qrcode
-import qrcode.image.svg
 from cryptography.fernet import Fernet
 from flask import current_app
 from sqlalchemy import or_, update
@@ -44,6 +42,9 @@ def setup_page(user: User, secret: str, language: str) -> dict:
     """What the setup page shows: the QR code (an SVG data: image, so the CSP stays strict),
     the key in groups of four, and the issuer and account the app will display."""
     issuer = ISSUER[language]
+    # qrcode is imported by the few requests that draw one, not by every worker
+    import qrcode.image.svg
+
     uri = pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=issuer)
     image = qrcode.make(uri, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     svg = io.BytesIO()

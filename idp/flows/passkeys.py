@@ -4,6 +4,9 @@ the second factor after the password.
 The relying party is this service: its id is the issuer's host and the only origin the
 issuer. A challenge is made for each ceremony and kept in the journey until the browser
 answers (journey.pending); user verification follows methods.passkey_user_verification.
+
+py_webauthn is imported by the ceremonies only: few requests hold one, and it would add
+5 MiB to every worker that never does (bench/concurrency.py prints the workers' memory).
 """
 from __future__ import annotations
 
@@ -11,22 +14,6 @@ import json
 from urllib.parse import urlsplit
 
 from flask import current_app
-from webauthn import (
-    generate_authentication_options,
-    generate_registration_options,
-    options_to_json,
-    verify_authentication_response,
-    verify_registration_response,
-)
-from webauthn.helpers import bytes_to_base64url, base64url_to_bytes
-from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
-from webauthn.helpers.structs import (
-    AuthenticatorSelectionCriteria,
-    AuthenticatorTransport,
-    PublicKeyCredentialDescriptor,
-    ResidentKeyRequirement,
-    UserVerificationRequirement,
-)
 
 from idp.clock import now
 from idp.extensions import db
@@ -47,7 +34,9 @@ def _rp_id() -> str:
     return urlsplit(_origin()).hostname
 
 
-def _user_verification() -> UserVerificationRequirement:
+def _user_verification():
+    from webauthn.helpers.structs import UserVerificationRequirement
+
     return UserVerificationRequirement(_settings()["passkey_user_verification"])
 
 
@@ -55,14 +44,15 @@ def of(user: User) -> list[PasskeyCredential]:
     return list(user.passkeys)
 
 
-KNOWN_TRANSPORTS = {transport.value: transport for transport in AuthenticatorTransport}
+def _descriptors(user: User) -> list:
+    from webauthn.helpers import base64url_to_bytes
+    from webauthn.helpers.structs import AuthenticatorTransport, PublicKeyCredentialDescriptor
 
-
-def _descriptors(user: User) -> list[PublicKeyCredentialDescriptor]:
+    known = {transport.value: transport for transport in AuthenticatorTransport}
     return [
         PublicKeyCredentialDescriptor(
             id=base64url_to_bytes(passkey.credential_id),
-            transports=[KNOWN_TRANSPORTS[name] for name in passkey.transports or [] if name in KNOWN_TRANSPORTS] or None,
+            transports=[known[name] for name in passkey.transports or [] if name in known] or None,
         )
         for passkey in of(user)
     ]
@@ -70,6 +60,10 @@ def _descriptors(user: User) -> list[PublicKeyCredentialDescriptor]:
 
 def registration_options(current: Journey, user: User) -> dict:
     """What navigator.credentials.create() needs; the journey keeps the challenge."""
+    from webauthn import generate_registration_options, options_to_json
+    from webauthn.helpers import bytes_to_base64url
+    from webauthn.helpers.structs import AuthenticatorSelectionCriteria, ResidentKeyRequirement
+
     options = generate_registration_options(
         rp_id=_rp_id(),
         rp_name=RP_NAME,
@@ -89,6 +83,10 @@ def registration_options(current: Journey, user: User) -> dict:
 def register(current: Journey, user: User, credential: dict, name: str) -> tuple[PasskeyCredential, bool] | None:
     """The new passkey, and whether the device verified the person (PIN, biometrics), when the
     browser's answer signs the journey's challenge; else None."""
+    from webauthn import verify_registration_response
+    from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
+    from webauthn.helpers.exceptions import InvalidRegistrationResponse
+
     try:
         verified = verify_registration_response(
             credential=credential,
@@ -116,6 +114,9 @@ def register(current: Journey, user: User, credential: dict, name: str) -> tuple
 
 def authentication_options(current: Journey, user: User) -> dict:
     """What navigator.credentials.get() needs to use one of the person's passkeys."""
+    from webauthn import generate_authentication_options, options_to_json
+    from webauthn.helpers import bytes_to_base64url
+
     options = generate_authentication_options(
         rp_id=_rp_id(),
         timeout=_settings()["passkey_timeout_seconds"] * 1000,
@@ -134,6 +135,10 @@ def authenticate(current: Journey, user: User, credential: dict) -> dict | None:
     ) if isinstance(credential, dict) else None
     if found is None or not current.pending:
         return None
+    from webauthn import verify_authentication_response
+    from webauthn.helpers import base64url_to_bytes
+    from webauthn.helpers.exceptions import InvalidAuthenticationResponse
+
     try:
         verified = verify_authentication_response(
             credential=credential,
