@@ -1,7 +1,8 @@
-"""GET /v1/openapi.json: the contract in idp/api/openapi.yaml, as JSON. PyYAML is imported
-by the first request for it, not by every worker (bench/concurrency.py prints their memory)."""
+"""GET /v1/openapi.json: the contract in idp/api/openapi.yaml, as JSON."""
 from functools import cache
 from pathlib import Path
+
+import yaml
 
 from idp.api.blueprint import bp
 
@@ -10,8 +11,6 @@ SPEC_FILE = Path(__file__).with_name("openapi.yaml")
 
 @cache
 def spec() -> dict:
-    import yaml
-
     return yaml.safe_load(SPEC_FILE.read_text(encoding="utf-8"))
 
 
