@@ -23,7 +23,7 @@ from idp.extensions import db
 from idp.flows import assurance, passkeys
 from idp.models import BrowserSession, User
 from idp.oauth import interaction, par, request_objects
-from idp.oauth.claims import EndUser
+from idp.oauth.claims import Account, EndUser
 from idp.oauth.clients import query_client
 from idp.oauth.pages import error_page
 from idp.oauth.interaction import KEPT_PARAMETERS
@@ -44,10 +44,12 @@ def _max_age(params) -> int | None:
     return min(int(value), MAX_AGE_CAP) if value and value.isascii() and value.isdigit() else None
 
 
-def _signed_in_user(browser_session: BrowserSession | None) -> User | None:
+def _signed_in(browser_session: BrowserSession | None) -> Account | None:
+    # Not a row read per request: a person signed in to one service reaches the next with no
+    # statement for their account (the code names it; /token and /userinfo read its row).
     if browser_session is None or browser_session.user_id is None:
         return None
-    return db.session.get(User, browser_session.user_id)
+    return Account(browser_session.user_id)
 
 
 def _prompts(params) -> list[str]:
@@ -141,7 +143,7 @@ def authorize(oauth_request=None, login_completed: bool = False):
         redirect_uri = params.get("redirect_uri") if client.check_redirect_uri(params.get("redirect_uri") or "") else None
         return _error_response(oauth_request, InvalidRequestError("This client must push its requests (PAR).", redirect_uri=redirect_uri))
     browser_session = sessions.current()
-    user = _signed_in_user(browser_session)
+    user = _signed_in(browser_session)
     satisfied = user is not None and _satisfied(browser_session, params, login_completed)
     try:
         grant = server().get_consent_grant(oauth_request, end_user=user if satisfied else None)
@@ -157,13 +159,13 @@ def authorize(oauth_request=None, login_completed: bool = False):
     return redirect(f"/{ui_language(params)}/{_first_screen(params, user)}", code=303)
 
 
-def _first_screen(params, user: User | None) -> str:
+def _first_screen(params, user: Account | None) -> str:
     """Where the login UI takes the request up: sign-up for prompt=create; for a signed-in
     person whom the service asks a passkey and who has none yet, their sign-in methods, to add
     one (which proves it); otherwise the sign-in start."""
     if "create" in _prompts(params):
         return SIGN_UP_SCREEN
-    if user is not None and assurance.passkey_required(params.get("acr_values")) and not passkeys.of(user):
+    if user is not None and assurance.passkey_required(params.get("acr_values")) and not passkeys.of(db.session.get(User, user.id)):
         return ADD_PASSKEY_SCREEN
     return ""
 

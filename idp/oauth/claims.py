@@ -18,11 +18,18 @@ from idp.oauth.store import Person
 
 
 @dataclass(frozen=True)
+class Account:
+    """An account where only its id counts (the authorization endpoint's signed-in person)."""
+
+    id: str
+
+
+@dataclass(frozen=True)
 class EndUser:
     """A user as seen by one client: the subject differs per client when it is pairwise. The
     claims read a Person (the token endpoint's and userinfo's row); elsewhere only the id counts."""
 
-    user: Person | User
+    user: Person | User | Account
     client: Client
 
     @property

@@ -11,6 +11,8 @@ more than PostgreSQL's work (bench/RESULTS.md, issue 25). So on PostgreSQL:
   person, as data-modifying common table expressions: atomic on their own, sent in autocommit.
 - `rotate_refresh_token`: the same for a refresh token, spent and replaced in one statement.
 - `bearer`: an access token with its person, one `SELECT`.
+- `issue_code`: at the authorization endpoint, the grant of the account and the service made
+  or brought up to date (grants.record) and the code written under it, one statement.
 
 Every condition of a good request is in the `UPDATE`'s WHERE (code of this client, not spent,
 not expired, the same redirect_uri, the PKCE challenge of the verifier), so a miss changes
@@ -245,3 +247,32 @@ def bearer(access_token_hash: str):
     else:
         row = db.session.execute(BEARER, {"presented_access_token_hash": access_token_hash}).one_or_none()
     return None if row is None else (row, Person.of(row))
+
+
+_CODE_COLUMNS = (
+    "code_hash", "client_id", "user_id", "sid", "redirect_uri", "scope", "nonce", "code_challenge",
+    "code_challenge_method", "auth_time", "amr", "acr", "created_at", "expires_at",
+)
+
+
+def _code_under_grant():
+    """grants.record's upsert as a common table expression, the code's INSERT selecting its id;
+    the two share :user_id, :client_id and :scope (:moment is the code's created_at)."""
+    granted = grants.RECORD["postgresql"].cte("granted")
+    values = [bindparam(name, type_=_codes.c[name].type) for name in _CODE_COLUMNS]
+    return insert(_codes).from_select([*_CODE_COLUMNS, "grant_id"], select(*values, granted.c.id))
+
+
+ISSUE_CODE = _code_under_grant()
+_INSERT_CODE = insert(_codes)
+
+
+def issue_code(parameters: dict) -> None:
+    """An authorization code (parameters: _CODE_COLUMNS) under the grant of its account and
+    service, in the request's transaction. The caller commits."""
+    connection = db.session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(ISSUE_CODE, {**parameters, "moment": parameters["created_at"]})
+        return
+    grant_id = grants.record(parameters["user_id"], parameters["client_id"], parameters["scope"])
+    connection.execute(_INSERT_CODE, {**parameters, "grant_id": grant_id})

@@ -40,7 +40,7 @@ from authlib.oauth2.rfc7636.challenge import CODE_VERIFIER_PATTERN
 from authlib.oidc.core.grants.util import is_openid_scope, validate_nonce, validate_request_prompt
 from authlib.oidc.core.errors import RequestNotSupportedError, RequestURINotSupportedError
 from flask import current_app
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, select
 
 from idp import metrics, observability, sessions
 from idp.clock import now
@@ -61,7 +61,6 @@ CODE_OF_CLIENT = select(AuthorizationCode).where(
     AuthorizationCode.code_hash == bindparam("code_hash"), AuthorizationCode.client_id == bindparam("client_id")
 )
 REFRESH_TOKEN = select(Token).where(Token.refresh_token_hash == bindparam("refresh_token_hash"))
-INSERT_CODE = insert(AuthorizationCode.__table__)
 
 
 def _replayed(what: str, chain: int | None, user_id: str, client_id: str) -> None:
@@ -178,26 +177,22 @@ class AuthorizationCodeGrant(authlib_grants.AuthorizationCodeGrant):
         data = request.payload.data
         user_id, client_id = request.user.user.id, request.client.client_id
         moment = now()
-        db.session.connection().execute(
-            INSERT_CODE,
-            {
-                "code_hash": digest(code),
-                "client_id": client_id,
-                "user_id": user_id,
-                "grant_id": grants.record(user_id, client_id, request.scope),
-                "sid": browser_session.sid,
-                "redirect_uri": request.payload.redirect_uri,
-                "scope": request.scope,
-                "nonce": data.get("nonce"),
-                "code_challenge": data.get("code_challenge"),
-                "code_challenge_method": data.get("code_challenge_method"),
-                "auth_time": browser_session.auth_time,
-                "amr": browser_session.amr,
-                "acr": browser_session.acr,
-                "created_at": moment,
-                "expires_at": moment + timedelta(seconds=_oauth_settings()["authorization_code_lifetime_seconds"]),
-            },
-        )
+        store.issue_code({
+            "code_hash": digest(code),
+            "client_id": client_id,
+            "user_id": user_id,
+            "sid": browser_session.sid,
+            "redirect_uri": request.payload.redirect_uri,
+            "scope": request.scope,
+            "nonce": data.get("nonce"),
+            "code_challenge": data.get("code_challenge"),
+            "code_challenge_method": data.get("code_challenge_method"),
+            "auth_time": browser_session.auth_time,
+            "amr": browser_session.amr,
+            "acr": browser_session.acr,
+            "created_at": moment,
+            "expires_at": moment + timedelta(seconds=_oauth_settings()["authorization_code_lifetime_seconds"]),
+        })
         sessions.signed_in_to(browser_session, client_id)
 
     # The token request, in order.
