@@ -66,12 +66,10 @@ class Budgets:
         """TOO_MANY_CODES while a budget of the code is spent, else PHONE_SENDING_PAUSED while a
         ceiling of texts and calls is (one statement reads both)."""
         ceilings = [key for key, _ in self.phone]
-        waits = limits.blocked([key for key, _ in self.sends + self.wrong] + ([self.address] if self.address else []) + ceilings)
-        budgets_wait = max((wait for key, wait in waits.items() if key not in ceilings), default=0)
-        if budgets_wait:
-            raise FlowError(Errors.TOO_MANY_CODES, data={"retryAfter": max(1, budgets_wait)})
-        if waits:
-            raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": max(1, *waits.values())})
+        spent = [key for key, _ in self.sends + self.wrong] + ([self.address] if self.address else [])
+        counters = limits.read(spent + ceilings)
+        limits.ensure_not_blocked(spent, Errors.TOO_MANY_CODES, counters)
+        limits.ensure_not_blocked(ceilings, Errors.PHONE_SENDING_PAUSED, counters)
         if any(maximum == 0 for _, maximum in self.phone):
             # a country the service does not text
             raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
@@ -117,9 +115,13 @@ class Guess:
         person = user if own_factor else None
         device = devices.trusted_device(person.id) if person is not None else None
         guess = cls(Budgets.of(browser_session_id, destination, own_factor), person, device)
-        limits.ensure_not_blocked([key for key, _ in guess.budgets.wrong])
-        if guess.user is not None and stops_at_cap and device is None:
-            failures.ensure_usable(failures.account_key(guess.user, ""))
+        wrong = [key for key, _ in guess.budgets.wrong]
+        run = failures.account_key(person, "") if person is not None and stops_at_cap and device is None else None
+        # the budgets and the account's run of failures in one statement
+        counters = limits.read(wrong + ([run] if run else []))
+        limits.ensure_not_blocked(wrong, counters=counters)
+        if run:
+            failures.ensure_usable(run, counters)
         return guess
 
     def wrong(self) -> None:

@@ -26,8 +26,9 @@ def account_key(user: User | None, email: str) -> str:
     return limits.key("account", user.id if user else email)
 
 
-def ensure_usable(counter_key: str) -> None:
-    if limits.count_of(counter_key) >= _rules()["max_consecutive_failures"]:
+def ensure_usable(counter_key: str, counters: dict[str, limits.Counter] | None = None) -> None:
+    """ACCOUNT_NEEDS_RECOVERY once the run reached the cap (counters: read with others, limits.read)."""
+    if limits.count_of(counter_key, counters) >= _rules()["max_consecutive_failures"]:
         raise FlowError(Errors.ACCOUNT_NEEDS_RECOVERY)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import timedelta
+from dataclasses import dataclass
 from functools import cache
 
 from flask import current_app
@@ -46,8 +47,8 @@ def _dialect() -> str:
 # request's connection: a statement built and keyed again for each request, or run through
 # the ORM's bulk layer, costs more CPU than PostgreSQL spends on it (bench/signin_per_core.py).
 _counters = LimitCounter.__table__
-BLOCKED_UNTIL = select(_counters.c.key, _counters.c.blocked_until).where(
-    _counters.c.key.in_(bindparam("keys", expanding=True)), _counters.c.blocked_until > bindparam("moment")
+COUNTERS = select(_counters.c.key, _counters.c.count, _counters.c.blocked_until).where(
+    _counters.c.key.in_(bindparam("keys", expanding=True))
 )
 
 
@@ -71,25 +72,40 @@ def _count(dialect: str, keys: int):
     ).returning(_counters.c.key, _counters.c.count)
 
 
-def blocked_for(keys: list[str]) -> int:
-    """Seconds until every one of the keys may be used again; 0 when none is blocked."""
-    return max(blocked(keys).values(), default=0)
+@dataclass(frozen=True)
+class Counter:
+    count: int
+    # seconds until the key may be used again; 0 when it is not blocked
+    wait: int
 
 
-def blocked(keys: list[str]) -> dict[str, int]:
-    """The blocked ones of the keys, each with the seconds until it may be used again."""
-    return {key: seconds_until(until) for key, until in _run(BLOCKED_UNTIL, keys=keys, moment=now())}
+def read(keys: list[str]) -> dict[str, Counter]:
+    """The counters of those keys that have one, in one statement: what a step checks of
+    several budgets and runs at once."""
+    moment = now()
+    return {
+        key: Counter(count, seconds_until(until) if until is not None and until > moment else 0)
+        for key, count, until in _run(COUNTERS, keys=keys)
+    }
 
 
-def ensure_not_blocked(keys: list[str], error: Errors = Errors.TOO_MANY_CODES) -> None:
+def blocked_for(keys: list[str], counters: dict[str, Counter] | None = None) -> int:
+    """Seconds until every one of the keys may be used again; 0 when none is blocked.
+    counters: the keys' counters when the caller read them already (read)."""
+    counters = read(keys) if counters is None else counters
+    return max((counters[key].wait for key in keys if key in counters), default=0)
+
+
+def ensure_not_blocked(keys: list[str], error: Errors = Errors.TOO_MANY_CODES, counters: dict[str, Counter] | None = None) -> None:
     """Raise `error` with data.retryAfter (seconds) when any of the keys is blocked."""
-    wait = blocked_for(keys)
+    wait = blocked_for(keys, counters)
     if wait:
         raise FlowError(error, data={"retryAfter": max(1, wait)})
 
 
-def count_of(counter_key: str) -> int:
-    return db.session.scalar(db.select(LimitCounter.count).filter_by(key=counter_key)) or 0
+def count_of(counter_key: str, counters: dict[str, Counter] | None = None) -> int:
+    counters = read([counter_key]) if counters is None else counters
+    return counters[counter_key].count if counter_key in counters else 0
 
 
 _BLOCK = update(_counters).where(_counters.c.key == bindparam("counter_key")).values(blocked_until=bindparam("until"))
