@@ -99,21 +99,23 @@ def start(browser_session: BrowserSession | None, client_id: str, params: dict[s
         if len(kept_cookie) <= COOKIE_MAX_BYTES:
             g.waiting_cookie = (kept_cookie, int(lifetime.total_seconds()))
             return interaction
+        # the row is now this browser's newest request: the cookie never holds an older one
+        g.waiting_cookie = ("", 0)
     db.session.add(interaction)
     return interaction
 
 
 def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
-    """The browser's first session row takes over the request its cookie kept (and any row
-    kept for its browser_key). The caller commits."""
+    """The browser's first session row takes over the request its cookie kept, else the rows
+    kept for its browser_key (requests too big for the cookie, which then holds none: the
+    cookie is always the newest request, start()). The caller commits."""
     kept = _from_cookie(browser_key)
     if kept is not None:
         kept.browser_session_id = browser_session.id
         db.session.add(kept)
         db.session.flush()  # the INSERT, here: the flow reads the request back in this request
         g.waiting_cookie = ("", 0)
-    if browser_key is not None:
-        # rows kept for a browser_key: requests too big for the cookie
+    elif browser_key is not None:
         db.session.execute(
             update(Interaction)
             .where(Interaction.browser_key == browser_key, Interaction.browser_session_id.is_(None))

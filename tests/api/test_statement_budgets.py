@@ -37,7 +37,7 @@ BUDGETS = {
     "/logout": 4,
     "/v1/session": 2,
     # the waiting authorization request leaves its cookie for a row (/authorize writes nothing)
-    "/v1/signup/privacy": 6,
+    "/v1/signup/privacy": 5,
     # a phone code spends the anonymous ceilings of texts: in all, its country's, its range's;
     # an anonymous code reads its address's count (past a threshold, a proof of work)
     "/v1/otp/transient_otp/send": 12,
@@ -45,7 +45,7 @@ BUDGETS = {
     "/v1/users/create": 4,
     # the end of a sign-up and of a sign-in each write one event of the account's activity
     "/v1/users/createcoreprofile": 13,
-    "/v1/otp/users/login": 7,
+    "/v1/otp/users/login": 6,
     "/v1/otp/otp/send": 9,
     "/v1/otp/otp/verify": 10,
 }

@@ -73,3 +73,19 @@ def test_the_session_made_at_sign_in_adopts_the_waiting_request(app, browser, pe
     answer = browser.get(resume)
     assert answer.status_code == 303 and answer.headers["Location"].startswith(client.redirect_uri)
     assert _count(app, BrowserSession) == 1
+
+
+def test_a_request_too_big_for_a_cookie_is_the_one_resumed_at_sign_in(app, browser, person, rp):
+    client = rp()
+    browser.get(client.authorization_url(state="b" * 4000))
+    answer = browser.get(browser.sign_in(person))
+    assert answer.status_code == 303 and "state=" + "b" * 4000 in answer.headers["Location"]
+
+
+def test_a_big_request_after_a_small_one_clears_the_cookie_and_is_the_one_resumed(app, browser, person, rp):
+    client = rp()
+    browser.get(client.authorization_url(state="small"))
+    browser.get(client.authorization_url(state="b" * 4000))
+    assert not browser.http.cookies.get("idp_waiting")
+    answer = browser.get(browser.sign_in(person))
+    assert answer.status_code == 303 and "state=" + "b" * 4000 in answer.headers["Location"]
