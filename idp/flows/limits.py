@@ -1,24 +1,24 @@
 """Counters that slow down guessing and message floods, in two shapes.
 
 - A budget: events counted in a fixed window; reaching the maximum blocks the key for a
-  while (`hit`, `hit_all` for a call's several budgets in one statement). Code sends and wrong codes, a client address's failed sign-ins, the
-  SMS and voice calls the whole service may make.
+  while (`hit`; `hit_all` for a call's several budgets at once). Code sends and wrong codes,
+  a client address's failed sign-ins, the SMS and voice calls the whole service may make.
 - A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
   making the next try wait longer. Wrong passwords, per account and per trusted device,
   whose tries are claimed before the password is hashed (`claim`, `refund`).
 
-Every count is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING on a row of
-limit_counters (a call's several budgets in one such statement, in the keys' order), so on PostgreSQL concurrent requests queue on the row lock and each sees
-its own count. Keys hold HMACs,
-never an address, a phone number or an IP in clear. The numbers are in
-config/settings.toml ([limits] and [password]).
+Every count is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING on the rows of
+limit_counters (a call's several budgets in one such statement), so on PostgreSQL concurrent
+requests queue on the row locks and each sees its own count; what a step checks of several
+keys is one SELECT (`read`). Keys hold HMACs, never an address, a phone number or an IP in
+clear. The numbers are in config/settings.toml ([limits] and [password]).
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
-from datetime import timedelta
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import cache
 
 from flask import current_app
@@ -74,6 +74,8 @@ def _count(dialect: str, keys: int):
 
 @dataclass(frozen=True)
 class Counter:
+    """A key's counter as read: its count (a budget's in its window, or a run's length)."""
+
     count: int
     # seconds until the key may be used again; 0 when it is not blocked
     wait: int
@@ -139,7 +141,7 @@ def hit_all(budgets: list[tuple[str, int]], window_seconds: int, block_seconds: 
 
 def _count_in_window(counter_keys: list[str], window_seconds: int):
     moment = now()
-    # in one order, so that two requests counting the same keys never wait on each other's rows
+    # the rows locked in one order: two requests counting the same keys queue, never deadlock
     ordered = sorted(set(counter_keys))
     rows = _run(
         _count(_dialect(), len(ordered)), moment=moment, window_ended=moment - timedelta(seconds=window_seconds),
