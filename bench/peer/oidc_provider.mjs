@@ -87,57 +87,47 @@ const provider = new Provider(`http://127.0.0.1:${port}`, {
 
 const client = await provider.Client.find(CLIENT_ID);
 
-async function mint(count, file) {
+// Each minted entry under a grant of its own, as the provider's interactions would leave them;
+// make(grantId, authTime) saves the entry and answers its line of the file.
+async function minted(count, file, scope, make) {
   const lines = [];
   const authTime = Math.floor(Date.now() / 1000);
   for (let i = 0; i < count; i += 1) {
     const grant = new provider.Grant({ accountId: ACCOUNT, clientId: CLIENT_ID });
-    grant.addOIDCScope(SCOPE);
-    const grantId = await grant.save();
-    const verifier = randomBytes(32).toString('base64url');
-    const code = new provider.AuthorizationCode({
-      accountId: ACCOUNT,
-      client,
-      grantId,
-      scope: SCOPE,
-      redirectUri: REDIRECT_URI,
-      codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-      codeChallengeMethod: 'S256',
-      nonce: randomBytes(16).toString('base64url'),
-      authTime,
-      amr: ['pwd', 'otp', 'sms', 'mfa'],
-    });
-    lines.push(`${await code.save()} ${verifier}`);
+    grant.addOIDCScope(scope);
+    lines.push(await make(await grant.save(), authTime));
   }
-  return written(lines, file);
-}
-
-async function mintRefresh(count, file) {
-  const lines = [];
-  const authTime = Math.floor(Date.now() / 1000);
-  for (let i = 0; i < count; i += 1) {
-    const grant = new provider.Grant({ accountId: ACCOUNT, clientId: CLIENT_ID });
-    grant.addOIDCScope(OFFLINE_SCOPE);
-    const grantId = await grant.save();
-    const token = new provider.RefreshToken({
-      accountId: ACCOUNT,
-      client,
-      grantId,
-      scope: OFFLINE_SCOPE,
-      authTime,
-      amr: ['pwd', 'otp', 'sms', 'mfa'],
-      gty: 'authorization_code',
-    });
-    lines.push(await token.save());
-  }
-  return written(lines, file);
-}
-
-function written(lines, file) {
   writeFileSync(`${file}.part`, `${lines.join('\n')}\n`);
   renameSync(`${file}.part`, file);
   return lines.length;
 }
+
+const mint = (count, file) => minted(count, file, SCOPE, async (grantId, authTime) => {
+  const verifier = randomBytes(32).toString('base64url');
+  const code = new provider.AuthorizationCode({
+    accountId: ACCOUNT,
+    client,
+    grantId,
+    scope: SCOPE,
+    redirectUri: REDIRECT_URI,
+    codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+    codeChallengeMethod: 'S256',
+    nonce: randomBytes(16).toString('base64url'),
+    authTime,
+    amr: ['pwd', 'otp', 'sms', 'mfa'],
+  });
+  return `${await code.save()} ${verifier}`;
+});
+
+const mintRefresh = (count, file) => minted(count, file, OFFLINE_SCOPE, (grantId, authTime) => new provider.RefreshToken({
+  accountId: ACCOUNT,
+  client,
+  grantId,
+  scope: OFFLINE_SCOPE,
+  authTime,
+  amr: ['pwd', 'otp', 'sms', 'mfa'],
+  gty: 'authorization_code',
+}).save());
 
 provider.listen(Number(port), '127.0.0.1', () => {
   console.log('listening');

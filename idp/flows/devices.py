@@ -43,22 +43,29 @@ def _new(user_id: str, user_agent: str | None) -> str:
     return f"{device.id}.{secret}"
 
 
-def named_id(token: str | None) -> str | None:
-    """The id of the device row a cookie names (its secret unchecked), or None."""
+def _parts(token: str | None) -> tuple[str, str] | None:
+    """A cookie's device id and secret, or None when it is not of that form."""
     if not token or token.count(".") != 1:
         return None
-    return token.split(".")[0]
+    device_id, secret = token.split(".")
+    return device_id, secret
+
+
+def named_id(token: str | None) -> str | None:
+    """The id of the device row a cookie names (its secret unchecked), or None."""
+    parts = _parts(token)
+    return parts[0] if parts else None
 
 
 def _named(token: str | None) -> Device | None:
     """The live device row the cookie names, if its secret matches."""
-    device_id = named_id(token)
-    if device_id is None:
+    parts = _parts(token)
+    if parts is None:
         return None
+    device_id, secret = parts
     # Read with the browser session (sessions.py) where the request loads one, and held for
     # the request: one sign-in asks about the device three times.
     device = hold(db.session.get(Device, device_id))
-    secret = token.split(".")[1]
     if device is None or device.forgotten_at is not None or not hmac.compare_digest(device.secret_hash, _mac(secret)):
         return None
     return device
