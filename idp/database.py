@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 
-from idp import metrics
+from idp import metrics, writes
 from idp.extensions import db
 
 # Seconds a client is asked to wait (Retry-After) when the database does not answer.
@@ -115,3 +115,4 @@ def init_app(app: Flask) -> None:
         _serialise_sqlite_writers(engine, settings["sqlite_busy_timeout_seconds"])
     else:
         _ping_idle_connections(engine, settings["ping_connections_idle_ms"] / 1000)
+        writes.init(db.session)

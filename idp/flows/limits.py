@@ -24,7 +24,7 @@ from functools import cache
 from flask import current_app
 from sqlalchemy import bindparam, case, delete, or_, select, update
 
-from idp import metrics, observability
+from idp import metrics, observability, writes
 from idp.clock import now, seconds_until
 from idp.database import upsert
 from idp.errors import Errors, FlowError
@@ -227,16 +227,14 @@ def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, erro
     return count
 
 
-_REFUND = update(_counters).where(_counters.c.key == bindparam("counter_key")).values(count=_counters.c.count - 1, blocked_until=None)
-_CLEAR = delete(_counters).where(_counters.c.key.in_(bindparam("keys", expanding=True)))
-
-
 def refund(counter_key: str) -> None:
     """The claimed try was no failure: uncount it and lift the block it set (claim() passed
-    only when the key was not blocked, so none other stood)."""
-    _run(_REFUND, counter_key=counter_key)
+    only when the key was not blocked, so none other stood). Written with the commit."""
+    writes.with_commit(
+        update(_counters).where(_counters.c.key == counter_key).values(count=_counters.c.count - 1, blocked_until=None)
+    )
 
 
 def clear(*counter_keys: str) -> None:
-    """The run is over (the right person got in)."""
-    _run(_CLEAR, keys=list(counter_keys))
+    """The run is over (the right person got in). Written with the commit."""
+    writes.with_commit(delete(_counters).where(_counters.c.key.in_(counter_keys)))

@@ -1,0 +1,209 @@
+"""A flush's writes in one statement on PostgreSQL.
+
+The unit of work sends each INSERT and UPDATE of a flush as its own statement, one round trip
+each: the commit that ends a sign-in step wrote the journey, the session, the person and the
+audit event in four. Here, just before the flush, rows added or changed in plain ways (their
+columns, not their relationships) are written by one statement of data-modifying common
+table expressions — what the token endpoint does by hand (idp/oauth/store.py) — and the
+objects are told what was written, so the unit of work finds nothing left to send. A write
+that nothing in the request reads again (a counter cleared, a try refunded) is handed to
+`with_commit` and joins that statement instead of being one of its own.
+
+Everything the unit of work guarantees still holds: an UPDATE that finds no row raises
+StaleDataError; a constraint broken raises IntegrityError (the caller rolls back, as after
+any failed flush); Python-side defaults and `onupdate` values are computed and kept on the
+objects; an inserted row's generated key is read back. A flush this cannot express (a
+deletion, a changed relationship, a key changed, a SQL-side default) is left whole to the
+unit of work, as is any flush on SQLite, which has no data-modifying CTEs.
+
+The sub-statements of one statement see the same snapshot and must not touch one row twice:
+each row here is one object of the identity map, written once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event, func, insert, inspect, literal_column, select, update
+from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
+
+from idp.extensions import db
+
+# session.info's list of the statements handed to with_commit
+QUEUED = "writes_with_commit"
+
+
+@dataclass
+class _Write:
+    instance: Any
+    # column attributes written, by attribute key
+    values: dict[str, Any]
+    # UPDATE: the row's key, by column; INSERT: None
+    key: dict[Any, Any] | None = None
+    # INSERT: the attribute of a key the database generates
+    generated: str | None = None
+
+
+class _Unplannable(Exception):
+    """The flush holds a change this module does not write; the unit of work writes it all."""
+
+
+def _computed(default) -> Any:
+    if default.is_scalar:
+        return default.arg
+    if default.is_callable:
+        # SQLAlchemy wraps a callable default to take the execution context; ours ignore it
+        return default.arg(None)
+    raise _Unplannable
+
+
+def _plain(state) -> None:
+    if len(state.mapper.tables) != 1:
+        raise _Unplannable
+    for relationship in state.mapper.relationships:
+        if not relationship.viewonly and state.attrs[relationship.key].history.has_changes():
+            raise _Unplannable
+
+
+def _insert(instance) -> _Write:
+    state = inspect(instance)
+    _plain(state)
+    values, generated = {}, None
+    for prop in state.mapper.column_attrs:
+        column = prop.columns[0]
+        value = state.dict.get(prop.key)
+        # what the unit of work sends: None is left out (the column's default, or NULL),
+        # except where it was set and the type stores None as a value (JSON's null)
+        if value is not None or (prop.key in state.dict and column.type.should_evaluate_none and not column.primary_key):
+            values[prop.key] = value
+        elif column.default is not None:
+            values[prop.key] = _computed(column.default)
+        elif column.server_default is not None:
+            raise _Unplannable
+        elif column.primary_key:
+            if column.autoincrement not in (True, "auto") or generated is not None:
+                raise _Unplannable
+            generated = prop.key
+    return _Write(instance, values, generated=generated)
+
+
+def _update(instance) -> _Write | None:
+    state = inspect(instance)
+    _plain(state)
+    values = {}
+    for prop in state.mapper.column_attrs:
+        history = state.attrs[prop.key].history
+        if history.added:
+            if prop.columns[0].primary_key:
+                raise _Unplannable
+            values[prop.key] = history.added[0]
+    if not values:
+        return None
+    for prop in state.mapper.column_attrs:
+        if prop.columns[0].onupdate is not None and prop.key not in values:
+            values[prop.key] = _computed(prop.columns[0].onupdate)
+    return _Write(instance, values, key=dict(zip(state.mapper.primary_key, state.identity)))
+
+
+def _plan(session: Session) -> list[_Write]:
+    if session.deleted:
+        raise _Unplannable
+    updates = [write for write in map(_update, session.dirty) if write is not None]
+    # rows locked in one order (table, then key), as the unit of work does: two requests
+    # changing the same rows never wait for each other crosswise
+    updates.sort(key=lambda write: (inspect(write.instance).mapper.local_table.name, [str(v) for v in write.key.values()]))
+    return [_insert(instance) for instance in session.new] + updates
+
+
+def _statement(writes: list[_Write], queued: list):
+    """One SELECT over the writes: per UPDATE the rows it matched, per INSERT its new key."""
+    ctes = [statement.cte(f"q{number}") for number, statement in enumerate(queued)]
+    answers = []
+    for number, write in enumerate(writes):
+        mapper = inspect(write.instance).mapper
+        table = mapper.local_table
+        values = {mapper.get_property(key).columns[0]: value for key, value in write.values.items()}
+        if write.key is None:
+            statement = insert(table).values(values)
+            if write.generated is not None:
+                statement = statement.returning(mapper.get_property(write.generated).columns[0])
+        else:
+            statement = update(table).where(*(column == value for column, value in write.key.items()))
+            statement = statement.values(values).returning(literal_column("1"))
+        cte = statement.cte(f"w{number}")
+        ctes.append(cte)
+        if write.key is not None:
+            answers.append(select(func.count()).select_from(cte).scalar_subquery())
+        elif write.generated is not None:
+            answers.append(select(*cte.c).scalar_subquery())
+    return select(*(answers or [literal_column("1")])).add_cte(*ctes)
+
+
+def with_commit(statement) -> None:
+    """Send a write (its values bound in it) with the flush that ends the transaction, in its
+    one statement on PostgreSQL; at once elsewhere. For writes nothing in the request reads
+    again (a later read in the same request would not see it), of rows the request does not
+    also change through the ORM (one statement writes a row once)."""
+    session = db.session()
+    # within the session's transaction, so that its rollback forgets the write
+    connection = session.connection()
+    if connection.dialect.name != "postgresql":
+        connection.execute(statement)
+        return
+    session.info.setdefault(QUEUED, []).append(statement)
+
+
+def _send_alone(session: Session, queued: list) -> None:
+    for statement in queued:
+        session.connection().execute(statement)
+
+
+def together(session: Session, flush_context, instances) -> None:
+    """before_flush: write the flush's plain inserts and updates in one statement."""
+    if instances is not None or session.get_bind().dialect.name != "postgresql":
+        return
+    queued = session.info.pop(QUEUED, [])
+    try:
+        writes = _plan(session)
+    except _Unplannable:
+        _send_alone(session, queued)
+        return
+    # one write is one statement either way: the unit of work sends it
+    if len(writes) + len(queued) < 2:
+        _send_alone(session, queued)
+        return
+    answers = iter(session.connection().execute(_statement(writes, queued)).one())
+    for write in writes:
+        if write.key is not None:
+            if next(answers) != 1:
+                raise StaleDataError(f"an UPDATE of {type(write.instance).__name__} matched no row")
+            for key, value in write.values.items():
+                set_committed_value(write.instance, key, value)
+            continue
+        if write.generated is not None:
+            write.values[write.generated] = next(answers)
+        # The row is in the database: the object becomes persistent holding what was
+        # written, and None where nothing was (NULL), as the unit of work leaves it.
+        session.expunge(write.instance)
+        for prop in inspect(write.instance).mapper.column_attrs:
+            set_committed_value(write.instance, prop.key, write.values.get(prop.key))
+        make_transient_to_detached(write.instance)
+        session.add(write.instance)
+
+
+def _before_commit(session: Session) -> None:
+    # a commit with nothing for the unit of work to flush sends what waits for it here
+    if session.info.get(QUEUED) and not (session.new or session.dirty or session.deleted):
+        _send_alone(session, session.info.pop(QUEUED))
+
+
+def _forget(session: Session, previous_transaction) -> None:
+    session.info.pop(QUEUED, None)
+
+
+def init(session_scope) -> None:
+    for name, listener in (("before_flush", together), ("before_commit", _before_commit), ("after_soft_rollback", _forget)):
+        if not event.contains(session_scope, name, listener):
+            event.listen(session_scope, name, listener)
