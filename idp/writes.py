@@ -22,10 +22,12 @@ each row here is one object of the identity map, written once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import event, func, insert, inspect, literal_column, select, update
+from sqlalchemy import bindparam, event, func, insert, inspect, literal_column, select, update
 from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.sql import ClauseElement
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -38,12 +40,17 @@ QUEUED = "writes_with_commit"
 @dataclass
 class _Write:
     instance: Any
+    mapper: Any
     # column attributes written, by attribute key
     values: dict[str, Any]
-    # UPDATE: the row's key, by column; INSERT: None
-    key: dict[Any, Any] | None = None
+    # UPDATE: the row's key (its primary key's values); INSERT: None
+    key: tuple | None = None
     # INSERT: the attribute of a key the database generates
     generated: str | None = None
+
+    @property
+    def shape(self) -> tuple:
+        return (self.mapper, tuple(self.values), self.key is None, self.generated)
 
 
 class _Unplannable(Exception):
@@ -59,11 +66,18 @@ def _computed(default) -> Any:
     raise _Unplannable
 
 
+def _value(value) -> Any:
+    # a SQL expression (func.now()) is the database's to compute: the unit of work reads it back
+    if hasattr(value, "__clause_element__") or isinstance(value, ClauseElement):
+        raise _Unplannable
+    return value
+
+
 def _plain(state) -> None:
     if len(state.mapper.tables) != 1:
         raise _Unplannable
     for relationship in state.mapper.relationships:
-        if not relationship.viewonly and state.attrs[relationship.key].history.has_changes():
+        if not relationship.viewonly and relationship.key not in state.unmodified and state.attrs[relationship.key].history.has_changes():
             raise _Unplannable
 
 
@@ -77,7 +91,7 @@ def _insert(instance) -> _Write:
         # what the unit of work sends: None is left out (the column's default, or NULL),
         # except where it was set and the type stores None as a value (JSON's null)
         if value is not None or (prop.key in state.dict and column.type.should_evaluate_none and not column.primary_key):
-            values[prop.key] = value
+            values[prop.key] = _value(value)
         elif column.default is not None:
             values[prop.key] = _computed(column.default)
         elif column.server_default is not None:
@@ -86,25 +100,28 @@ def _insert(instance) -> _Write:
             if column.autoincrement not in (True, "auto") or generated is not None:
                 raise _Unplannable
             generated = prop.key
-    return _Write(instance, values, generated=generated)
+    return _Write(instance, state.mapper, values, generated=generated)
 
 
 def _update(instance) -> _Write | None:
     state = inspect(instance)
     _plain(state)
     values = {}
+    unmodified = state.unmodified
     for prop in state.mapper.column_attrs:
+        if prop.key in unmodified:
+            continue
         history = state.attrs[prop.key].history
         if history.added:
             if prop.columns[0].primary_key:
                 raise _Unplannable
-            values[prop.key] = history.added[0]
+            values[prop.key] = _value(history.added[0])
     if not values:
         return None
     for prop in state.mapper.column_attrs:
         if prop.columns[0].onupdate is not None and prop.key not in values:
             values[prop.key] = _computed(prop.columns[0].onupdate)
-    return _Write(instance, values, key=dict(zip(state.mapper.primary_key, state.identity)))
+    return _Write(instance, state.mapper, values, key=state.identity)
 
 
 def _plan(session: Session) -> list[_Write]:
@@ -113,51 +130,72 @@ def _plan(session: Session) -> list[_Write]:
     updates = [write for write in map(_update, session.dirty) if write is not None]
     # rows locked in one order (table, then key), as the unit of work does: two requests
     # changing the same rows never wait for each other crosswise
-    updates.sort(key=lambda write: (inspect(write.instance).mapper.local_table.name, [str(v) for v in write.key.values()]))
+    updates.sort(key=lambda write: (write.mapper.local_table.name, [str(value) for value in write.key]))
     return [_insert(instance) for instance in session.new] + updates
 
 
-def _statement(writes: list[_Write], queued: list):
-    """One SELECT over the writes: per UPDATE the rows it matched, per INSERT its new key."""
+@lru_cache(maxsize=512)
+def _statement(shapes: tuple, queued: tuple):
+    """One SELECT over writes of these shapes: per UPDATE the rows it matched, per INSERT its
+    new key; built once per shape (a sign-in step's commit always has the same one), its
+    values bound by name: w<n>_<attribute>, w<n>__pk<i>."""
     ctes = [statement.cte(f"q{number}") for number, statement in enumerate(queued)]
     answers = []
-    for number, write in enumerate(writes):
-        mapper = inspect(write.instance).mapper
+    for number, (mapper, keys, inserting, generated) in enumerate(shapes):
         table = mapper.local_table
-        values = {mapper.get_property(key).columns[0]: value for key, value in write.values.items()}
-        if write.key is None:
+        values = {}
+        for key in keys:
+            column = mapper.get_property(key).columns[0]
+            values[column] = bindparam(f"w{number}_{key}", type_=column.type)
+        if inserting:
             statement = insert(table).values(values)
-            if write.generated is not None:
-                statement = statement.returning(mapper.get_property(write.generated).columns[0])
+            if generated is not None:
+                statement = statement.returning(mapper.get_property(generated).columns[0])
         else:
-            statement = update(table).where(*(column == value for column, value in write.key.items()))
+            statement = update(table).where(*(
+                column == bindparam(f"w{number}__pk{index}", type_=column.type) for index, column in enumerate(mapper.primary_key)
+            ))
             statement = statement.values(values).returning(literal_column("1"))
         cte = statement.cte(f"w{number}")
         ctes.append(cte)
-        if write.key is not None:
+        if not inserting:
             answers.append(select(func.count()).select_from(cte).scalar_subquery())
-        elif write.generated is not None:
+        elif generated is not None:
             answers.append(select(*cte.c).scalar_subquery())
     return select(*(answers or [literal_column("1")])).add_cte(*ctes)
 
 
-def with_commit(statement) -> None:
-    """Send a write (its values bound in it) with the flush that ends the transaction, in its
-    one statement on PostgreSQL; at once elsewhere. For writes nothing in the request reads
-    again (a later read in the same request would not see it), of rows the request does not
-    also change through the ORM (one statement writes a row once)."""
+def _parameters(writes: list[_Write], queued: list) -> dict:
+    parameters = {}
+    for _, given in queued:
+        parameters.update(given)
+    for number, write in enumerate(writes):
+        for key, value in write.values.items():
+            parameters[f"w{number}_{key}"] = value
+        for index, value in enumerate(write.key or ()):
+            parameters[f"w{number}__pk{index}"] = value
+    return parameters
+
+
+def with_commit(statement, **parameters) -> None:
+    """Send a write with the flush that ends the transaction, in its one statement on
+    PostgreSQL; at once elsewhere. For writes nothing in the request reads again (a later
+    read in the same request would not see it), of rows the request does not also change
+    through the ORM (one statement writes a row once). `statement` is built once, with
+    bound parameters named apart from every other statement handed over."""
     session = db.session()
     # within the session's transaction, so that its rollback forgets the write
     connection = session.connection()
-    if connection.dialect.name != "postgresql":
-        connection.execute(statement)
+    queued = session.info.setdefault(QUEUED, [])
+    if connection.dialect.name != "postgresql" or any(statement is earlier for earlier, _ in queued):
+        connection.execute(statement, parameters)
         return
-    session.info.setdefault(QUEUED, []).append(statement)
+    queued.append((statement, parameters))
 
 
 def _send_alone(session: Session, queued: list) -> None:
-    for statement in queued:
-        session.connection().execute(statement)
+    for statement, parameters in queued:
+        session.connection().execute(statement, parameters)
 
 
 def together(session: Session, flush_context, instances) -> None:
@@ -174,11 +212,12 @@ def together(session: Session, flush_context, instances) -> None:
     if len(writes) + len(queued) < 2:
         _send_alone(session, queued)
         return
-    answers = iter(session.connection().execute(_statement(writes, queued)).one())
+    statement = _statement(tuple(write.shape for write in writes), tuple(statement for statement, _ in queued))
+    answers = iter(session.connection().execute(statement, _parameters(writes, queued)).one())
     for write in writes:
         if write.key is not None:
             if next(answers) != 1:
-                raise StaleDataError(f"an UPDATE of {type(write.instance).__name__} matched no row")
+                raise StaleDataError(f"an UPDATE of {write.mapper.class_.__name__} matched no row")
             for key, value in write.values.items():
                 set_committed_value(write.instance, key, value)
             continue
@@ -187,7 +226,7 @@ def together(session: Session, flush_context, instances) -> None:
         # The row is in the database: the object becomes persistent holding what was
         # written, and None where nothing was (NULL), as the unit of work leaves it.
         session.expunge(write.instance)
-        for prop in inspect(write.instance).mapper.column_attrs:
+        for prop in write.mapper.column_attrs:
             set_committed_value(write.instance, prop.key, write.values.get(prop.key))
         make_transient_to_detached(write.instance)
         session.add(write.instance)

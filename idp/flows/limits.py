@@ -227,14 +227,18 @@ def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, erro
     return count
 
 
+_REFUND = (
+    update(_counters).where(_counters.c.key == bindparam("refunded_key")).values(count=_counters.c.count - 1, blocked_until=None)
+)
+_CLEAR = delete(_counters).where(_counters.c.key.in_(bindparam("cleared_keys", expanding=True)))
+
+
 def refund(counter_key: str) -> None:
     """The claimed try was no failure: uncount it and lift the block it set (claim() passed
     only when the key was not blocked, so none other stood). Written with the commit."""
-    writes.with_commit(
-        update(_counters).where(_counters.c.key == counter_key).values(count=_counters.c.count - 1, blocked_until=None)
-    )
+    writes.with_commit(_REFUND, refunded_key=counter_key)
 
 
 def clear(*counter_keys: str) -> None:
     """The run is over (the right person got in). Written with the commit."""
-    writes.with_commit(delete(_counters).where(_counters.c.key.in_(counter_keys)))
+    writes.with_commit(_CLEAR, cleared_keys=list(counter_keys))

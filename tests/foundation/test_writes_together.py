@@ -3,7 +3,7 @@ what they write is what the unit of work would have written."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import delete, event, select, text
+from sqlalchemy import delete, event, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -178,3 +178,12 @@ def test_a_rollback_forgets_the_handed_over_writes(two_counters):
     db.session.rollback()
     db.session.commit()
     assert counters() == ["a", "b"]
+
+
+def test_a_value_the_database_computes_is_left_to_the_unit_of_work(statements):
+    user = person()
+    user.first_name = "Dominique"
+    user.profile_completed_at = func.now()
+    db.session.add(AuditEvent(user_id=user.id, action="profile_changed"))
+    db.session.commit()
+    assert user.profile_completed_at is not None and user.first_name == "Dominique"
