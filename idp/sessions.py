@@ -88,6 +88,8 @@ _WITH_DEVICE = (
     .outerjoin(Device, Device.id == bindparam("device_id"))
 )
 
+_BY_TOKEN = select(BrowserSession).where(BrowserSession.token_hash == bindparam("token_hash"))
+
 
 def _load_from_cookie() -> BrowserSession | None:
     token = request.cookies.get(cookie_name())
@@ -98,7 +100,7 @@ def _load_from_cookie() -> BrowserSession | None:
         ).one()
         hold(device)
     elif token:
-        browser_session = db.session.scalar(db.select(BrowserSession).filter_by(token_hash=_hash(token)))
+        browser_session = db.session.scalar(_BY_TOKEN, {"token_hash": _hash(token)})
     else:
         return None
     if browser_session is None:
@@ -203,6 +205,13 @@ def _end(condition, reason: Reason) -> list[Ended]:
     return ended
 
 
+_SIGNED_IN_TO = (
+    update(BrowserSession).where(BrowserSession.id == bindparam("session_id"))
+    .values(clients=bindparam("signed_in_clients", type_=BrowserSession.__table__.c.clients.type))
+    .execution_options(synchronize_session=False)
+)
+
+
 def signed_in_to(browser_session: BrowserSession, client_id: str) -> None:
     """Remember that a relying service signed in through this session (its first time only:
     a session's later sign-ins to the same service write nothing). The caller commits."""
@@ -210,10 +219,7 @@ def signed_in_to(browser_session: BrowserSession, client_id: str) -> None:
     if client_id in known:
         return
     clients = [*known, client_id]
-    db.session.execute(
-        update(BrowserSession).where(BrowserSession.id == browser_session.id).values(clients=clients)
-        .execution_options(synchronize_session=False)
-    )
+    db.session.execute(_SIGNED_IN_TO, {"session_id": browser_session.id, "signed_in_clients": clients})
     # the row is written above: the object learns the value without a second UPDATE at commit
     set_committed_value(browser_session, "clients", clients)
 

@@ -10,6 +10,7 @@ shows in each state is screens.py's; README.md beside this file draws TRANSITION
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from enum import StrEnum
 
 from sqlalchemy import bindparam
@@ -211,6 +212,12 @@ _WITH_CODE = (
 )
 
 
+@cache
+def _with_person(person: tuple):
+    # built once per set of loader options: a statement's cache key is computed once per object
+    return _WITH_CODE.add_columns(User).outerjoin(User, User.id == Journey.user_id).options(*person)
+
+
 def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None, person: tuple = ()) -> Journey | None:
     """The browser session's journey of this flow. With user_id, only that person's:
     someone else signing in on the same browser never continues another's change. The
@@ -219,9 +226,7 @@ def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None,
     person: newest_code and methods.person then find them without a statement."""
     if browser_session_id is None:
         return None
-    statement = _WITH_CODE
-    if person:
-        statement = statement.add_columns(User).outerjoin(User, User.id == Journey.user_id).options(*person)
+    statement = _with_person(person) if person else _WITH_CODE
     rows = db.session.execute(statement, {"browser_session_id": browser_session_id, "flow": flow}).unique().all()
     if not rows:
         return None

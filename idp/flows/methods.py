@@ -2,6 +2,7 @@
 account (a code by text message or call), an authenticator app, passkeys, backup codes."""
 from __future__ import annotations
 
+from sqlalchemy import bindparam
 from sqlalchemy.orm import joinedload
 
 from idp.extensions import db
@@ -26,8 +27,11 @@ def person(user_id: str) -> User | None:
     return db.session.get(User, user_id, options=WITH_METHODS)
 
 
+_BY_EMAIL = db.select(User).where(User.email == bindparam("email")).options(*WITH_METHODS)
+
+
 def person_by_email(email: str) -> User | None:
-    return db.session.execute(db.select(User).filter_by(email=email).options(*WITH_METHODS)).unique().scalar_one_or_none()
+    return db.session.execute(_BY_EMAIL, {"email": email}).unique().scalar_one_or_none()
 
 
 def verified_phone(user: User) -> PhoneCredential | None:

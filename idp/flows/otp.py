@@ -151,6 +151,16 @@ def _hash(rules: Policy, transaction_id: str, code: str) -> str:
     return hmac.new(rules.secret.encode(), message, hashlib.sha256).hexdigest()
 
 
+_JOURNEY_CODES = (
+    db.select(OtpTransaction)
+    .where(OtpTransaction.journey_id == bindparam("journey_id"))
+    .order_by(OtpTransaction.created_at.desc(), OtpTransaction.sends.desc())
+    .with_for_update()
+    # the locked rows as they are now, not as the journey's read found its code
+    .execution_options(populate_existing=True)
+)
+
+
 def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool
 ) -> tuple[OtpTransaction, str]:
@@ -163,14 +173,7 @@ def _issue(
         db.session.flush()
         codes = []
     else:
-        codes = db.session.scalars(
-            db.select(OtpTransaction)
-            .filter_by(journey_id=current.id)
-            .order_by(OtpTransaction.created_at.desc(), OtpTransaction.sends.desc())
-            .with_for_update()
-            # the locked rows as they are now, not as the journey's read found its code
-            .execution_options(populate_existing=True)
-        ).all()
+        codes = db.session.scalars(_JOURNEY_CODES, {"journey_id": current.id}).all()
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from cryptography.fernet import InvalidToken
 from flask import Flask, Response, current_app, g, request
-from sqlalchemy import delete, update
+from sqlalchemy import bindparam, delete, update
 
 from idp.clock import now
 from idp import cookies, sealed
@@ -123,6 +123,15 @@ def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
         )
 
 
+_TAKE = (
+    delete(Interaction)
+    .where(Interaction.uid == bindparam("uid"), Interaction.browser_session_id == bindparam("browser_session_id"),
+           Interaction.expires_at > bindparam("moment"))
+    .returning(Interaction)
+    .execution_options(synchronize_session=False)
+)
+
+
 def take(uid: str, browser_session: BrowserSession | None) -> Interaction | None:
     """Remove and return the Interaction, only for the browser session that started it.
 
@@ -130,12 +139,16 @@ def take(uid: str, browser_session: BrowserSession | None) -> Interaction | None
     """
     if browser_session is None:
         return None
-    return db.session.scalars(
-        delete(Interaction)
-        .where(Interaction.uid == uid, Interaction.browser_session_id == browser_session.id, Interaction.expires_at > now())
-        .returning(Interaction)
-        .execution_options(synchronize_session=False)
-    ).one_or_none()
+    return db.session.scalars(_TAKE, {"uid": uid, "browser_session_id": browser_session.id, "moment": now()}).one_or_none()
+
+
+_COMPLETE_LOGIN = (
+    update(Interaction)
+    .where(Interaction.uid == _newest_waiting(Interaction.browser_session_id == bindparam("waiting_session_id"), bindparam("moment"))
+           .with_only_columns(Interaction.uid).scalar_subquery())
+    .values(login_completed_at=bindparam("moment"))
+    .returning(Interaction.uid).execution_options(synchronize_session=False)
+)
 
 
 def complete_login(browser_session: BrowserSession, language: str) -> str:
@@ -144,13 +157,8 @@ def complete_login(browser_session: BrowserSession, language: str) -> str:
     The completed login is bound to the waiting Interaction, so that resuming it does not
     ask again for a login that prompt=login or max_age demanded. The caller commits.
     """
-    moment = now()
-    newest = _newest_waiting(Interaction.browser_session_id == browser_session.id, moment).with_only_columns(Interaction.uid)
     # pending_for's choice, found and marked in one statement
-    uid = db.session.execute(
-        update(Interaction).where(Interaction.uid == newest.scalar_subquery()).values(login_completed_at=moment)
-        .returning(Interaction.uid).execution_options(synchronize_session=False)
-    ).scalar_one_or_none()
+    uid = db.session.execute(_COMPLETE_LOGIN, {"waiting_session_id": browser_session.id, "moment": now()}).scalar_one_or_none()
     if uid is None:
         return f"/{language}/profilehome"
     return f"/authorize/resume/{uid}"

@@ -111,6 +111,12 @@ class PkceS256(CodeChallenge):
         super().validate_code_challenge(grant, redirect_uri)
 
 
+_NONCE_USED = (
+    select(AuthorizationCode.id)
+    .where(AuthorizationCode.client_id == bindparam("client_id"), AuthorizationCode.nonce == bindparam("nonce")).limit(1)
+)
+
+
 class OpenIDConnect:
     """What OpenID Connect adds to the authorization request: its nonce, when given, never
     seen before, and prompt is honoured (Authlib's checks). The ID token itself is step 7 of
@@ -122,7 +128,7 @@ class OpenIDConnect:
         # response, authorize.py): the answer is kept on the request, one SELECT.
         if getattr(request, "nonce_seen", None) is None:
             request.nonce_seen = db.session.scalar(
-                db.select(AuthorizationCode.id).filter_by(client_id=request.payload.client_id, nonce=nonce).limit(1)
+                _NONCE_USED, {"client_id": request.payload.client_id, "nonce": nonce}
             ) is not None
         return request.nonce_seen
 
