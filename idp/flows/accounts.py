@@ -49,12 +49,13 @@ def check_password(user: User | None, email: str, password: str) -> None:
     rules = _rules()
     account = failures.account_key(user, email)
     device = devices.trusted_device(user.id if user else None)
-    if device is None:
-        # the cap that forces recovery is unknown devices': a trusted device has its own run
-        failures.ensure_usable(account)
     address = None if device else limits.key("sign-in-ip", requester.current().network)
-    if address:
-        limits.ensure_not_blocked([address], Errors.TOO_MANY_PASSWORD_TRIES)
+    if device is None:
+        # the cap that forces recovery is unknown devices': a trusted device has its own run;
+        # the account's run and the address's budget are read in one statement
+        counters = limits.read([account, address])
+        failures.ensure_usable(account, counters)
+        limits.ensure_not_blocked([address], Errors.TOO_MANY_PASSWORD_TRIES, counters)
     # The try is claimed (counted, and past the free ones blocking the next) before the hash:
     # concurrent guesses get exactly the allowance.
     run = limits.key("device", device) if device else account

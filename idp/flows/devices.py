@@ -24,6 +24,7 @@ from idp.extensions import db, hold
 from idp.flows import requester
 from idp.models import Device
 from idp.models.session import USER_AGENT_LENGTH
+from idp.models.types import new_uuid
 
 # last_seen_at is written at most this often: it is for the person's list, not a log.
 SEEN_EVERY = timedelta(days=1)
@@ -35,11 +36,11 @@ def _mac(*parts: str) -> str:
 
 
 def _new(user_id: str, user_agent: str | None) -> str:
-    """A new device row of the account; answers its cookie value. The caller commits."""
+    """A new device row of the account; answers its cookie value. The caller commits: the row
+    is written with the step's other changes (its id is made here, not by the database)."""
     secret = secrets.token_urlsafe(32)
-    device = Device(user_id=user_id, secret_hash=_mac(secret), user_agent=(user_agent or "")[:USER_AGENT_LENGTH] or None)
+    device = Device(id=new_uuid(), user_id=user_id, secret_hash=_mac(secret), user_agent=(user_agent or "")[:USER_AGENT_LENGTH] or None)
     db.session.add(device)
-    db.session.flush()
     return f"{device.id}.{secret}"
 
 

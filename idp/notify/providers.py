@@ -40,7 +40,7 @@ class Provider(Protocol):
 
 
 class Outbox:
-    """Development: keep the message in the outbox table (part of the request's transaction)."""
+    """Development: keep the message in the outbox table, written with the request's commit."""
 
     def deliver(self, message: Message) -> None:
         db.session.add(
@@ -53,7 +53,6 @@ class Outbox:
                 code=message.code,
             )
         )
-        db.session.flush()
 
 
 class Smtp:

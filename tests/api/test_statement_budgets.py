@@ -46,7 +46,7 @@ BUDGETS = {
     "/v1/otp/transient_otp/verify": 7 if PG else 8,
     "/v1/users/create": 4,
     # the end of a sign-up and of a sign-in each write one event of the account's activity
-    "/v1/users/createcoreprofile": 8 if PG else 13,
+    "/v1/users/createcoreprofile": 7 if PG else 13,
     "/v1/otp/users/login": 6,
     "/v1/otp/otp/send": 8 if PG else 9,
     "/v1/otp/otp/verify": 7 if PG else 10,
