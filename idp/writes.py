@@ -97,7 +97,9 @@ def _insert(instance) -> _Write:
         elif column.server_default is not None:
             raise _Unplannable
         elif column.primary_key:
-            if column.autoincrement not in (True, "auto") or generated is not None:
+            # only the table's own counter generates a key (a missing key of another kind is
+            # the unit of work's error to raise)
+            if column is not state.mapper.local_table.autoincrement_column or generated is not None:
                 raise _Unplannable
             generated = prop.key
     return _Write(instance, state.mapper, values, generated=generated)
@@ -187,6 +189,7 @@ def with_commit(statement, **parameters) -> None:
     # within the session's transaction, so that its rollback forgets the write
     connection = session.connection()
     queued = session.info.setdefault(QUEUED, [])
+    # the same statement twice would bind its parameters twice: the second goes at once
     if connection.dialect.name != "postgresql" or any(statement is earlier for earlier, _ in queued):
         connection.execute(statement, parameters)
         return
