@@ -13,8 +13,8 @@ Everything the unit of work guarantees still holds: an UPDATE that finds no row 
 StaleDataError; a constraint broken raises IntegrityError (the caller rolls back, as after
 any failed flush); Python-side defaults and `onupdate` values are computed and kept on the
 objects; an inserted row's generated key is read back. A flush this cannot express (a
-deletion, a changed relationship, a key changed, a SQL-side default) is left whole to the
-unit of work, as is any flush on SQLite, which has no data-modifying CTEs.
+deletion, a changed relationship, a key changed, a default or a value the database computes)
+is left whole to the unit of work, as is any flush on SQLite, which has no data-modifying CTEs.
 
 The sub-statements of one statement see the same snapshot and must not touch one row twice:
 each row here is one object of the identity map, written once.
@@ -27,9 +27,9 @@ from typing import Any
 
 from sqlalchemy import bindparam, event, func, insert, inspect, literal_column, select, update
 from sqlalchemy.orm import Session, make_transient_to_detached
-from sqlalchemy.sql import ClauseElement
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.sql import ClauseElement
 
 from idp.extensions import db
 
