@@ -25,7 +25,7 @@ from flask import Flask, Response, current_app, g, request
 from sqlalchemy import bindparam, delete, literal, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from idp import cookies, metrics
+from idp import cookies, metrics, writes
 from idp.clock import now
 from idp.extensions import db, hold
 from idp.flows import audit, devices, requester
@@ -214,13 +214,15 @@ _SIGNED_IN_TO = (
 
 def signed_in_to(browser_session: BrowserSession, client_id: str) -> None:
     """Remember that a relying service signed in through this session (its first time only:
-    a session's later sign-ins to the same service write nothing). The caller commits."""
+    a session's later sign-ins to the same service write nothing), with the commit, which
+    the caller makes."""
     known = browser_session.clients or []
     if client_id in known:
         return
     clients = [*known, client_id]
-    db.session.execute(_SIGNED_IN_TO, {"session_id": browser_session.id, "signed_in_clients": clients})
-    # the row is written above: the object learns the value without a second UPDATE at commit
+    writes.with_commit(_SIGNED_IN_TO, session_id=browser_session.id, signed_in_clients=clients)
+    # the row is written by the statement above: the object learns the value without a
+    # second UPDATE at commit
     set_committed_value(browser_session, "clients", clients)
 
 

@@ -29,7 +29,7 @@ from sqlalchemy import bindparam, event, func, insert, inspect, literal_column, 
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
-from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql import ClauseElement, visitors
 
 from idp.extensions import db
 
@@ -136,12 +136,23 @@ def _plan(session: Session) -> list[_Write]:
     return [_insert(instance) for instance in session.new] + updates
 
 
+def _named_apart(statement, number: int):
+    """The statement with its parameters renamed q<n>_<name>: the names of two statements
+    handed over never meet, nor meet a column of a table the one statement writes, which
+    SQLAlchemy would take for a value to write there."""
+    def rename(bind):
+        if bind.required:
+            bind.key = f"q{number}_{bind.key}"
+    return visitors.cloned_traverse(statement, {}, {"bindparam": rename})
+
+
 @lru_cache(maxsize=512)
 def _statement(shapes: tuple, queued: tuple):
     """One SELECT over writes of these shapes: per UPDATE the rows it matched, per INSERT its
     new key; built once per shape (a sign-in step's commit always has the same one), its
-    values bound by name: w<n>_<attribute>, w<n>__pk<i>."""
-    ctes = [statement.cte(f"q{number}") for number, statement in enumerate(queued)]
+    values bound by name: w<n>_<attribute>, w<n>__pk<i>, and q<n>_<name> for the n-th
+    statement handed to with_commit."""
+    ctes = [_named_apart(statement, number).cte(f"q{number}") for number, statement in enumerate(queued)]
     answers = []
     for number, (mapper, keys, inserting, generated) in enumerate(shapes):
         table = mapper.local_table
@@ -169,8 +180,8 @@ def _statement(shapes: tuple, queued: tuple):
 
 def _parameters(writes: list[_Write], queued: list) -> dict:
     parameters = {}
-    for _, given in queued:
-        parameters.update(given)
+    for number, (_, given) in enumerate(queued):
+        parameters.update({f"q{number}_{name}": value for name, value in given.items()})
     for number, write in enumerate(writes):
         for key, value in write.values.items():
             parameters[f"w{number}_{key}"] = value
@@ -184,12 +195,13 @@ def with_commit(statement, **parameters) -> None:
     PostgreSQL; at once elsewhere. For writes nothing in the request reads again (a later
     read in the same request would not see it), of rows the request does not also change
     through the ORM (one statement writes a row once). `statement` is built once, with
-    bound parameters named apart from every other statement handed over."""
+    bound parameters."""
     session = db.session()
     # within the session's transaction, so that its rollback forgets the write
     connection = session.connection()
     queued = session.info.setdefault(QUEUED, [])
-    # the same statement twice would bind its parameters twice: the second goes at once
+    # the same statement twice may write one row twice, which one statement must not: the
+    # second goes at once
     if connection.dialect.name != "postgresql" or any(statement is earlier for earlier, _ in queued):
         connection.execute(statement, parameters)
         return
@@ -236,9 +248,14 @@ def together(session: Session, flush_context, instances) -> None:
 
 
 def _before_commit(session: Session) -> None:
-    # a commit with nothing for the unit of work to flush sends what waits for it here
+    # a commit with nothing for the unit of work to flush sends what waits for it here, in
+    # one statement when there are several
     if session.info.get(QUEUED) and not (session.new or session.dirty or session.deleted):
-        _send_alone(session, session.info.pop(QUEUED))
+        queued = session.info.pop(QUEUED)
+        if len(queued) < 2:
+            _send_alone(session, queued)
+            return
+        session.connection().execute(_statement((), tuple(statement for statement, _ in queued)), _parameters([], queued))
 
 
 def _forget(session: Session, previous_transaction) -> None:

@@ -14,12 +14,12 @@ from datetime import datetime, timedelta
 
 from cryptography.fernet import InvalidToken
 from flask import Flask, Response, current_app, g, request
-from sqlalchemy import bindparam, delete, update
+from sqlalchemy import bindparam, delete, exists, update
 
 from idp.clock import now
 from idp import cookies, sealed
 from idp.extensions import db
-from idp.models import BrowserSession, Interaction
+from idp.models import AuthorizationCode, BrowserSession, Interaction
 
 COOKIE = "idp_waiting"
 # Browsers keep cookies of 4,096 bytes; a bigger request waits as a row.
@@ -123,23 +123,30 @@ def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
         )
 
 
+# whether a code of the request's service already carries its nonce (idp/oauth/token.py's
+# OpenIDConnect.exists_nonce), read by the same statement
+_NONCE_SEEN = exists().where(
+    AuthorizationCode.client_id == Interaction.client_id,
+    AuthorizationCode.nonce == Interaction.params["nonce"].as_string(),
+).correlate(Interaction)
 _TAKE = (
     delete(Interaction)
     .where(Interaction.uid == bindparam("uid"), Interaction.browser_session_id == bindparam("browser_session_id"),
            Interaction.expires_at > bindparam("moment"))
-    .returning(Interaction)
+    .returning(Interaction, _NONCE_SEEN)
     .execution_options(synchronize_session=False)
 )
 
 
-def take(uid: str, browser_session: BrowserSession | None) -> Interaction | None:
-    """Remove and return the Interaction, only for the browser session that started it.
+def take(uid: str, browser_session: BrowserSession | None) -> tuple[Interaction, bool] | None:
+    """Remove and return the Interaction, only for the browser session that started it, and
+    whether its nonce was already used by a code of its service.
 
     One conditional DELETE … RETURNING: the resume link is single-use even when two requests race.
     """
     if browser_session is None:
         return None
-    return db.session.scalars(_TAKE, {"uid": uid, "browser_session_id": browser_session.id, "moment": now()}).one_or_none()
+    return db.session.execute(_TAKE, {"uid": uid, "browser_session_id": browser_session.id, "moment": now()}).one_or_none()
 
 
 _COMPLETE_LOGIN = (

@@ -35,11 +35,14 @@ def issuer() -> str:
 
 
 class StoredAuthorizationRequest(OAuth2Request):
-    """An authorization request rebuilt from the parameters an Interaction kept."""
+    """An authorization request rebuilt from kept parameters (an Interaction's, a pushed
+    request's), and whether its nonce was used by a code since when that is known already
+    (read as the Interaction was taken, interaction.take), else None: the grant reads it."""
 
-    def __init__(self, params: dict[str, str]):
+    def __init__(self, params: dict[str, str], nonce_seen: bool | None = None):
         super().__init__("GET", f"{issuer()}/authorize?{urlencode(params)}", headers={})
         self.payload = BasicOAuth2Payload(params)
+        self.nonce_seen = nonce_seen
 
     @property
     def args(self):

@@ -12,7 +12,8 @@ more than PostgreSQL's work (bench/RESULTS.md, issue 25). So on PostgreSQL:
 - `rotate_refresh_token`: the same for a refresh token, spent and replaced in one statement.
 - `bearer`: an access token with its person, one `SELECT`.
 - `issue_code`: at the authorization endpoint, the grant of the account and the service made
-  or brought up to date (grants.record) and the code written under it, one statement.
+  or brought up to date (grants.record) and the code written under it, one statement, sent
+  with the request's commit (idp/writes.py) beside the session's list of services.
 
 Every condition of a good request is in the `UPDATE`'s WHERE (code of this client, not spent,
 not expired, the same redirect_uri, the PKCE challenge of the verifier), so a miss changes
@@ -36,6 +37,7 @@ from typing import Any
 from sqlalchemy import Select, bindparam, case, insert, literal, select, update
 from sqlalchemy.exc import DBAPIError
 
+from idp import writes
 from idp.extensions import db
 from idp.models import AuthorizationCode, PhoneCredential, Token, User
 from idp.oauth import grants
@@ -269,10 +271,11 @@ _INSERT_CODE = insert(_codes)
 
 def issue_code(parameters: dict) -> None:
     """An authorization code (parameters: _CODE_COLUMNS) under the grant of its account and
-    service, in the request's transaction. The caller commits."""
+    service, written with the request's commit: nothing in the request reads it again. The
+    caller commits."""
     connection = db.session.connection()
     if connection.dialect.name == "postgresql":
-        connection.execute(ISSUE_CODE, {**parameters, "moment": parameters["created_at"]})
+        writes.with_commit(ISSUE_CODE, **parameters, moment=parameters["created_at"])
         return
     grant_id = grants.record(parameters["user_id"], parameters["client_id"], parameters["scope"])
     connection.execute(_INSERT_CODE, {**parameters, "grant_id": grant_id})

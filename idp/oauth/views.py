@@ -58,11 +58,13 @@ def authorization_endpoint():
 
 @bp.get("/authorize/resume/<uid>")
 def resume(uid: str):
-    waiting = interaction.take(uid, sessions.current())
-    if waiting is None:
+    taken = interaction.take(uid, sessions.current())
+    if taken is None:
         db.session.commit()
         return error_page("interaction")
-    response = authorize(StoredAuthorizationRequest(waiting.params), login_completed=waiting.login_completed_at is not None)
+    waiting, nonce_seen = taken
+    response = authorize(StoredAuthorizationRequest(waiting.params, nonce_seen),
+                         login_completed=waiting.login_completed_at is not None)
     db.session.commit()
     return _no_store(response)
 

@@ -3,7 +3,7 @@ what they write is what the unit of work would have written."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import delete, event, func, select, text
+from sqlalchemy import bindparam, delete, event, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -166,11 +166,32 @@ def test_a_write_handed_over_for_the_commit_joins_the_flush_statement(two_counte
     assert counters() == ["b"]
 
 
-def test_a_commit_with_nothing_else_to_write_sends_the_handed_over_writes(two_counters):
+def test_a_commit_with_nothing_else_to_write_sends_the_handed_over_writes_in_one_statement(two_counters):
     writes.with_commit(clear_counter("a"))
     writes.with_commit(clear_counter("b"))
     db.session.commit()
+    assert len(two_counters) == 1
     assert counters() == []
+
+
+def test_a_handed_over_parameter_named_as_a_column_writes_only_where_its_statement_says(two_counters):
+    user = person()
+    browser_session = BrowserSession(token_hash="x" * 64, expires_at=now(), user_id=user.id)
+    db.session.add(browser_session)
+    db.session.commit()
+    writes.with_commit(
+        update(BrowserSession).where(BrowserSession.id == bindparam("session_id")).values(clients=bindparam("clients")),
+        session_id=browser_session.id, clients=["rp-a"],
+    )
+    writes.with_commit(
+        update(LimitCounter).where(LimitCounter.key == bindparam("key")).values(count=bindparam("count")),
+        key="a", count=5, user_id="someone else", token_hash="y" * 64,
+    )
+    db.session.commit()
+    db.session.expunge_all()
+    written = db.session.get(BrowserSession, browser_session.id)
+    assert (written.clients, written.user_id, written.token_hash) == (["rp-a"], user.id, "x" * 64)
+    assert db.session.get(LimitCounter, "a").count == 5
 
 
 def test_a_rollback_forgets_the_handed_over_writes(two_counters):

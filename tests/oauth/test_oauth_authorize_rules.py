@@ -7,8 +7,9 @@ import time
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+import requests
 import time_machine
-from oidc_helpers import query
+from oidc_helpers import Browser, query
 
 REDIRECT = "https://rp-a.example/callback"
 
@@ -118,6 +119,15 @@ def test_a_nonce_used_before_by_the_service_is_refused(browser, rp, metadata, pe
     browser.get(authorize_url(client, nonce="once"))
     browser.get(browser.sign_in(person))
     assert_error_redirect(browser.get(authorize_url(client, nonce="once")), "invalid_request", client, metadata)
+
+
+def test_a_nonce_used_while_the_request_waited_for_a_sign_in_is_refused(browser, live_server, rp, metadata, person):
+    client = rp()
+    other_browser = Browser(live_server.url, requests.Session())
+    browser.get(authorize_url(client, nonce="twice"))
+    other_browser.get(authorize_url(client, nonce="twice"))
+    assert query(browser.get(browser.sign_in(person)).headers["Location"])["code"]
+    assert_error_redirect(other_browser.get(other_browser.sign_in(person)), "invalid_request", client, metadata)
 
 
 def test_a_request_without_the_openid_scope_is_refused(browser, rp, metadata):
