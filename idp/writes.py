@@ -53,6 +53,35 @@ class _Write:
         return (self.mapper, tuple(self.values), self.key is None, self.generated)
 
 
+class Answer:
+    """What a statement handed to with_commit answers: the first column of the first row its
+    RETURNING gives (None when no row, or no RETURNING), known once the statement was sent,
+    with the commit on PostgreSQL."""
+
+    __slots__ = ("_value", "sent")
+
+    def __init__(self):
+        self._value, self.sent = None, False
+
+    def _learn(self, value) -> None:
+        self._value, self.sent = value, True
+
+    @property
+    def value(self):
+        if not self.sent:
+            raise RuntimeError("the statement is sent with the commit: its answer is known after it")
+        return self._value
+
+
+def _answers(statement) -> bool:
+    return bool(getattr(statement, "returning_column_descriptions", None))
+
+
+def _learn_from(answer: Answer, statement, result) -> None:
+    row = result.first() if _answers(statement) else None
+    answer._learn(None if row is None else row[0])
+
+
 class _Unplannable(Exception):
     """The flush holds a change this module does not write; the unit of work writes it all."""
 
@@ -148,12 +177,13 @@ def _named_apart(statement, number: int):
 
 @lru_cache(maxsize=512)
 def _statement(shapes: tuple, queued: tuple):
-    """One SELECT over writes of these shapes: per UPDATE the rows it matched, per INSERT its
-    new key; built once per shape (a sign-in step's commit always has the same one), its
-    values bound by name: w<n>_<attribute>, w<n>__pk<i>, and q<n>_<name> for the n-th
-    statement handed to with_commit."""
+    """One SELECT over writes of these shapes: what each statement handed to with_commit
+    answers (those with a RETURNING), then per UPDATE the rows it matched, per INSERT its new
+    key; built once per shape (a sign-in step's commit always has the same one), its values
+    bound by name: w<n>_<attribute>, w<n>__pk<i>, and q<n>_<name> for the n-th statement
+    handed to with_commit."""
     ctes = [_named_apart(statement, number).cte(f"q{number}") for number, statement in enumerate(queued)]
-    answers = []
+    answers = [select(*cte.c).limit(1).scalar_subquery() for statement, cte in zip(queued, ctes) if _answers(statement)]
     for number, (mapper, keys, inserting, generated) in enumerate(shapes):
         table = mapper.local_table
         values = {}
@@ -180,7 +210,7 @@ def _statement(shapes: tuple, queued: tuple):
 
 def _parameters(writes: list[_Write], queued: list) -> dict:
     parameters = {}
-    for number, (_, given) in enumerate(queued):
+    for number, (_, given, _) in enumerate(queued):
         parameters.update({f"q{number}_{name}": value for name, value in given.items()})
     for number, write in enumerate(writes):
         for key, value in write.values.items():
@@ -190,27 +220,39 @@ def _parameters(writes: list[_Write], queued: list) -> dict:
     return parameters
 
 
-def with_commit(statement, **parameters) -> None:
+def with_commit(statement, **parameters) -> Answer:
     """Send a write with the flush that ends the transaction, in its one statement on
     PostgreSQL; at once elsewhere. For writes nothing in the request reads again (a later
     read in the same request would not see it), of rows the request does not also change
     through the ORM (one statement writes a row once). `statement` is built once, with
-    bound parameters."""
+    bound parameters. What its RETURNING gives is the Answer's value after the commit."""
     session = db.session()
     # within the session's transaction, so that its rollback forgets the write
     connection = session.connection()
     queued = session.info.setdefault(QUEUED, [])
+    answer = Answer()
     # the same statement twice may write one row twice, which one statement must not: the
     # second goes at once
-    if connection.dialect.name != "postgresql" or any(statement is earlier for earlier, _ in queued):
-        connection.execute(statement, parameters)
-        return
-    queued.append((statement, parameters))
+    if connection.dialect.name != "postgresql" or any(statement is earlier for earlier, _, _ in queued):
+        _learn_from(answer, statement, connection.execute(statement, parameters))
+        return answer
+    queued.append((statement, parameters, answer))
+    return answer
 
 
 def _send_alone(session: Session, queued: list) -> None:
-    for statement, parameters in queued:
-        session.connection().execute(statement, parameters)
+    for statement, parameters, answer in queued:
+        _learn_from(answer, statement, session.connection().execute(statement, parameters))
+
+
+def _send_together(session: Session, writes: list[_Write], queued: list):
+    """The one statement; answers the values it selected, past those of the handed-over
+    statements, which their Answers learn."""
+    statement = _statement(tuple(write.shape for write in writes), tuple(statement for statement, _, _ in queued))
+    answers = iter(session.connection().execute(statement, _parameters(writes, queued)).one())
+    for statement, _, answer in queued:
+        answer._learn(next(answers) if _answers(statement) else None)
+    return answers
 
 
 def together(session: Session, flush_context, instances) -> None:
@@ -227,8 +269,7 @@ def together(session: Session, flush_context, instances) -> None:
     if len(writes) + len(queued) < 2:
         _send_alone(session, queued)
         return
-    statement = _statement(tuple(write.shape for write in writes), tuple(statement for statement, _ in queued))
-    answers = iter(session.connection().execute(statement, _parameters(writes, queued)).one())
+    answers = _send_together(session, writes, queued)
     for write in writes:
         if write.key is not None:
             if next(answers) != 1:
@@ -255,7 +296,7 @@ def _before_commit(session: Session) -> None:
         if len(queued) < 2:
             _send_alone(session, queued)
             return
-        session.connection().execute(_statement((), tuple(statement for statement, _ in queued)), _parameters([], queued))
+        _send_together(session, [], queued)
 
 
 def _forget(session: Session, previous_transaction) -> None:

@@ -9,7 +9,7 @@ from idp.extensions import db
 from idp.flows import audit, devices, proof, requester, screens, testmode
 from idp.flows.accounts import Completed
 from idp.flows.journey import Flow
-from idp.oauth.interaction import complete_login
+from idp.oauth.interaction import complete_login, where_next
 
 
 def session_id() -> int | None:
@@ -61,7 +61,7 @@ def finish(completed: Completed) -> dict:
         return {"journey": screens.view(completed.journey)}
     browser_session = sessions.current()
     sessions.authenticate(browser_session, completed.user.id, amr=completed.proof.amr, acr=completed.proof.acr)
-    redirect_to = complete_login(browser_session, completed.user.language)
+    waiting = complete_login(browser_session)
     device = devices.remember(completed.user.id, request.user_agent.string)
     audit.record(completed.user.id, browser_session.id, f"{completed.journey.flow}_completed", amr=completed.proof.amr, new_device=device.new)
     # A sign-in (not the end of a sign-up) from a browser the account had not used: say so.
@@ -69,9 +69,10 @@ def finish(completed: Completed) -> dict:
     if device.new and completed.journey.flow == Flow.SIGNIN:
         notices.new_device(completed.user.email, completed.user.language, request.user_agent.string)
     # Read before the commit, which expires every row the answer would otherwise load again.
-    answer = {"redirectTo": redirect_to, "journey": screens.view(completed.journey)}
+    journey_view = screens.view(completed.journey)
     prototype = testmode.prototype_url(completed.user.email)
     db.session.commit()
+    answer = {"redirectTo": where_next(waiting, completed.user.language), "journey": journey_view}
     if device.cookie:
         _set_device_cookie(device.cookie)
     if prototype:

@@ -17,7 +17,7 @@ from flask import Flask, Response, current_app, g, request
 from sqlalchemy import bindparam, delete, exists, update
 
 from idp.clock import now
-from idp import cookies, sealed
+from idp import cookies, sealed, writes
 from idp.extensions import db
 from idp.models import AuthorizationCode, BrowserSession, Interaction
 
@@ -158,17 +158,21 @@ _COMPLETE_LOGIN = (
 )
 
 
-def complete_login(browser_session: BrowserSession, language: str) -> str:
-    """Called by a flow right after sessions.authenticate(); answers where the browser goes next.
-
-    The completed login is bound to the waiting Interaction, so that resuming it does not
-    ask again for a login that prompt=login or max_age demanded. The caller commits.
-    """
+def complete_login(browser_session: BrowserSession) -> writes.Answer:
+    """Called by a flow right after sessions.authenticate(): the completed login is bound to
+    the waiting Interaction, so that resuming it does not ask again for a login that
+    prompt=login or max_age demanded. Written with the commit, which the caller makes; the
+    Answer is then the Interaction's uid, None when no request waits (where_next)."""
     # pending_for's choice, found and marked in one statement
-    uid = db.session.execute(_COMPLETE_LOGIN, {"waiting_session_id": browser_session.id, "moment": now()}).scalar_one_or_none()
-    if uid is None:
+    return writes.with_commit(_COMPLETE_LOGIN, waiting_session_id=browser_session.id, moment=now())
+
+
+def where_next(waiting: writes.Answer, language: str) -> str:
+    """Where a browser goes once signed in: the waiting request's resume, else the person's
+    profile home."""
+    if waiting.value is None:
         return f"/{language}/profilehome"
-    return f"/authorize/resume/{uid}"
+    return f"/authorize/resume/{waiting.value}"
 
 
 def _write_cookie(response: Response) -> Response:

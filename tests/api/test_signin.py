@@ -1,6 +1,8 @@
 """Sign-in through /v1: password, then a code to the phone on the account."""
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 
 from idp.extensions import db
@@ -105,9 +107,14 @@ def test_verify_refuses_a_code_of_another_channel(signin, account, outbox):
     assert (response.status_code, response.json["message"]) == (409, "20")
 
 
-def test_sign_in_hands_off_to_a_waiting_relying_service(signin, account, app, client, monkeypatch):
-    from idp.api import browser
-
-    monkeypatch.setattr(browser, "complete_login", lambda browser_session, language: "/authorize/resume/abc")
+def test_sign_in_hands_off_to_a_waiting_relying_service(signin, account, client):
+    client.get("/authorize?" + urlencode({
+        "response_type": "code", "client_id": "reservations", "redirect_uri": "http://localhost:5001/callback",
+        "scope": "openid profile", "state": "s", "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        "code_challenge_method": "S256",
+    }))
     signin.through("send")
-    assert signin.verify().json["data"]["redirectTo"] == "/authorize/resume/abc"
+    resume = signin.verify().json["data"]["redirectTo"]
+    assert resume.startswith("/authorize/resume/")
+    handed_off = client.get(resume).headers["Location"]
+    assert handed_off.startswith("http://localhost:5001/callback?code=")

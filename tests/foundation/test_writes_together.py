@@ -194,6 +194,21 @@ def test_a_handed_over_parameter_named_as_a_column_writes_only_where_its_stateme
     assert db.session.get(LimitCounter, "a").count == 5
 
 
+def test_what_a_handed_over_write_returns_is_known_after_the_commit(two_counters):
+    user = person()
+    two_counters.clear()
+    counted = writes.with_commit(
+        update(LimitCounter).where(LimitCounter.key == "a").values(count=LimitCounter.count + 1).returning(LimitCounter.count)
+    )
+    missed = writes.with_commit(update(LimitCounter).where(LimitCounter.key == "none").values(count=0).returning(LimitCounter.count))
+    user.first_name = "Dominique"
+    with pytest.raises(RuntimeError):
+        counted.value
+    db.session.commit()
+    assert len(two_counters) == 1
+    assert (counted.value, missed.value) == (2, None)
+
+
 def test_a_rollback_forgets_the_handed_over_writes(two_counters):
     writes.with_commit(clear_counter("a"))
     db.session.rollback()

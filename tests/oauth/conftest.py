@@ -2,7 +2,7 @@
 
 The app under test reads a clients file written here (IDP_CLIENTS_FILE) and gets one
 test-only route, /_test/sign-in, that does what the /v1 sign-in flow does at its end:
-sessions.authenticate() then interaction.complete_login().
+sessions.authenticate() then interaction.complete_login() and where_next().
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from idp import create_app, sessions
 from idp.clock import now
 from idp.extensions import db
 from idp.models import PhoneCredential, User
-from idp.oauth.interaction import complete_login
+from idp.oauth.interaction import complete_login, where_next
 
 
 def _root_conftest():
@@ -99,9 +99,9 @@ def _test_routes() -> Blueprint:
         body = request.get_json()
         browser_session = sessions.current(create=True)
         sessions.authenticate(browser_session, body["user_id"], body.get("amr", ["pwd", "otp"]), body.get("acr"))
-        redirect_to = complete_login(browser_session, body.get("language", "en"))
+        waiting = complete_login(browser_session)
         db.session.commit()
-        return jsonify(redirectTo=redirect_to)
+        return jsonify(redirectTo=where_next(waiting, body.get("language", "en")))
 
     return bp
 
