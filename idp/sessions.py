@@ -28,7 +28,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from idp import cookies, metrics, writes
 from idp.clock import now
 from idp.extensions import db, hold
-from idp.flows import audit, devices, requester
+from idp.flows import audit, devices, journey, requester
 from idp.models import BrowserSession, Device
 from idp.models.session import USER_AGENT_LENGTH
 from idp.oauth import backchannel, interaction
@@ -159,6 +159,7 @@ def _new_session() -> BrowserSession:
     )
     db.session.add(browser_session)
     db.session.flush()
+    journey.session_made(browser_session.id)
     interaction.adopt(browser_session, known_as)
     g.browser_session = browser_session
     g.browser_session_cookie = token

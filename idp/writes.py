@@ -63,6 +63,13 @@ class Answer:
     def __init__(self):
         self._value, self.sent = None, False
 
+    @classmethod
+    def known(cls, value) -> Answer:
+        """An answer known without a statement."""
+        answer = cls()
+        answer._learn(value)
+        return answer
+
     def _learn(self, value) -> None:
         self._value, self.sent = value, True
 

@@ -218,6 +218,26 @@ def _with_person(person: tuple):
     return _WITH_CODE.add_columns(User).outerjoin(User, User.id == Journey.user_id).options(*person)
 
 
+# session.info's record of the browser sessions made in the request's transaction
+# (sessions._new_session): until it ends, such a session's journeys are those it made.
+_MADE = "journey_browser_sessions_made"
+
+
+def session_made(browser_session_id: int) -> None:
+    """This browser session was made in the current transaction: find() reads no journey of
+    it from the database until the transaction ends."""
+    transaction = db.session().get_transaction()
+    made = db.session.info.get(_MADE)
+    if made is None or made[0] is not transaction:
+        made = db.session.info[_MADE] = (transaction, set())
+    made[1].add(browser_session_id)
+
+
+def _made_here(browser_session_id: int) -> bool:
+    made = db.session.info.get(_MADE)
+    return made is not None and made[0] is db.session().get_transaction() and browser_session_id in made[1]
+
+
 def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None, person: tuple = ()) -> Journey | None:
     """The browser session's journey of this flow. With user_id, only that person's:
     someone else signing in on the same browser never continues another's change. The
@@ -226,6 +246,12 @@ def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None,
     person: newest_code and methods.person then find them without a statement."""
     if browser_session_id is None:
         return None
+    if _made_here(browser_session_id):
+        # a session made in this transaction has only the journeys it made, all in the session
+        made = (row for row in (*db.session.new, *db.session.identity_map.values())
+                if isinstance(row, Journey) and row.browser_session_id == browser_session_id and row.flow == flow)
+        found = next(made, None)
+        return None if found is None or (user_id is not None and found.user_id != user_id) else found
     statement = _with_person(person) if person else _WITH_CODE
     rows = db.session.execute(statement, {"browser_session_id": browser_session_id, "flow": flow}).unique().all()
     if not rows:

@@ -64,6 +64,9 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
     """The newest unexpired Interaction of this browser (its session, else its cookie's
     browser_key while it has no session), if a relying service waits."""
     if browser_session is not None:
+        adopted = g.get("adopted_interaction")
+        if adopted is not None and adopted.browser_session_id == browser_session.id:
+            return adopted
         owner = Interaction.browser_session_id == browser_session.id
     elif browser_key is not None:
         kept = _from_cookie(browser_key)
@@ -112,8 +115,10 @@ def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
     kept = _from_cookie(browser_key)
     if kept is not None:
         kept.browser_session_id = browser_session.id
+        # written with the step's commit; until then pending_for and complete_login find it
+        # here (it is the newest request: the cookie always holds the newest)
         db.session.add(kept)
-        db.session.flush()  # the INSERT, here: the flow reads the request back in this request
+        g.adopted_interaction = kept
         g.waiting_cookie = ("", 0)
     elif browser_key is not None:
         db.session.execute(
@@ -163,6 +168,10 @@ def complete_login(browser_session: BrowserSession) -> writes.Answer:
     the waiting Interaction, so that resuming it does not ask again for a login that
     prompt=login or max_age demanded. Written with the commit, which the caller makes; the
     Answer is then the Interaction's uid, None when no request waits (where_next)."""
+    adopted = g.get("adopted_interaction")
+    if adopted is not None and adopted.browser_session_id == browser_session.id:
+        adopted.login_completed_at = now()
+        return writes.Answer.known(adopted.uid)
     # pending_for's choice, found and marked in one statement
     return writes.with_commit(_COMPLETE_LOGIN, waiting_session_id=browser_session.id, moment=now())
 
