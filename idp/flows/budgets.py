@@ -79,22 +79,22 @@ class Budgets:
         limits.hit_all(kind, numbers["window_seconds"], numbers["block_seconds"])
 
     def spend_send(self) -> None:
-        """One code sent: its budgets, and its address's, which past a threshold first asks a
-        proof of work and past the next slows the address down."""
+        """One code sent: its budgets and, a text or a call, one of the ceilings of texts and
+        calls (ensure_open said none is spent), counted in one statement; and its address's
+        budget, which past a threshold first asks a proof of work and past the next slows the
+        address down."""
         numbers = _numbers()
         if self.address and limits.recent(self.address, numbers["window_seconds"]) >= numbers["proof_of_work_after_sends"]:
             proof.ensure_solved()
-        self.spend(self.sends)
-        if self.address:
-            limits.slow(self.address, numbers["max_sends_per_ip"], numbers["window_seconds"], numbers["sends_per_ip_delay_seconds"])
-
-    def spend_phone_message(self) -> None:
-        """One text or call of its ceilings (ensure_open said none is spent)."""
-        window = _numbers()["phone_messages_window_seconds"]
-        counts = limits.hit_all(list(self.phone), window, window)
+        window = numbers["phone_messages_window_seconds"]
+        counts = limits.hit_windows(
+            [(self.sends, numbers["window_seconds"], numbers["block_seconds"])] + ([(list(self.phone), window, window)] if self.phone else [])
+        )
         for key, maximum in self.phone:
             if counts[key] >= maximum:
                 current_app.logger.warning("a ceiling of text messages and calls was reached (%s): paused for %s s", key.split(":")[0], window)
+        if self.address:
+            limits.slow(self.address, numbers["max_sends_per_ip"], numbers["window_seconds"], numbers["sends_per_ip_delay_seconds"])
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,16 @@
 """Counters that slow down guessing and message floods, in two shapes.
 
 - A budget: events counted in a fixed window; reaching the maximum blocks the key for a
-  while (`hit`; `hit_all` for a call's several budgets at once). Code sends and wrong codes,
+  while (`hit`; `hit_all` for a call's several budgets at once, `hit_windows` for budgets of
+  several windows). Code sends and wrong codes,
   a client address's failed sign-ins, the SMS and voice calls the whole service may make.
 - A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
   making the next try wait longer. Wrong passwords, per account and per trusted device,
   whose tries are claimed before the password is hashed (`claim`, `refund`).
 
 Every count is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING on the rows of
-limit_counters (a call's several budgets in one such statement), so on PostgreSQL concurrent
+limit_counters (a call's several budgets in one such statement; on PostgreSQL those of
+several windows as data-modifying CTEs of one statement), so on PostgreSQL concurrent
 requests queue on the row locks and each sees its own count; what a step checks of several
 keys is one SELECT (`read`). Keys hold HMACs, never an address, a phone number or an IP in
 clear. The numbers are in config/settings.toml ([limits] and [password]).
@@ -22,7 +24,7 @@ from datetime import timedelta
 from functools import cache
 
 from flask import current_app
-from sqlalchemy import bindparam, case, delete, or_, select, update
+from sqlalchemy import bindparam, case, delete, or_, select, union_all, update
 
 from idp import metrics, observability, writes
 from idp.clock import now, seconds_until
@@ -57,11 +59,12 @@ def _run(statement, **parameters):
 
 
 @cache
-def _count(dialect: str, keys: int):
+def _count(dialect: str, keys: int, group: str = ""):
     """Count one event in each of `keys` keys' windows (counter_key_0, counter_key_1, ...),
-    starting a new window once the old one ended: one statement, whatever a call spends."""
-    moment, expired = bindparam("moment"), _counters.c.window_started_at <= bindparam("window_ended")
-    rows = [{"key": bindparam(f"counter_key_{i}"), "count": 1, "window_started_at": moment} for i in range(keys)]
+    starting a new window once the old one ended: one statement, whatever a call spends.
+    A group's parameters are named after it (<group>counter_key_0, <group>window_ended)."""
+    moment, expired = bindparam("moment"), _counters.c.window_started_at <= bindparam(f"{group}window_ended")
+    rows = [{"key": bindparam(f"{group}counter_key_{i}"), "count": 1, "window_started_at": moment} for i in range(keys)]
     statement = upsert(dialect, _counters).values(rows)
     return statement.on_conflict_do_update(
         index_elements=[_counters.c.key],
@@ -132,11 +135,43 @@ def hit_all(budgets: list[tuple[str, int]], window_seconds: int, block_seconds: 
     """hit() for several (key, maximum) budgets of one window, in one statement. Answers
     each key's count."""
     moment, counts = _count_in_window([key for key, _ in budgets], window_seconds)
+    _block_reached(budgets, counts, moment, block_seconds)
+    return counts
+
+
+@cache
+def _count_groups(sizes: tuple[int, ...]):
+    """_count for groups of keys of different windows, each an upsert of one data-modifying
+    CTE (g<n>, its parameters g<n>_...), their counted rows together: one statement."""
+    groups = [_count("postgresql", size, f"g{number}_").cte(f"g{number}") for number, size in enumerate(sizes)]
+    return union_all(*(select(group.c.key, group.c.count) for group in groups))
+
+
+def hit_windows(groups: list[tuple[list[tuple[str, int]], int, int]]) -> dict[str, int]:
+    """hit_all() for budgets of several windows: each group (budgets, window_seconds,
+    block_seconds), one statement in all on PostgreSQL. The groups' keys are distinct."""
+    if _dialect() != "postgresql" or len(groups) == 1:
+        counts = {}
+        for budgets, window_seconds, block_seconds in groups:
+            counts |= hit_all(budgets, window_seconds, block_seconds)
+        return counts
+    moment = now()
+    ordered = [sorted({key for key, _ in budgets}) for budgets, _, _ in groups]
+    parameters = {"moment": moment}
+    for number, ((_, window_seconds, _), keys) in enumerate(zip(groups, ordered)):
+        parameters[f"g{number}_window_ended"] = moment - timedelta(seconds=window_seconds)
+        parameters |= {f"g{number}_counter_key_{i}": key for i, key in enumerate(keys)}
+    counts = dict(_run(_count_groups(tuple(map(len, ordered))), **parameters).all())
+    for budgets, _, block_seconds in groups:
+        _block_reached(budgets, counts, moment, block_seconds)
+    return counts
+
+
+def _block_reached(budgets: list[tuple[str, int]], counts: dict[str, int], moment, block_seconds: int) -> None:
     for counter_key, maximum in budgets:
         if counts[counter_key] >= maximum:
             _block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
             _reached(counter_key, "limit_reached", seconds=block_seconds)
-    return counts
 
 
 def _count_in_window(counter_keys: list[str], window_seconds: int):

@@ -178,8 +178,6 @@ def _issue(
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
     spends.spend_send()
-    if spends.phone:
-        spends.spend_phone_message()
 
     transaction = None
     for candidate in codes:

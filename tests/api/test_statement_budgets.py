@@ -50,7 +50,8 @@ BUDGETS = {
     # the end of a sign-up and of a sign-in each write one event of the account's activity
     "/v1/users/createcoreprofile": 7 if PG else 13,
     "/v1/otp/users/login": 5 if PG else 6,
-    "/v1/otp/otp/send": 8 if PG else 9,
+    # a text's send budgets and the ceilings of texts, two windows, one statement on PostgreSQL
+    "/v1/otp/otp/send": 7 if PG else 9,
     "/v1/otp/otp/verify": 7 if PG else 10,
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")

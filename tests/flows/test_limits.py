@@ -41,6 +41,17 @@ def test_a_new_window_starts_the_count_again(ctx, frozen):
     assert limits.hit("k", 3, 600, 600) == 1
 
 
+def test_budgets_of_several_windows_are_counted_each_in_its_own_window(ctx, frozen):
+    groups = [([("short", 9), ("short-too", 9)], 600, 600), ([("long", 2)], 3600, 60)]
+    assert limits.hit_windows(groups) == {"short": 1, "short-too": 1, "long": 1}
+    frozen.move_to("2030-01-01 12:10:00", tick=False)
+    assert limits.hit_windows(groups) == {"short": 1, "short-too": 1, "long": 2}
+    with pytest.raises(FlowError) as blocked:
+        limits.ensure_not_blocked(["long"])
+    assert blocked.value.data == {"retryAfter": 60}
+    limits.ensure_not_blocked(["short", "short-too"])
+
+
 def test_failures_past_the_free_ones_make_each_try_wait_twice_as_long(ctx, frozen):
     waits = []
     for _ in range(6):
