@@ -46,7 +46,10 @@ test-deps: tests/oauth/node/node_modules/.package-lock.json
 
 UI_SOURCES := $(shell find login-ui/src -type f 2>/dev/null) $(wildcard login-ui/*.config.js login-ui/webpack/*.js login-ui/package.json login-ui/.babelrc)
 
+# From an empty dist/: webpack writes no file whose content-hashed name is there already, so a
+# change of how the copies are compressed would otherwise keep the old ones.
 login-ui/dist/manifest.json: login-ui/node_modules/.package-lock.json $(UI_SOURCES)
+	rm -rf login-ui/dist
 	cd login-ui && npm run build --silent
 	@touch $@
 

@@ -1,5 +1,6 @@
 const path = require('path');
 const zlib = require('zlib');
+const zopfli = require('@gfx/zopfli');
 const CompressionPlugin = require('compression-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
@@ -62,7 +63,16 @@ module.exports = (env, argv) => {
           entrypoints,
         }),
       }),
-      new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: compressible, threshold: 0, minRatio: 1 }),
+      new CompressionPlugin({
+        filename: '[path][base].gz',
+        // Zopfli writes gzip every browser reads, about 3 % smaller than zlib's best (the
+        // first screen of a browser without brotli); a build costs a few seconds more.
+        algorithm: (input, options, callback) => zopfli.gzip(input, options, callback),
+        compressionOptions: { numiterations: 15 },
+        test: compressible,
+        threshold: 0,
+        minRatio: 1,
+      }),
       new CompressionPlugin({
         filename: '[path][base].br',
         algorithm: 'brotliCompress',
