@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from flask import Flask, Response, current_app, g, request
-from sqlalchemy import bindparam, delete, literal, or_, select, update
+from sqlalchemy import bindparam, delete, inspect, literal, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from idp import cookies, metrics, writes
@@ -277,6 +277,11 @@ def end_expired(expired_before, seen_before) -> int:
 
 def _write_cookie(response: Response) -> Response:
     token = g.pop("browser_session_cookie", None)
+    made = g.get("browser_session")
+    if made is not None and inspect(made).transient:
+        # The session made by this request was rolled back with the step that failed: the
+        # browser keeps the token it came with, which still binds its waiting request.
+        return response
     if token is not None:
         cookies.write_cookie(response, _settings()["cookie_name"], token, _settings()["absolute_timeout_seconds"])
     return response

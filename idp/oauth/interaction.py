@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from cryptography.fernet import InvalidToken
 from flask import Flask, Response, current_app, g, request
-from sqlalchemy import bindparam, delete, exists, update
+from sqlalchemy import bindparam, delete, exists, inspect, update
 
 from idp.clock import now
 from idp import cookies, sealed, writes
@@ -186,6 +186,10 @@ def where_next(waiting: writes.Answer, language: str) -> str:
 
 def _write_cookie(response: Response) -> Response:
     waiting = g.pop("waiting_cookie", None)
+    adopted = g.get("adopted_interaction")
+    if adopted is not None and inspect(adopted).transient:
+        # rolled back with the step that failed: the cookie still keeps the request
+        return response
     if waiting is not None:
         cookies.write_cookie(response, COOKIE, *waiting)
     return response

@@ -107,14 +107,24 @@ def test_verify_refuses_a_code_of_another_channel(signin, account, outbox):
     assert (response.status_code, response.json["message"]) == (409, "20")
 
 
+WAITING = "/authorize?" + urlencode({
+    "response_type": "code", "client_id": "reservations", "redirect_uri": "http://localhost:5001/callback",
+    "scope": "openid profile", "state": "s", "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    "code_challenge_method": "S256",
+})
+
+
 def test_sign_in_hands_off_to_a_waiting_relying_service(signin, account, client):
-    client.get("/authorize?" + urlencode({
-        "response_type": "code", "client_id": "reservations", "redirect_uri": "http://localhost:5001/callback",
-        "scope": "openid profile", "state": "s", "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-        "code_challenge_method": "S256",
-    }))
+    client.get(WAITING)
     signin.through("send")
     resume = signin.verify().json["data"]["redirectTo"]
     assert resume.startswith("/authorize/resume/")
     handed_off = client.get(resume).headers["Location"]
     assert handed_off.startswith("http://localhost:5001/callback?code=")
+
+
+def test_a_first_login_refused_before_anything_is_written_keeps_the_waiting_relying_service(signin, account, client):
+    client.get(WAITING)
+    assert signin.login(email="not-an-address").status_code == 400
+    signin.through("send")
+    assert signin.verify().json["data"]["redirectTo"].startswith("/authorize/resume/")
