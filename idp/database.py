@@ -87,6 +87,10 @@ def _serialise_sqlite_writers(engine: Engine, busy_timeout_seconds: int) -> None
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={busy_timeout_seconds * 1000}")
+        # SQLite enforces foreign keys only when asked: without it, ON DELETE CASCADE does
+        # nothing, and a new session that reuses the highest rowid of a deleted one would
+        # find that session's journeys, codes and waiting requests.
+        cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
     @event.listens_for(engine, "begin")

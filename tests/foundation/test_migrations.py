@@ -69,3 +69,26 @@ def test_migrations_match_the_models_on_postgresql(scratch_postgres_url, monkeyp
     assert _pending_diff(app) == []
     with app.app_context():
         db.engine.dispose()
+
+
+def test_on_sqlite_a_deleted_session_takes_its_journeys_with_it_and_migrations_keep_every_row(monkeypatch, tmp_path):
+    app = _app_on(f"sqlite:///{tmp_path / 'embedded.sqlite3'}", monkeypatch, tmp_path)
+    with app.app_context():
+        upgrade(revision="0001")
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO browser_sessions (id, token_hash, created_at, last_seen_at, expires_at, language) "
+                "VALUES (1, 'a', '2026-01-01', '2026-01-01', '2026-01-02', 'fr'), (2, 'b', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')"
+            ))
+            connection.execute(text(
+                "INSERT INTO journeys (browser_session_id, flow, state, created_at, updated_at) "
+                "VALUES (1, 'signIn', 'START', '2026-01-01', '2026-01-01'), (2, 'signIn', 'START', '2026-01-01', '2026-01-01')"
+            ))
+        upgrade()
+        # the app's own connections from here on, not the migration's
+        db.engine.dispose()
+        with db.engine.begin() as connection:
+            assert connection.execute(text("SELECT COUNT(*) FROM journeys")).scalar() == 2
+            # a new session may take the highest rowid again: it must find nothing of the old one's
+            connection.execute(text("DELETE FROM browser_sessions WHERE id = 2"))
+            assert connection.execute(text("SELECT browser_session_id FROM journeys")).scalars().all() == [1]
