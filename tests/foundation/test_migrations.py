@@ -41,24 +41,33 @@ def test_migrations_downgrade_to_an_empty_database(monkeypatch, tmp_path):
     assert tables == set()
 
 
-def test_codes_of_the_released_schema_upgrade_with_one_send_each(monkeypatch, tmp_path):
+def _released_then_upgraded(monkeypatch, tmp_path, *rows: str):
+    """An embedded database of the released schema (0001) holding these rows, then upgraded;
+    answers the app, whose context the caller enters."""
     app = _app_on(f"sqlite:///{tmp_path / 'released.sqlite3'}", monkeypatch, tmp_path)
     with app.app_context():
         upgrade(revision="0001")
         with db.engine.begin() as connection:
-            connection.execute(text(
-                "INSERT INTO browser_sessions (token_hash, created_at, last_seen_at, expires_at, language) "
-                "VALUES ('h', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')"
-            ))
-            connection.execute(text(
-                "INSERT INTO otp_transactions (id, correlation_id, browser_session_id, channel, destination, "
-                "code_hash, state, attempts, created_at, updated_at, expires_at) "
-                "VALUES ('t', 'c', 1, 'email', 'a@example.ca', 'x', 'PENDING', 1, '2026-01-01', '2026-01-01', '2026-01-01')"
-            ))
+            for statement in rows:
+                connection.execute(text(statement))
         upgrade()
-        with db.engine.connect() as connection:
-            assert connection.execute(text("SELECT sends, resend_at FROM otp_transactions")).one() == (1, None)
-            assert connection.execute(text("SELECT COUNT(*) FROM browser_sessions")).scalar() == 1
+        # the app's own connections from here on, not the migration's
+        db.engine.dispose()
+    return app
+
+
+def test_codes_of_the_released_schema_upgrade_with_one_send_each(monkeypatch, tmp_path):
+    app = _released_then_upgraded(
+        monkeypatch, tmp_path,
+        "INSERT INTO browser_sessions (token_hash, created_at, last_seen_at, expires_at, language) "
+        "VALUES ('h', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')",
+        "INSERT INTO otp_transactions (id, correlation_id, browser_session_id, channel, destination, "
+        "code_hash, state, attempts, created_at, updated_at, expires_at) "
+        "VALUES ('t', 'c', 1, 'email', 'a@example.ca', 'x', 'PENDING', 1, '2026-01-01', '2026-01-01', '2026-01-01')",
+    )
+    with app.app_context(), db.engine.connect() as connection:
+        assert connection.execute(text("SELECT sends, resend_at FROM otp_transactions")).one() == (1, None)
+        assert connection.execute(text("SELECT COUNT(*) FROM browser_sessions")).scalar() == 1
 
 
 @pytest.mark.postgres
@@ -72,23 +81,15 @@ def test_migrations_match_the_models_on_postgresql(scratch_postgres_url, monkeyp
 
 
 def test_on_sqlite_a_deleted_session_takes_its_journeys_with_it_and_migrations_keep_every_row(monkeypatch, tmp_path):
-    app = _app_on(f"sqlite:///{tmp_path / 'embedded.sqlite3'}", monkeypatch, tmp_path)
-    with app.app_context():
-        upgrade(revision="0001")
-        with db.engine.begin() as connection:
-            connection.execute(text(
-                "INSERT INTO browser_sessions (id, token_hash, created_at, last_seen_at, expires_at, language) "
-                "VALUES (1, 'a', '2026-01-01', '2026-01-01', '2026-01-02', 'fr'), (2, 'b', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')"
-            ))
-            connection.execute(text(
-                "INSERT INTO journeys (browser_session_id, flow, state, created_at, updated_at) "
-                "VALUES (1, 'signIn', 'START', '2026-01-01', '2026-01-01'), (2, 'signIn', 'START', '2026-01-01', '2026-01-01')"
-            ))
-        upgrade()
-        # the app's own connections from here on, not the migration's
-        db.engine.dispose()
-        with db.engine.begin() as connection:
-            assert connection.execute(text("SELECT COUNT(*) FROM journeys")).scalar() == 2
-            # a new session may take the highest rowid again: it must find nothing of the old one's
-            connection.execute(text("DELETE FROM browser_sessions WHERE id = 2"))
-            assert connection.execute(text("SELECT browser_session_id FROM journeys")).scalars().all() == [1]
+    app = _released_then_upgraded(
+        monkeypatch, tmp_path,
+        "INSERT INTO browser_sessions (id, token_hash, created_at, last_seen_at, expires_at, language) "
+        "VALUES (1, 'a', '2026-01-01', '2026-01-01', '2026-01-02', 'fr'), (2, 'b', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')",
+        "INSERT INTO journeys (browser_session_id, flow, state, created_at, updated_at) "
+        "VALUES (1, 'signIn', 'START', '2026-01-01', '2026-01-01'), (2, 'signIn', 'START', '2026-01-01', '2026-01-01')",
+    )
+    with app.app_context(), db.engine.begin() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM journeys")).scalar() == 2
+        # a new session may take the highest rowid again: it must find nothing of the old one's
+        connection.execute(text("DELETE FROM browser_sessions WHERE id = 2"))
+        assert connection.execute(text("SELECT browser_session_id FROM journeys")).scalars().all() == [1]
