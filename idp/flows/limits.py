@@ -156,6 +156,7 @@ def hit_windows(groups: list[tuple[list[tuple[str, int]], int, int]]) -> dict[st
             counts |= hit_all(budgets, window_seconds, block_seconds)
         return counts
     moment = now()
+    # each group's rows locked in one order, the groups in the caller's (one per call site)
     ordered = [sorted({key for key, _ in budgets}) for budgets, _, _ in groups]
     parameters = {"moment": moment}
     for number, ((_, window_seconds, _), keys) in enumerate(zip(groups, ordered)):
