@@ -172,13 +172,13 @@ def _plan(session: Session) -> list[_Write]:
     return [_insert(instance) for instance in session.new] + updates
 
 
-def _named_apart(statement, number: int):
-    """The statement with its parameters renamed q<n>_<name>: the names of two statements
-    handed over never meet, nor meet a column of a table the one statement writes, which
-    SQLAlchemy would take for a value to write there."""
+def named_apart(statement, prefix: str):
+    """The statement with its parameters renamed <prefix><name>, to be one part of a
+    statement of several: the parts' names never meet, nor meet a column of a table the
+    whole writes, which SQLAlchemy would take for a value to write there."""
     def rename(bind):
         if bind.required:
-            bind.key = f"q{number}_{bind.key}"
+            bind.key = f"{prefix}{bind.key}"
     return visitors.cloned_traverse(statement, {}, {"bindparam": rename})
 
 
@@ -189,7 +189,7 @@ def _statement(shapes: tuple, queued: tuple):
     key; built once per shape (a sign-in step's commit always has the same one), its values
     bound by name: w<n>_<attribute>, w<n>__pk<i>, and q<n>_<name> for the n-th statement
     handed to with_commit."""
-    ctes = [_named_apart(statement, number).cte(f"q{number}") for number, statement in enumerate(queued)]
+    ctes = [named_apart(statement, f"q{number}_").cte(f"q{number}") for number, statement in enumerate(queued)]
     answers = [select(*cte.c).limit(1).scalar_subquery() for statement, cte in zip(queued, ctes) if _answers(statement)]
     for number, (mapper, keys, inserting, generated) in enumerate(shapes):
         table = mapper.local_table
@@ -296,14 +296,10 @@ def together(session: Session, flush_context, instances) -> None:
 
 
 def _before_commit(session: Session) -> None:
-    # a commit with nothing for the unit of work to flush sends what waits for it here, in
-    # one statement when there are several
+    # a commit with nothing for the unit of work to flush (so no before_flush) sends what
+    # waits for it here, as a flush would
     if session.info.get(QUEUED) and not (session.new or session.dirty or session.deleted):
-        queued = session.info.pop(QUEUED)
-        if len(queued) < 2:
-            _send_alone(session, queued)
-            return
-        _send_together(session, [], queued)
+        together(session, None, None)
 
 
 def _forget(session: Session, previous_transaction) -> None:

@@ -59,12 +59,11 @@ def _run(statement, **parameters):
 
 
 @cache
-def _count(dialect: str, keys: int, group: str = ""):
+def _count(dialect: str, keys: int):
     """Count one event in each of `keys` keys' windows (counter_key_0, counter_key_1, ...),
-    starting a new window once the old one ended: one statement, whatever a call spends.
-    A group's parameters are named after it (<group>counter_key_0, <group>window_ended)."""
-    moment, expired = bindparam("moment"), _counters.c.window_started_at <= bindparam(f"{group}window_ended")
-    rows = [{"key": bindparam(f"{group}counter_key_{i}"), "count": 1, "window_started_at": moment} for i in range(keys)]
+    starting a new window once the old one ended: one statement, whatever a call spends."""
+    moment, expired = bindparam("moment"), _counters.c.window_started_at <= bindparam("window_ended")
+    rows = [{"key": bindparam(f"counter_key_{i}"), "count": 1, "window_started_at": moment} for i in range(keys)]
     statement = upsert(dialect, _counters).values(rows)
     return statement.on_conflict_do_update(
         index_elements=[_counters.c.key],
@@ -143,7 +142,7 @@ def hit_all(budgets: list[tuple[str, int]], window_seconds: int, block_seconds: 
 def _count_groups(sizes: tuple[int, ...]):
     """_count for groups of keys of different windows, each an upsert of one data-modifying
     CTE (g<n>, its parameters g<n>_...), their counted rows together: one statement."""
-    groups = [_count("postgresql", size, f"g{number}_").cte(f"g{number}") for number, size in enumerate(sizes)]
+    groups = [writes.named_apart(_count("postgresql", size), f"g{number}_").cte(f"g{number}") for number, size in enumerate(sizes)]
     return union_all(*(select(group.c.key, group.c.count) for group in groups))
 
 
@@ -158,10 +157,11 @@ def hit_windows(groups: list[tuple[list[tuple[str, int]], int, int]]) -> dict[st
     moment = now()
     # each group's rows locked in one order, the groups in the caller's (one per call site)
     ordered = [sorted({key for key, _ in budgets}) for budgets, _, _ in groups]
-    parameters = {"moment": moment}
+    parameters = {}
     for number, ((_, window_seconds, _), keys) in enumerate(zip(groups, ordered)):
-        parameters[f"g{number}_window_ended"] = moment - timedelta(seconds=window_seconds)
-        parameters |= {f"g{number}_counter_key_{i}": key for i, key in enumerate(keys)}
+        given = {"moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)}
+        given |= {f"counter_key_{i}": key for i, key in enumerate(keys)}
+        parameters |= {f"g{number}_{name}": value for name, value in given.items()}
     counts = dict(_run(_count_groups(tuple(map(len, ordered))), **parameters).all())
     for budgets, _, block_seconds in groups:
         _block_reached(budgets, counts, moment, block_seconds)

@@ -64,8 +64,8 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
     """The newest unexpired Interaction of this browser (its session, else its cookie's
     browser_key while it has no session), if a relying service waits."""
     if browser_session is not None:
-        adopted = g.get("adopted_interaction")
-        if adopted is not None and adopted.browser_session_id == browser_session.id:
+        adopted = _adopted(browser_session)
+        if adopted is not None:
             return adopted
         owner = Interaction.browser_session_id == browser_session.id
     elif browser_key is not None:
@@ -128,6 +128,13 @@ def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
         )
 
 
+def _adopted(browser_session: BrowserSession) -> Interaction | None:
+    """The request adopt() gave this session in this request: its newest, written with the
+    step's commit."""
+    adopted = g.get("adopted_interaction")
+    return adopted if adopted is not None and adopted.browser_session_id == browser_session.id else None
+
+
 # whether a code of the request's service already carries its nonce (idp/oauth/token.py's
 # OpenIDConnect.exists_nonce), read by the same statement
 _NONCE_SEEN = exists().where(
@@ -168,8 +175,8 @@ def complete_login(browser_session: BrowserSession) -> writes.Answer:
     the waiting Interaction, so that resuming it does not ask again for a login that
     prompt=login or max_age demanded. Written with the commit, which the caller makes; the
     Answer is then the Interaction's uid, None when no request waits (where_next)."""
-    adopted = g.get("adopted_interaction")
-    if adopted is not None and adopted.browser_session_id == browser_session.id:
+    adopted = _adopted(browser_session)
+    if adopted is not None:
         adopted.login_completed_at = now()
         return writes.Answer.known(adopted.uid)
     # pending_for's choice, found and marked in one statement
