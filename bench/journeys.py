@@ -40,14 +40,30 @@ class Timings:
 
 
 def http_transport(port: int):
+    """One connection kept open for every call, as a browser keeps its connection to a site
+    (gunicorn keeps an idle one 75 s). A connection the server closed while it was idle is
+    opened again once, as browsers do; a call that fails on a new connection fails."""
+    held: list[http.client.HTTPConnection] = []
+
     def send(method: str, path: str, headers: dict, body: bytes | None):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        reused = bool(held)
+        if not held:
+            held.append(http.client.HTTPConnection("127.0.0.1", port, timeout=60))
+        connection = held[0]
         try:
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
             return response.status, response.getheaders(), response.read()
-        finally:
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
             connection.close()
+            held.clear()
+            if not reused:
+                raise
+            return send(method, path, headers, body)
+        except BaseException:
+            connection.close()
+            held.clear()
+            raise
     return send
 
 

@@ -40,6 +40,8 @@ How these figures are made (see each script's docstring):
   outbox_messages table and the client reads the newest code for its address or phone there.
 - The 100 people wait a random 0-4 s between two steps (people read and type); the server still sees
   every call of sign-up and sign-in from all of them within a few seconds.
+- A simulated person keeps one connection open for all their calls, as a browser keeps its connection
+  to a site (bench/journeys.py:http_transport); until the sixth round of issue 25 every call opened its own.
 - The load average counts the benchmarks' own processes: a server, its load generator and PostgreSQL
   keep it near 2 while a benchmark runs and for a minute after. The figure before the first benchmark
   tells whether other work shared the machine.

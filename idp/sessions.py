@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from flask import Flask, Response, current_app, g, request
+from flask.sessions import SessionInterface
 from sqlalchemy import bindparam, delete, inspect, literal, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -287,5 +288,18 @@ def _write_cookie(response: Response) -> Response:
     return response
 
 
+class _NoFlaskSession(SessionInterface):
+    """Flask's signed-cookie session stays closed: the browser's session is this module's.
+    Opening it built a signer and read a cookie on every request (bench/pipeline.py), and
+    anything writing to it fails loudly (Flask's NullSession) instead of setting a cookie."""
+
+    def open_session(self, app, request):
+        return self.make_null_session(app)
+
+    def save_session(self, app, session, response) -> None:
+        pass
+
+
 def init_app(app: Flask) -> None:
+    app.session_interface = _NoFlaskSession()
     app.after_request(_write_cookie)

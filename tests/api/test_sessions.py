@@ -30,3 +30,12 @@ def test_a_session_ends_after_the_absolute_timeout_however_active(client, signed
         frozen.shift(20 * 60)
         client.get("/v1/session")
     assert not is_signed_in(client)
+
+
+def test_flasks_own_cookie_session_stays_closed_so_nothing_can_set_a_second_session_cookie(app):
+    import flask
+
+    with app.test_request_context("/v1/session"):
+        app.preprocess_request()
+        with pytest.raises(RuntimeError):
+            flask.session["anything"] = "kept in a cookie"
