@@ -24,7 +24,7 @@ from datetime import timedelta
 from functools import cache
 
 from flask import current_app
-from sqlalchemy import bindparam, case, delete, or_, select, union_all, update
+from sqlalchemy import bindparam, case, delete, literal, or_, select, union_all, update
 
 from idp import metrics, observability, writes
 from idp.clock import now, seconds_until
@@ -61,10 +61,13 @@ def _run(statement, **parameters):
 @cache
 def _count(dialect: str, keys: int):
     """Count one event in each of `keys` keys' windows (counter_key_0, counter_key_1, ...),
-    starting a new window once the old one ended: one statement, whatever a call spends."""
-    moment, expired = bindparam("moment"), _counters.c.window_started_at <= bindparam("window_ended")
-    rows = [{"key": bindparam(f"counter_key_{i}"), "count": 1, "window_started_at": moment} for i in range(keys)]
-    statement = upsert(dialect, _counters).values(rows)
+    starting a new window once the old one ended: one statement, whatever a call spends.
+    The rows come from a SELECT of the keys, not a VALUES list of several rows, which
+    SQLAlchemy cannot cache: it compiled that statement again at every code sent."""
+    moment = bindparam("moment", type_=_counters.c.window_started_at.type)
+    expired = _counters.c.window_started_at <= bindparam("window_ended", type_=_counters.c.window_started_at.type)
+    rows = [select(bindparam(f"counter_key_{i}", type_=_counters.c.key.type), literal(1), moment) for i in range(keys)]
+    statement = upsert(dialect, _counters).from_select(["key", "count", "window_started_at"], union_all(*rows) if keys > 1 else rows[0])
     return statement.on_conflict_do_update(
         index_elements=[_counters.c.key],
         set_={

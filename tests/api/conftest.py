@@ -9,9 +9,16 @@ from tests.support.journeys import SignIn, SignUp
 
 
 
+@pytest.fixture(autouse=True)
+def contract_client(app):
+    """Every client of these tests is a browser on this site (ContractClient), whichever test
+    made the app's first: a test that asks app.test_client() itself, with no `client`, ran as
+    a cross-site caller when it came first in its process (and failed with 24)."""
+    app.test_client_class = ContractClient
+
+
 @pytest.fixture
 def client(app):
-    app.test_client_class = ContractClient
     return app.test_client()
 
 
