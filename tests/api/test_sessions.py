@@ -1,6 +1,7 @@
 """Browser sessions: an idle timeout that reading pages resets, and an absolute one."""
 from __future__ import annotations
 
+import flask
 import pytest
 
 
@@ -33,9 +34,7 @@ def test_a_session_ends_after_the_absolute_timeout_however_active(client, signed
 
 
 def test_flasks_own_cookie_session_stays_closed_so_nothing_can_set_a_second_session_cookie(app):
-    import flask
-
     with app.test_request_context("/v1/session"):
         app.preprocess_request()
-        with pytest.raises(RuntimeError):
+        with pytest.raises(RuntimeError, match="idp/sessions.py"):
             flask.session["anything"] = "kept in a cookie"
