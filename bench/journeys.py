@@ -54,15 +54,11 @@ def http_transport(port: int):
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
             return response.status, response.getheaders(), response.read()
-        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+        except BaseException as error:
             connection.close()
             held.clear()
-            if not reused:
-                raise
-            return send(method, path, headers, body)
-        except BaseException:
-            connection.close()
-            held.clear()
+            if reused and isinstance(error, (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)):
+                return send(method, path, headers, body)
             raise
     return send
 
