@@ -6,8 +6,8 @@ connections, so the same process recovers once the database answers again.
 
 /readyz is 503 when this instance cannot do its work: the database does not answer, or
 (with a queue) Redis does not, since no code could then be sent. It also says how many job
-workers beat lately; none is an alert (docs/operations.md), not a reason to take the web
-instance out: what it queues waits for the workers."""
+workers are alive (JobQueue.live_workers); none is an alert (docs/operations.md), not a
+reason to take the web instance out: what it queues waits for the workers."""
 import logging
 
 from flask import Blueprint, current_app, jsonify, request

@@ -6,7 +6,8 @@ payload)` is the one way to ask for a job:
 
 - with a queue (queue.redis_url; production), the job goes to RQ on Redis, sealed (Fernet:
   a payload may carry a code or an address), and `flask --app idp jobs work` does it,
-  retrying by the kind's rule, then keeping it in RQ's failed registry (idp/jobs/queue.py);
+  retrying by the kind's rule, then keeping it in RQ's failed registry (idp/jobs/queue.py,
+  the worker's loop idp/jobs/worker.py);
 - without one (`make run`), a kind that must be done within the request (a message: the
   person is told a code was sent only once it was) runs at once, and its failure is the
   request's; any other kind runs right after the answer has gone to the person.
@@ -29,6 +30,7 @@ from idp.jobs.kinds import (
     EXTENSION, QUEUE, Delivered, Failed, Kind, QueueUnavailable, Registry, kind_of, register, retried_by_the_queue,
 )
 from idp.jobs.queue import JobQueue
+from idp.jobs.worker import work_until_stopped
 
 __all__ = [
     "Delivered", "Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "register", "retried_by_the_queue",
@@ -84,7 +86,7 @@ def work() -> None:
     jobs = job_queue()
     if jobs is None:
         raise click.ClickException("IDP_QUEUE_REDIS_URL is not set: jobs are done within the web process")
-    jobs.work_until_stopped()
+    work_until_stopped(jobs)
 
 
 # The command operators knew before jobs had kinds; it does the same.

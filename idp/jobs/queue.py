@@ -2,7 +2,8 @@
 
 A web process puts each job on the queue; `flask --app idp jobs work` does it with the
 handler of its kind, retries a failure by the kind's rule, then keeps the job in RQ's
-failed registry for queue.failed_ttl_seconds so an operator can inspect or requeue it.
+failed registry for queue.failed_ttl_seconds so an operator can inspect or requeue it. The
+worker's side: its process (loop, beat) in idp/jobs/worker.py, RQ's worker in rq_worker.py.
 
 A job may carry a code or an address, so its whole payload travels sealed (idp/sealed.py, a
 Fernet key derived from server.secret_key): a job read from Redis, failed or waiting, shows
@@ -14,8 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -25,31 +24,26 @@ from typing import Any
 
 from flask import current_app
 from redis import Redis
-from redis.exceptions import RedisError
-from rq import Queue, Retry, SimpleWorker
+from redis.exceptions import RedisError, ResponseError
+from rq import Queue, Retry
 from rq.job import Job
-from rq.exceptions import StopRequested
 
 from idp import sealed
-from idp.jobs.kinds import QUEUE, Failed, Kind, QueueUnavailable, kind_of
+from idp.jobs.kinds import QUEUE, Delivered, Failed, Kind, QueueUnavailable, kind_of
+from idp.jobs.rq_worker import WORK_SOCKET_TIMEOUT, Worker, WorkQueue
 
 QUEUE_NAME = "idp-deliveries"
-# Each worker process says it is alive under its own key, refreshed every HEARTBEAT_SECONDS
-# and gone HEARTBEAT_TTL_SECONDS after its last beat: /readyz and /metrics count the keys.
-HEARTBEAT_PREFIX = "idp:worker:"
-HEARTBEAT_SECONDS = 10
-HEARTBEAT_TTL_SECONDS = 30
-# The longest wait between two tries at reaching Redis again.
-RECONNECT_MAX_SECONDS = 30
 # What the workers count, kept in Redis so that /metrics on any web instance reads it
 # (idp/metrics.py:QueueCollector). Redis holds nothing durable: a flush restarts the counts,
 # which Prometheus reads as a counter reset.
 FAILED_ATTEMPTS_KEY = "idp:jobs:failed-attempts"
-# Redis losing its data (a flush, a restart without persistence) loses the jobs not yet
-# taken. The workers keep a sentinel key; the one that finds it gone and sets it again counts
-# one loss and, as the jobs lost, those it saw waiting at its previous beat (HEARTBEAT_SECONDS
-# before at most): LOSSES_KEY's "resets" and "jobs".
-SENTINEL_KEY = "idp:queue:alive"
+# The same of deliveries, by "<channel> <provider>".
+FAILED_DELIVERIES_KEY = "idp:deliveries:failed-attempts"
+# Each worker process says it is alive under a key of its own, which names a connection of that
+# process (CLIENT SETNAME), so Redis itself tells when the process has died (live_workers).
+HEARTBEAT_PREFIX = "idp:worker:"
+PRESENCE_PREFIX = "idp-worker:"
+# What the workers counted of Redis losing its data (idp/jobs/worker.py): "resets" and "jobs".
 LOSSES_KEY = "idp:queue:losses"
 LATENCY_KEY = "idp:deliveries:latency"
 LATENCY_BUCKETS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, float("inf"))
@@ -79,6 +73,7 @@ class QueueNumbers:
     oldest_seconds: float = NAN
     workers: float = NAN
     failed_attempts: dict[str, int] = field(default_factory=dict)
+    failed_deliveries: dict[tuple[str, str], int] = field(default_factory=dict)
     latency: dict[tuple[str, str], Histogram] = field(default_factory=dict)
     resets: float = NAN
     jobs_lost: float = NAN
@@ -88,7 +83,11 @@ class JobQueue:
     def __init__(self, settings: dict[str, Any], secret: str):
         queue = settings["queue"]
         timeout = queue["timeout_seconds"]
+        # Two clients, neither connected before it is used. A request must never hang on Redis:
+        # the web's gives up after timeout_seconds. The worker's waits for jobs blocked in Redis,
+        # which a socket giving up that soon would cut short, ending RQ's loop (rq_worker.py).
         self.connection = Redis.from_url(queue["redis_url"], socket_timeout=timeout, socket_connect_timeout=timeout)
+        self.work_connection = Redis.from_url(queue["redis_url"], socket_timeout=WORK_SOCKET_TIMEOUT, socket_connect_timeout=timeout)
         self.queue = Queue(QUEUE_NAME, connection=self.connection)
         self.box = sealed.box(secret, "idp queued messages")
         self.failed_ttl = queue["failed_ttl_seconds"]
@@ -135,11 +134,13 @@ class JobQueue:
                 for channel, provider in {tuple(name.split(" ")[:2]) for name in counted}
             }
             return QueueNumbers(
-                waiting=self._waiting(),
+                waiting=self.waiting(),
                 failed=self.queue.failed_job_registry.count,
                 oldest_seconds=oldest,
                 workers=self.live_workers(),
                 failed_attempts={kind.decode(): int(count) for kind, count in self.connection.hgetall(FAILED_ATTEMPTS_KEY).items()},
+                failed_deliveries={tuple(name.decode().split(" ", 1)): int(count)
+                                   for name, count in self.connection.hgetall(FAILED_DELIVERIES_KEY).items()},
                 latency=latency,
                 resets=int(losses.get(b"resets", 0)),
                 jobs_lost=int(losses.get(b"jobs", 0)),
@@ -147,9 +148,13 @@ class JobQueue:
         except RedisError:
             return QueueNumbers()
 
-    def count_failed_attempt(self, kind_name: str) -> None:
+    def count_failed_attempt(self, kind_name: str, delivery: Delivered | None = None) -> None:
+        pipeline = self.connection.pipeline(transaction=False)
+        pipeline.hincrby(FAILED_ATTEMPTS_KEY, kind_name, 1)
+        if delivery is not None:
+            pipeline.hincrby(FAILED_DELIVERIES_KEY, f"{delivery.channel} {delivery.provider}", 1)
         try:
-            self.connection.hincrby(FAILED_ATTEMPTS_KEY, kind_name, 1)
+            pipeline.execute()
         except RedisError:
             pass  # a count lost with Redis; the job's own retry is RQ's
 
@@ -164,81 +169,28 @@ class JobQueue:
         except RedisError:
             pass
 
-    def worker(self) -> "Worker":
-        # SimpleWorker runs each job in this process, inside the app context of the
-        # `jobs work` command; RQ's scheduler moves retries back when they are due.
-        return Worker([self.queue], connection=self.connection)
+    def worker(self, stopped: threading.Event | None = None) -> Worker:
+        """RQ's worker, on the worker's client (`jobs work` builds one for each run of its loop)."""
+        return Worker(WorkQueue(QUEUE_NAME, connection=self.work_connection), self.count_failed_attempt, stopped)
 
-    def _waiting(self) -> int:
+    def waiting(self) -> int:
         """Jobs waiting, retries not yet due included. RedisError when Redis does not answer."""
         return self.queue.count + self.queue.scheduled_job_registry.count
 
     def live_workers(self) -> int:
-        """Worker processes that beat within HEARTBEAT_TTL_SECONDS. RedisError when Redis does not answer."""
-        return sum(1 for _ in self.connection.scan_iter(match=f"{HEARTBEAT_PREFIX}*", count=100))
-
-    def work_until_stopped(self) -> None:
-        """Do jobs until a signal says stop (SIGTERM, SIGINT: the job in hand is finished
-        first). When Redis goes away, RQ's loop ends: wait (1 s, doubling up to
-        RECONNECT_MAX_SECONDS) and start it again, in this same process."""
-        beating = threading.Event()
-        threading.Thread(target=self._beat, args=(beating,), daemon=True, name="heartbeat").start()
-        wait = 1
+        """Worker processes alive: each heartbeat key (it lapses after the worker's last beat)
+        whose connection Redis still holds, gone the moment the worker dies. A key naming no
+        connection (its worker could not name one) counts until it lapses. RedisError when
+        Redis does not answer."""
+        keys = list(self.connection.scan_iter(match=f"{HEARTBEAT_PREFIX}*", count=100))
+        holders = [holder.decode() for holder in self.connection.mget(keys) if holder is not None] if keys else []
+        if not any(holder.startswith(PRESENCE_PREFIX) for holder in holders):
+            return len(holders)
         try:
-            while True:
-                worker = self.worker()
-                started = time.monotonic()
-                try:
-                    worker.work(with_scheduler=True)
-                except RedisError as error:
-                    log.warning("queue unreachable", extra={"error": type(error).__name__})
-                if worker.stopping:
-                    return
-                if time.monotonic() - started > RECONNECT_MAX_SECONDS:
-                    wait = 1
-                log.warning("worker loop ended: trying the queue again", extra={"in_seconds": wait})
-                try:
-                    time.sleep(wait)
-                except StopRequested:
-                    return
-                wait = min(wait * 2, RECONNECT_MAX_SECONDS)
-        finally:
-            beating.set()
-
-    def _beat(self, stop: threading.Event) -> None:
-        key = f"{HEARTBEAT_PREFIX}{socket.gethostname()}:{os.getpid()}"
-        # Jobs waiting at this worker's previous beat; None until it has seen the sentinel.
-        seen_waiting: int | None = None
-        while not stop.is_set():
-            try:
-                self.connection.set(key, int(time.time()), ex=HEARTBEAT_TTL_SECONDS)
-                if self.connection.set(SENTINEL_KEY, int(time.time()), nx=True) and seen_waiting is not None:
-                    self._count_loss(seen_waiting)
-                seen_waiting = self._waiting()
-            except RedisError:
-                pass  # the worker loop says so; the beat resumes with Redis
-            stop.wait(HEARTBEAT_SECONDS)
-        try:
-            self.connection.delete(key)
-        except RedisError:
-            pass
-
-    def _count_loss(self, jobs: int) -> None:
-        log.error("queue data lost: Redis was flushed or restarted without persistence", extra={"jobs_lost_about": jobs})
-        pipeline = self.connection.pipeline(transaction=False)
-        pipeline.hincrby(LOSSES_KEY, "resets", 1)
-        pipeline.hincrby(LOSSES_KEY, "jobs", jobs)
-        pipeline.execute()
-
-
-class Worker(SimpleWorker):
-    """RQ's worker, which remembers that a signal (not a lost connection) ended its loop."""
-
-    stopping = False
-
-    def request_stop(self, signum, frame):
-        self.stopping = True
-        super().request_stop(signum, frame)
+            connected = {client["name"] for client in self.connection.client_list(_type="normal")}
+        except ResponseError:  # CLIENT LIST refused (a Redis ACL): the keys' TTL alone says
+            return len(holders)
+        return sum(1 for holder in holders if holder in connected or not holder.startswith(PRESENCE_PREFIX))
 
 
 def run_job(kind_name: str, sealed: str, correlation_id: str, queued_at: float | None = None) -> None:
@@ -250,7 +202,7 @@ def run_job(kind_name: str, sealed: str, correlation_id: str, queued_at: float |
     try:
         delivered = kind.handler(payload)
     except Failed as failure:
-        jobs.count_failed_attempt(kind_name)
+        jobs.count_failed_attempt(kind_name, failure.delivery)
         log.warning("job attempt failed", extra={"kind": kind_name, "error": str(failure), "correlation_id": correlation_id})
         raise AttemptFailed(str(failure)) from None
     except Exception as error:  # an unforeseen failure: its text may carry personal data

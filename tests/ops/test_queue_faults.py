@@ -1,26 +1,42 @@
-"""The job worker survives its engine. Redis stops for a while under traffic: once it is back
-every code sent afterwards is delivered, by the same worker process, and meanwhile sends answer
-503 with code 25 and /readyz says the queue is unreachable. Redis loses its data under traffic:
-only the jobs not yet taken are lost, and counted. Real processes: a redis-server of this test's
-own on a free port, the provider, the worker, SMTP on loopback."""
+"""The job worker survives its engine, and its death loses no job. Redis stops for a while
+under traffic, again and again, at any moment of the worker's loop: once it is back every code sent
+afterwards is delivered, by the same worker process, and meanwhile sends answer 503 with code 25 and
+/readyz says the queue is unreachable. Redis loses its data under traffic: only the jobs not yet
+taken are lost, and counted. An idle worker keeps its loop. A worker killed mid-job: its job is
+found and retried by the next worker (or kept as failed, and counted, when it was the last attempt),
+and it stops counting as alive at once. Real processes: a redis-server of this test's own on a
+free port, the provider, the worker, SMTP on loopback."""
 from __future__ import annotations
 
+import json
+import os
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 import redis
 import requests
 
+from idp.jobs.queue import QUEUE_NAME
+from idp.jobs.rq_worker import CLAIM_SECONDS, DEQUEUE_SECONDS, HEARTBEAT_SECONDS, MAINTENANCE_SECONDS
 from tests.conftest import free_port
 from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
 from tests.support.servers import ROOT, Server, environment, migrate
 
 OUTAGE_SECONDS = 20
+# RQ's registry of the jobs in hand (rq.registry.StartedJobRegistry), read raw: its count() would
+# clean it up, which is the workers' business.
+STARTED = f"rq:wip:{QUEUE_NAME}"
+# A job whose worker was killed is found within this many seconds of the kill: its claim lapses
+# CLAIM_SECONDS after the worker's last beat, and a live worker's maintenance looks every
+# MAINTENANCE_SECONDS, waking from its wait for jobs every DEQUEUE_SECONDS.
+ABANDONED_FOUND_WITHIN = CLAIM_SECONDS + MAINTENANCE_SECONDS + DEQUEUE_SECONDS
 
 
 class RedisServer:
@@ -68,30 +84,75 @@ def redis_server(tmp_path):
 
 @dataclass
 class Site:
+    """The provider (SQLite, SMTP on loopback, the queue on this test's Redis) and its workers,
+    each `flask --app idp jobs work` in a session of its own, with its own log."""
+
     idp: Server
-    worker: subprocess.Popen
     handler: object  # the SMTP server's Collect
+    env: dict[str, str]
+    folder: Path
+    workers: list[subprocess.Popen] = field(default_factory=list)
+
+    @property
+    def worker(self) -> subprocess.Popen:
+        """The worker started last."""
+        return self.workers[-1]
+
+    def start_worker(self) -> subprocess.Popen:
+        with (self.folder / f"worker-{len(self.workers) + 1}.log").open("w") as log:
+            worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], cwd=ROOT, env=self.env,
+                                      stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.workers.append(worker)
+        return worker
+
+    def worker_log(self, worker: subprocess.Popen) -> list[str]:
+        """What the worker logged: each line's message (or the line itself, when it is not JSON)."""
+        path = self.folder / f"worker-{self.workers.index(worker) + 1}.log"
+        return [_message(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+    def close(self) -> None:
+        for worker in self.workers:
+            stop_worker(worker)
+            try:
+                os.killpg(worker.pid, signal.SIGKILL)  # whatever the worker left behind in its session
+            except ProcessLookupError:
+                pass
+        self.idp.stop()
+
+
+def _message(line: str) -> str:
+    try:
+        return json.loads(line)["message"]
+    except (ValueError, KeyError, TypeError):
+        return line
 
 
 @pytest.fixture
-def site(tmp_path, redis_server, smtp_server):
-    """The provider (SQLite, SMTP on loopback, the queue on this test's Redis) and its worker."""
+def site_with(tmp_path, redis_server, smtp_server):
+    """Makes the site with these settings (IDP_* variables) and starts its first worker."""
     controller, handler = smtp_server
-    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_QUEUE_REDIS_URL=redis_server.url,
-                      IDP_QUEUE_TIMEOUT_SECONDS="1", IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port),
-                      # the traffic comes from one address: no proof of work (tests/api/test_proof_of_work.py)
-                      IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000")
-    migrate(env)
-    idp = Server(tmp_path, env).start()
-    log = (tmp_path / "worker.log").open("w")
-    worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], cwd=ROOT,
-                              env={**env, "IDP_SERVER_ISSUER": idp.url}, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        yield Site(idp, worker, handler)
-    finally:
-        stop_worker(worker)
-        log.close()
-        idp.stop()
+    made: list[Site] = []
+
+    def make(**settings: str) -> Site:
+        env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_QUEUE_REDIS_URL=redis_server.url,
+                          IDP_QUEUE_TIMEOUT_SECONDS="1", IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port),
+                          # the traffic comes from one address: no proof of work (tests/api/test_proof_of_work.py)
+                          IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000", **settings)
+        migrate(env)
+        idp = Server(tmp_path, env).start()
+        site = Site(idp, handler, {**env, "IDP_SERVER_ISSUER": idp.url}, tmp_path)
+        made.append(site)
+        site.start_worker()
+        return site
+
+    yield make
+    for site in made:
+        site.close()
+
+
+@pytest.fixture
+def site(site_with):
+    return site_with()
 
 
 def stop_worker(worker: subprocess.Popen) -> None:
@@ -178,3 +239,144 @@ def test_a_redis_flush_under_traffic_loses_only_the_jobs_not_yet_taken_and_count
     assert lost, "the flush came after every job was taken: the test proves nothing"
     assert counted >= len(lost), (counted, lost)
     print(f"\nflush {time.monotonic() - flushed_at:.0f} s before the end: {len(lost)} jobs lost, {counted:.0f} counted")
+
+
+def deliveries(handler, address: str) -> int:
+    return sum(1 for message in handler.received if message["To"] == address)
+
+
+def test_outages_under_load_at_any_moment_leave_the_same_worker_delivering_every_code_sent_after(site, redis_server):
+    """Redis stops while jobs are in hand, so RQ's loop ends and the worker builds a new RQ worker
+    (RQ's constructor calls Redis); one outage comes back for half a second and goes again, so a
+    rebuild meets it too. Each restart is an empty Redis (no persistence): the jobs not yet taken
+    are lost, which the other test counts."""
+    idp, worker, handler = site.idp, site.worker, site.handler
+    assert send_code(idp.url, 0).status_code == 200
+    assert wait_for(lambda: delivered_to(handler, "person0@example.ca"), 30)
+    handler.delay_seconds = 1.0  # a provider taking a second per message: jobs are in hand when Redis goes
+    sent = 1
+    for outage in ((5.0,), (3.0, 3.0), (10.0,)):
+        assert [send_code(idp.url, n).status_code for n in range(sent, sent + 6)] == [200] * 6
+        sent += 6
+        time.sleep(1.5)
+        for number, seconds in enumerate(outage):
+            if number:
+                redis_server.start()
+                time.sleep(0.5)
+            redis_server.stop()
+            time.sleep(seconds)
+        redis_server.start()
+        assert worker.poll() is None, f"the worker exited after an outage:\n{site.worker_log(worker)[-12:]}"
+
+    handler.delay_seconds = 0.0
+    after = range(sent, sent + 5)
+    assert [send_code(idp.url, n).status_code for n in after] == [200] * len(after)
+    assert wait_for(lambda: all(delivered_to(handler, f"person{n}@example.ca") for n in after), 60), \
+        f"codes sent after the last outage were lost:\n{site.worker_log(worker)[-12:]}"
+    assert worker.poll() is None, "the codes were delivered by another process than the worker that saw the outages"
+    said = site.worker_log(worker)
+    assert any("queue unreachable" in line for line in said), "no rebuild met Redis away: the test proves nothing"
+    listening = redis.Redis.from_url(redis_server.url).pubsub_channels("rq:pubsub:*")
+    assert len(listening) == 1, f"RQ workers of the ended loops still listen for commands: {listening}"
+    stop_worker(worker)
+    assert worker.returncode == 0, "SIGTERM stops the worker cleanly"
+
+
+IDLE_SECONDS = 25
+
+
+def test_idle_workers_keep_their_loops(site):
+    """RQ blocks on Redis for its dequeue timeout (DEQUEUE_SECONDS) at a time: a client whose
+    socket gives up sooner ends RQ's loop with 'Redis connection timeout, quitting...'. Two
+    workers, one that has done a job and one just started, each builds its Redis connections in
+    its own order."""
+    idp, handler = site.idp, site.handler
+    assert send_code(idp.url, 0).status_code == 200
+    assert wait_for(lambda: delivered_to(handler, "person0@example.ca"), 30)
+    site.start_worker()
+    time.sleep(IDLE_SECONDS)
+    for worker in site.workers:
+        said = site.worker_log(worker)
+        ended = [line for line in said if "quitting" in line or "loop ended" in line]
+        assert not ended, f"an idle worker's loop ended {len(ended)} times in {IDLE_SECONDS} s: {ended[:4]}"
+        assert sum("started with PID" in line for line in said) == 1, "an idle worker built RQ's worker again"
+        assert worker.poll() is None
+
+
+def kill_mid_delivery(site: Site, redis_server, address_number: int, monkeypatch) -> float:
+    """Sends a code, kills the worker with SIGKILL while the SMTP server holds its message (the
+    server keeps it: a first delivery nobody saw succeed), and starts another worker. When."""
+    handler = site.handler
+    holding = threading.Event()
+    deliver = handler.handle_message
+
+    def slowly(message):
+        holding.set()
+        deliver(message)
+
+    monkeypatch.setattr(handler, "handle_message", slowly)
+    handler.delay_seconds = 5.0
+    assert send_code(site.idp.url, address_number).status_code == 200
+    assert holding.wait(30), "the worker never took the job"
+    assert redis.Redis.from_url(redis_server.url).zcard(STARTED) == 1, "the job in hand is not in RQ's started registry"
+    killed = site.worker
+    killed.send_signal(signal.SIGKILL)
+    killed.wait(timeout=10)
+    killed_at = time.monotonic()
+    handler.delay_seconds = 0.0
+    site.start_worker()
+    return killed_at
+
+
+def test_a_worker_killed_mid_job_has_its_job_retried_by_the_next_worker(site_with, redis_server, monkeypatch):
+    site = site_with(IDP_QUEUE_RETRY_BACKOFF_SECONDS="1")
+    address = "person1@example.ca"
+    killed_at = kill_mid_delivery(site, redis_server, 1, monkeypatch)
+    # one delivery by the killed worker (its SMTP conversation finished without it), one by the retry
+    assert wait_for(lambda: deliveries(site.handler, address) == 2, ABANDONED_FOUND_WITHIN + 30), \
+        f"the killed worker's job was never retried:\n{site.worker_log(site.worker)[-8:]}"
+    took = time.monotonic() - killed_at
+    assert took < ABANDONED_FOUND_WITHIN + 1 + 5, f"retried {took:.0f} s after the kill"
+    time.sleep(5)  # longer than the next retry's wait (2 s): the retry that succeeded was the last
+    assert deliveries(site.handler, address) == 2, "the job was done again after its retry succeeded"
+    assert metric(site.idp.url, "idp_queue_depth") == 0
+    assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == 1, "the abandoned attempt is not counted"
+    assert metric(site.idp.url, "idp_deliveries_failed") == 0
+    assert any("job attempt abandoned" in line for line in site.worker_log(site.worker))
+    print(f"\nretried and delivered {took:.0f} s after the kill")
+
+
+def test_a_worker_killed_mid_job_on_its_last_attempt_has_its_job_kept_as_failed_and_counted(site_with, redis_server, monkeypatch):
+    site = site_with(IDP_QUEUE_MAX_ATTEMPTS="1")
+    killed_at = kill_mid_delivery(site, redis_server, 1, monkeypatch)
+    assert wait_for(lambda: metric(site.idp.url, "idp_deliveries_failed") == 1, ABANDONED_FOUND_WITHIN + 30), \
+        f"the killed worker's job is kept nowhere:\n{site.worker_log(site.worker)[-8:]}"
+    took = time.monotonic() - killed_at
+    assert took < ABANDONED_FOUND_WITHIN + 5, f"kept as failed {took:.0f} s after the kill"
+    assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == 1
+    assert redis.Redis.from_url(redis_server.url).zcard(STARTED) == 0
+    time.sleep(2)
+    assert deliveries(site.handler, "person1@example.ca") == 1, "a job out of attempts was tried again"
+
+
+def test_a_killed_worker_stops_counting_as_alive_at_once_and_the_count_never_rises(site):
+    idp = site.idp
+    counted: list[float] = []
+
+    def workers() -> float:
+        counted.append(metric(idp.url, "idp_queue_workers"))
+        return counted[-1]
+
+    assert wait_for(lambda: workers() == 1, 30)
+    site.worker.send_signal(signal.SIGKILL)
+    site.worker.wait(timeout=10)
+    assert wait_for(lambda: workers() == 0, HEARTBEAT_SECONDS), \
+        f"a killed worker still counted {HEARTBEAT_SECONDS} s (one beat) after the kill: {counted}"
+    assert requests.get(f"{idp.url}/readyz", timeout=10).json()["workers"] == 0
+    site.start_worker()
+    assert wait_for(lambda: workers() == 1, 30), "the new worker is not counted"
+    deadline = time.monotonic() + 2 * HEARTBEAT_SECONDS
+    while time.monotonic() < deadline:
+        workers()
+        time.sleep(0.3)
+    assert max(counted) == 1, f"one worker alive at a time, yet counted {max(counted):.0f}: {counted}"

@@ -1,0 +1,88 @@
+"""RQ's worker as `flask --app idp jobs work` runs it (idp/jobs/worker.py): its timeouts, its
+claim on the job in hand, and what becomes of a job whose worker died mid-job.
+
+A job in hand is claimed in RQ's started-job registry for CLAIM_SECONDS past the worker's last
+beat. The claim of a worker killed mid-job lapses; RQ's maintenance, which every worker runs
+every MAINTENANCE_SECONDS, then finds the job (AbandonedJobError), retries it by its kind's rule
+or keeps it as failed, and the attempt counts as failed.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from rq import Queue, SimpleWorker
+from rq.exceptions import AbandonedJobError
+from rq.job import Job
+
+# The beat of a `jobs work` process, which renews the claim on the job in hand.
+HEARTBEAT_SECONDS = 5
+CLAIM_SECONDS = 3 * HEARTBEAT_SECONDS
+# RQ waits for a job this long at a time, blocked in Redis: the longest an idle worker takes to
+# run its maintenance.
+DEQUEUE_SECONDS = 5
+# RQ's connection_timeout: its blocking wait and 10 s more. A socket that gives up sooner ends
+# RQ's loop ('Redis connection timeout, quitting...') each time the queue stays empty that long.
+WORK_SOCKET_TIMEOUT = DEQUEUE_SECONDS + 10
+MAINTENANCE_SECONDS = 10
+# RQ's lock on cleaning a queue's registries lasts 899 s: a worker killed or cut off from Redis
+# while cleaning (milliseconds) would keep every other from finding abandoned jobs that long.
+MAINTENANCE_LOCK_SECONDS = 60
+# RQ's own tries at reaching Redis while it waits for jobs (1 s, doubling up to this): an idle
+# worker resumes within this long of Redis answering again.
+IDLE_RETRY_MAX_SECONDS = 5
+
+log = logging.getLogger("idp.jobs")
+
+
+class WorkQueue(Queue):
+    """The queue as a worker holds it, with a maintenance lock of MAINTENANCE_LOCK_SECONDS."""
+
+    def acquire_maintenance_lock(self) -> bool:
+        return bool(self.connection.set(self.registry_cleaning_key, 1, nx=True, ex=MAINTENANCE_LOCK_SECONDS))
+
+
+class Worker(SimpleWorker):
+    """RQ's worker, doing each job in this process (in the app context of `jobs work`). Its claim
+    on the job in hand lasts CLAIM_SECONDS, renewed by the beat: RQ's own lasts the job's whole
+    timeout and a minute more, so long would a killed worker's job wait to be found. A stop
+    request is the process's (stopped), whichever run of RQ's loop got the signal."""
+
+    max_connection_wait_time = IDLE_RETRY_MAX_SECONDS
+
+    def __init__(self, queue: Queue, count_failed_attempt: Callable[[str], None], stopped: threading.Event | None = None):
+        self.count_failed_attempt = count_failed_attempt
+        self.stopped = stopped or threading.Event()
+        # RQ's dequeue timeout is worker_ttl - 15 s
+        super().__init__([queue], connection=queue.connection, worker_ttl=DEQUEUE_SECONDS + 15,
+                         maintenance_interval=MAINTENANCE_SECONDS, exception_handlers=[self._abandoned])
+
+    def get_heartbeat_ttl(self, job: Job) -> int:
+        return CLAIM_SECONDS
+
+    def request_stop(self, signum, frame):
+        self.stopped.set()
+        super().request_stop(signum, frame)
+
+    def teardown(self):
+        try:
+            super().teardown()
+        finally:
+            # RQ stops its thread listening for commands only after telling Redis of the worker's
+            # death: when Redis is away, the thread would stay, retrying for a worker long gone.
+            if self.pubsub_thread is not None:
+                self.pubsub_thread.stop()
+
+    def _abandoned(self, job: Job, exc_type, exc_value, traceback) -> None:
+        """RQ's maintenance found the job's claim lapsed, its worker gone mid-job: the attempt
+        failed. RQ then retries the job or keeps it as failed. (Other failures: run_job counts.)
+        RQ keeps the dead attempt in the job's executions a minute longer than the attempt
+        itself, and the retry that succeeds within it fails on finding it missing: forgotten."""
+        if exc_type is not AbandonedJobError:
+            return
+        job.connection.delete(job.execution_registry.key)
+        kind_name, _, correlation_id = job.args[:3]
+        self.count_failed_attempt(kind_name)
+        log.warning("job attempt abandoned: its worker stopped mid-job",
+                    extra={"kind": kind_name, "correlation_id": correlation_id, "retried": bool(job.retries_left)})

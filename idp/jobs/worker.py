@@ -1,0 +1,182 @@
+"""The job worker, `flask --app idp jobs work`: RQ's loop, kept going in one process.
+
+Whatever ends RQ's loop, the process builds a new RQ worker (its constructor calls Redis) and
+starts it again, all of it inside the same reconnect logic: when Redis does not answer it logs
+`queue unreachable` and tries again (1 s, doubling up to RECONNECT_MAX_SECONDS, sooner once Redis
+answers) until a signal says stop. Beside the loop run RQ's scheduler (retries falling due) and
+the beat, every HEARTBEAT_SECONDS, which says this process is alive (a heartbeat key naming a
+connection of this process, which Redis drops the moment it dies: JobQueue.live_workers), renews
+the claim on the job in hand (idp/jobs/rq_worker.py) and notices Redis losing its data.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+import time
+
+from redis.exceptions import RedisError, ResponseError
+from rq.exceptions import StopRequested
+from rq.scheduler import RQScheduler
+
+from idp.jobs.queue import HEARTBEAT_PREFIX, LOSSES_KEY, PRESENCE_PREFIX, JobQueue
+from idp.jobs.rq_worker import CLAIM_SECONDS, HEARTBEAT_SECONDS, Worker
+
+HEARTBEAT_TTL_SECONDS = 3 * HEARTBEAT_SECONDS
+# The longest wait between two tries at building RQ's worker.
+RECONNECT_MAX_SECONDS = 30
+# Redis losing its data (a flush, a restart without persistence) loses the jobs not yet taken.
+# The workers keep a sentinel key; the one that finds it gone and sets it again counts one loss
+# and, as the jobs lost, those it saw waiting at its previous beat (HEARTBEAT_SECONDS before at
+# most): LOSSES_KEY's "resets" and "jobs".
+SENTINEL_KEY = "idp:queue:alive"
+
+log = logging.getLogger("idp.jobs")
+
+
+def work_until_stopped(jobs: JobQueue) -> None:
+    """Do jobs until a signal says stop (SIGTERM, SIGINT: the job in hand is finished first)."""
+    WorkerProcess(jobs).run()
+
+
+class WorkerProcess:
+    """One `jobs work` process: RQ's loop, run again and again, and the threads beside it."""
+
+    def __init__(self, jobs: JobQueue):
+        self.jobs = jobs
+        self.stopped = threading.Event()
+        here = f"{socket.gethostname()}:{os.getpid()}"
+        self.key = f"{HEARTBEAT_PREFIX}{here}"
+        self.name = f"{PRESENCE_PREFIX}{here}"
+        # RQ's worker of the moment, whose job in hand the beat keeps claimed
+        self.worker: Worker | None = None
+
+    def run(self) -> None:
+        self._listen_for_signals()
+        # RQ logs each of its maintenances: every 10 s here (rq_worker.py), not every 10 minutes.
+        logging.getLogger("rq.worker").addFilter(lambda record: "cleaning registries" not in str(record.msg))
+        threads = [threading.Thread(target=self._beat, daemon=True, name="heartbeat"),
+                   threading.Thread(target=self._schedule, daemon=True, name="scheduler")]
+        for thread in threads:
+            thread.start()
+        wait = 1
+        try:
+            while not self.stopped.is_set():
+                started = time.monotonic()
+                unreachable = self._work()
+                if self.stopped.is_set():
+                    break
+                if time.monotonic() - started > RECONNECT_MAX_SECONDS:
+                    wait = 1
+                log.warning("worker loop ended: trying the queue again", extra={"in_seconds": wait})
+                self._pause(wait, unreachable)
+                wait = min(wait * 2, RECONNECT_MAX_SECONDS)
+        except StopRequested:
+            pass  # a signal to RQ's handler, still in place as its loop ended
+        finally:
+            self.stopped.set()
+            for thread in threads:
+                thread.join(timeout=HEARTBEAT_SECONDS)
+
+    def _work(self) -> bool:
+        """One run of RQ's loop, the building of its worker included. Whether Redis failed it."""
+        try:
+            self.worker = self.jobs.worker(self.stopped)
+            self.worker.work()
+        except RedisError as error:
+            log.warning("queue unreachable", extra={"error": type(error).__name__})
+            return True
+        finally:
+            self.worker = None
+            self._listen_for_signals()
+        return False
+
+    def _pause(self, seconds: int, unreachable: bool) -> None:
+        """The wait before the next try: seconds, or only until Redis answers again once it has
+        failed to (a ping each second)."""
+        for _ in range(seconds):
+            if self.stopped.wait(1):
+                return
+            try:
+                self.jobs.connection.ping()
+            except RedisError:
+                unreachable = True
+            else:
+                if unreachable:
+                    return
+
+    def _listen_for_signals(self) -> None:
+        """Between runs of RQ's loop (which installs its own handlers), a signal only says stop."""
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: self.stopped.set())
+
+    def _beat(self) -> None:
+        # Jobs waiting at the previous beat; None until this process has seen the sentinel.
+        seen_waiting: int | None = None
+        while True:
+            try:
+                self._renew_claim()
+                self._say_alive()
+                if self.jobs.connection.set(SENTINEL_KEY, int(time.time()), nx=True) and seen_waiting is not None:
+                    self._count_loss(seen_waiting)
+                seen_waiting = self.jobs.waiting()
+            except RedisError:
+                pass  # the loop says so; the beat resumes with Redis
+            if self.stopped.wait(HEARTBEAT_SECONDS):
+                break
+        try:
+            self.jobs.connection.delete(self.key)
+        except RedisError:
+            pass
+
+    def _renew_claim(self) -> None:
+        """CLAIM_SECONDS more for the job in hand, and RQ's record of its worker with it; each
+        only while still there, as the job may have ended meanwhile."""
+        worker = self.worker
+        execution = worker.execution if worker is not None else None
+        if execution is None:
+            return
+        pipeline = self.jobs.connection.pipeline(transaction=False)
+        worker.queues[0].started_job_registry.add_execution(execution, pipeline, ttl=CLAIM_SECONDS, xx=True)
+        pipeline.expire(execution.key, CLAIM_SECONDS)
+        pipeline.expire(worker.key, worker.worker_ttl + 60)
+        pipeline.execute()
+
+    def _say_alive(self) -> None:
+        """The heartbeat key names a connection of this process, named again at each beat (one
+        made again after a fault has lost its name)."""
+        pipeline = self.jobs.connection.pipeline(transaction=False)
+        pipeline.client_setname(self.name)
+        pipeline.set(self.key, self.name, ex=HEARTBEAT_TTL_SECONDS)
+        named, _ = pipeline.execute(raise_on_error=False)
+        if isinstance(named, ResponseError):  # CLIENT SETNAME refused (a Redis ACL): the key's TTL alone
+            self.jobs.connection.set(self.key, int(time.time()), ex=HEARTBEAT_TTL_SECONDS)
+
+    def _count_loss(self, jobs: int) -> None:
+        log.error("queue data lost: Redis was flushed or restarted without persistence", extra={"jobs_lost_about": jobs})
+        pipeline = self.jobs.connection.pipeline(transaction=False)
+        pipeline.hincrby(LOSSES_KEY, "resets", 1)
+        pipeline.hincrby(LOSSES_KEY, "jobs", jobs)
+        pipeline.execute()
+
+    def _schedule(self) -> None:
+        """RQ's scheduler (one worker at a time holds its lock), run in this thread rather than
+        the process RQ forks for it: that process outlives a killed worker, holding a copy of the
+        connection that says the worker is alive."""
+        scheduler = RQScheduler([self.jobs.queue.name], connection=self.jobs.work_connection)
+        while not self.stopped.wait(scheduler.interval):
+            try:
+                if not scheduler.acquired_locks and scheduler.acquire_locks():
+                    scheduler.register_birth()
+                if scheduler.acquired_locks:
+                    scheduler.heartbeat()
+                    scheduler.enqueue_scheduled_jobs()
+            except RedisError:
+                pass  # the loop says so; scheduling resumes with Redis
+        try:
+            scheduler.release_locks()
+            scheduler.register_death()
+        except RedisError:
+            pass
