@@ -10,16 +10,17 @@ back-off and keeps it as failed after the last (its payload sealed: nothing pers
 clear); under `make run`, it is delivered in process right after the answer to the person.
 Either way a service that is down never delays the sign-out. A session that merely expired
 is not told (the specification leaves it to the provider; relying sessions expire too).
+Each attempt goes through the outbound door (idp/outbound): oauth.backchannel_logout_timeout_seconds
+is its total deadline, redirects are not followed, and production calls public addresses only.
 """
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
 
-import requests
 from flask import Flask, current_app
 
-from idp import jobs
+from idp import jobs, outbound
 from idp.clock import timestamp
 from idp.oauth import clients, keys
 from idp.oauth.claims import subject
@@ -85,16 +86,15 @@ def deliver(payload: dict) -> None:
     client = clients.query_client(payload["client_id"])
     if client is None or client.backchannel_logout_uri is None:
         return None  # unregistered since: nobody to tell
-    settings = current_app.config["IDP"]["oauth"]
+    settings = current_app.config["IDP"]
     try:
-        answer = requests.post(
-            client.backchannel_logout_uri,
+        answer = outbound.call(
+            "backchannel_logout", "POST", client.backchannel_logout_uri, outbound.policy(settings),
+            deadline_seconds=settings["oauth"]["backchannel_logout_timeout_seconds"],
             data={"logout_token": logout_token(client, payload["sub"], payload["sid"])},
-            timeout=settings["backchannel_logout_timeout_seconds"],
-            allow_redirects=False,
         )
-    except requests.RequestException as error:
-        raise jobs.Failed(f"back-channel logout to {client.client_id}: {type(error).__name__}") from None
+    except outbound.OutboundError as error:
+        raise jobs.Failed(f"back-channel logout to {client.client_id}: {error.reason}") from None
     if answer.status_code not in (200, 204):
         raise jobs.Failed(f"back-channel logout to {client.client_id}: answered {answer.status_code}")
     return None

@@ -3,22 +3,23 @@ it is with a JWT signed by a key it registered, so that no shared secret exists.
 
 Authlib checks the assertion (signature, iss = sub = client_id, aud, exp); this module says
 where the client's keys come from and that each assertion serves once:
-- inline (`jwks` in the clients file) or fetched from `jwks_uri` with a time limit and a size
-  cap, kept for a while, fetched again at once (no more than every few seconds) when an
-  assertion names a key the cached set lacks (the client rotated); a fetch that fails is
-  invalid_client, never a 500;
+- inline (`jwks` in the clients file) or fetched from `jwks_uri` through the outbound door
+  (idp/outbound: a total deadline, a size cap, no redirects, public addresses only in
+  production, one fetch in flight per client, a failed fetch remembered for a while, a cap on
+  the process's outbound calls), kept for a while, fetched again at once (no more than every
+  few seconds) when an assertion names a key the cached set lacks (the client rotated); a fetch
+  that fails, is refused or is remembered as failed is invalid_client, never a 500: forged
+  assertions cost the provider one fetch per process and failure_memory_seconds;
 - the `jti` of an assertion is recorded in limit_counters, which every instance shares, until
   the assertion expires: a replay is invalid_client wherever it lands;
-- an assertion may not live longer than MAX_LIFETIME_SECONDS.
+- an assertion may not live longer than MAX_LIFETIME_SECONDS, checked before its jti is kept.
 """
 from __future__ import annotations
 
-import json
 import threading
 import time
 from dataclasses import dataclass
 
-import requests
 from authlib.oauth2.rfc6749 import InvalidClientError
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
 from flask import current_app
@@ -26,14 +27,13 @@ from joserfc import jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 
+from idp import outbound
 from idp.flows import limits
 from idp.oauth import keys
 from idp.oauth.clients import PRIVATE_KEY_JWT, Client
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
 MAX_LIFETIME_SECONDS = 300
-FETCH_TIMEOUT_SECONDS = 3
-MAX_JWKS_BYTES = 64 * 1024
 CACHE_SECONDS = 300
 # A client's jwks_uri is fetched again for an unknown kid at most this often.
 REFETCH_SECONDS = 10
@@ -59,7 +59,7 @@ class RemoteKeys:
         stale = cached is None or moment - cached.at > CACHE_SECONDS
         unknown_kid = cached is not None and kid is not None and not _holds(cached.keys, kid) and moment - cached.at > REFETCH_SECONDS
         if stale or unknown_kid:
-            cached = _Fetched(_fetch(client.jwks_uri), moment)
+            cached = _Fetched(_fetch(client), moment)
             with self._lock:
                 self._sets[client.client_id] = cached
         return cached.keys
@@ -67,6 +67,7 @@ class RemoteKeys:
     def forget(self) -> None:
         with self._lock:
             self._sets.clear()
+        outbound.forget()
 
 
 REMOTE_KEYS = RemoteKeys()
@@ -76,20 +77,23 @@ def _holds(key_set: KeySet, kid: str) -> bool:
     return any(key.kid == kid for key in key_set.keys)
 
 
-def _fetch(uri: str) -> KeySet:
-    try:
-        with requests.get(uri, timeout=FETCH_TIMEOUT_SECONDS, stream=True, headers={"Accept": "application/json"}) as answer:
-            answer.raise_for_status()
-            body = answer.raw.read(MAX_JWKS_BYTES + 1, decode_content=True)
-        if len(body) > MAX_JWKS_BYTES:
-            raise ValueError(f"more than {MAX_JWKS_BYTES} bytes")
-        key_set = KeySet.import_key_set(json.loads(body))
-    except (requests.RequestException, ValueError, TypeError, KeyError, AttributeError, JoseError) as error:
-        current_app.logger.warning("a client's jwks_uri could not be used: %s", type(error).__name__)
-        raise InvalidClientError(description="The client's keys (jwks_uri) could not be fetched.") from None
+def _key_set(answer: outbound.Answer) -> KeySet:
+    """The public key set of a jwks_uri answer; what is not one fails the fetch (remembered)."""
+    key_set = KeySet.import_key_set(answer.json())
     if any(key.is_private for key in key_set.keys):
-        raise InvalidClientError(description="The client's jwks_uri publishes private keys.")
+        raise outbound.Unusable("a key set with private keys")
     return key_set
+
+
+def _fetch(client: Client) -> KeySet:
+    try:
+        return outbound.call("client_keys", "GET", client.jwks_uri, outbound.policy(current_app.config["IDP"]),
+                             key=f"jwks_uri:{client.client_id}:{client.jwks_uri}", parse=_key_set,
+                             headers={"Accept": "application/json"})
+    except outbound.OutboundError as error:
+        current_app.logger.warning("a client's jwks_uri could not be used: %s", error.reason,
+                                   extra={"client_id": client.client_id, "outcome": error.outcome})
+        raise InvalidClientError(description=f"The client's keys (jwks_uri) could not be fetched: {error.reason}.") from None
 
 
 def client_keys(client: Client, kid: str | None) -> KeySet:
@@ -132,13 +136,22 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         return token.claims
 
     def verify_claims(self, claims) -> None:
-        super().verify_claims(claims)
+        # before Authlib's checks, which keep the jti for the assertion's lifetime
         expires, issued = claims.get("exp"), claims.get("iat", time.time())
-        if not isinstance(issued, (int, float)) or expires - max(issued, time.time() - self.leeway) > MAX_LIFETIME_SECONDS:
+        if not all(_a_time(value) for value in (expires, issued)):
+            raise InvalidClientError(description="The client assertion's exp and iat must be NumericDate values.")
+        if expires - max(issued, time.time() - self.leeway) > MAX_LIFETIME_SECONDS:
             raise InvalidClientError(description=f"The client assertion may live {MAX_LIFETIME_SECONDS} s at most.")
+        super().verify_claims(claims)
 
     def validate_jti(self, claims, jti) -> bool:
         if not isinstance(jti, str) or not jti:
             return False
-        lifetime = max(1, int(claims["exp"] - time.time()) + self.leeway)
+        lifetime = min(MAX_LIFETIME_SECONDS, max(0, int(claims["exp"] - time.time()))) + self.leeway
         return limits.first_use(limits.key("assertion-jti", claims["iss"], jti), lifetime)
+
+
+def _a_time(value) -> bool:
+    """A NumericDate within some 30,000 years of 1970 (JSON allows 1e308, or an integer of a
+    thousand digits: a date none of the arithmetic on times should meet)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e12

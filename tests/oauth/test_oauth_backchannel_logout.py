@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import time
 
-from oidc_helpers import decoded
+import pytest
+from oidc_helpers import BACKCHANNEL_PORT, decoded
 
-from idp import sessions
+from idp import jobs, sessions
 from idp.extensions import db
 from idp.models import BrowserSession
+from idp.oauth import backchannel
+from tests.support.outside import Outside, dripped, http
 
 EVENT = "http://schemas.openid.net/event/backchannel-logout"
 
@@ -75,3 +78,17 @@ def test_a_session_signed_in_to_a_service_twice_tells_it_once(signed_in_code, rp
     receiver.wait()
     time.sleep(0.3)
     assert len(receiver.tokens) == 1
+
+
+def test_a_service_that_drips_its_answer_is_cut_off_at_the_deadline(app, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["oauth"], "backchannel_logout_timeout_seconds", 1)
+    answer = http(200, b"ok")
+    service = Outside(lambda path: dripped(answer), port=BACKCHANNEL_PORT, drip_seconds=0.2)
+    try:
+        started = time.monotonic()
+        with app.app_context(), pytest.raises(jobs.Failed, match="back-channel logout to rp-bc: no whole answer within 1 s"):
+            backchannel.deliver({"client_id": "rp-bc", "sub": "someone", "sid": "a-session"})
+        assert time.monotonic() - started < 2  # each byte came well within the timeout of a read
+        assert service.paths == ["/logout"]
+    finally:
+        service.stop()

@@ -30,18 +30,34 @@ class KeyServer:
         self.keys: dict = {"keys": [REMOTE_CLIENT_KEY.as_dict(private=False)]}
         self.fetches = 0
         self.stall_seconds = 0.0
+        self.cut_short = False  # announce the whole document, send half of it, close
+        self.drip_seconds = 0.0  # between the document's bytes
+        self.status = 200
+        self.moved = False  # /jwks answers 302 to /moved, which serves the keys
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 server.fetches += 1
                 time.sleep(server.stall_seconds)
+                if server.moved and self.path == "/jwks":
+                    self.send_response(302)
+                    self.send_header("Location", "/moved")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 body = json.dumps(server.keys).encode()
-                self.send_response(200)
+                self.send_response(server.status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                self.wfile.write(body)
+                if server.drip_seconds:
+                    for index in range(len(body)):
+                        self.wfile.write(body[index:index + 1])
+                        self.wfile.flush()
+                        time.sleep(server.drip_seconds)
+                    return
+                self.wfile.write(body[: len(body) // 2] if server.cut_short else body)
 
             def log_message(self, *args):
                 pass
@@ -166,6 +182,17 @@ def test_a_service_registered_for_client_secret_post_may_not_use_basic(signed_in
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
 
 
+def _remote_code(signed_in_code, rp):
+    """A code for rp-remote, whose keys are at its jwks_uri (the key server)."""
+    return signed_in_code(rp("rp-remote", "https://rp-remote.example/cb"))
+
+
+def _remote_redeem(metadata, client, location):
+    """The code redeemed with an assertion signed by rp-remote's key."""
+    return redeem(metadata, location, client.verifier, client.redirect_uri, client_assertion_type=ASSERTION_TYPE,
+                  client_assertion=assertion(REMOTE_CLIENT_KEY, "rp-remote", metadata["token_endpoint"]))
+
+
 def test_keys_from_jwks_uri_are_fetched_once_and_kept(signed_in_code, rp, metadata, key_server):
     for _ in range(2):
         client = with_assertion(rp("rp-remote", "https://rp-remote.example/cb"), REMOTE_CLIENT_KEY, metadata["token_endpoint"])
@@ -189,21 +216,120 @@ def test_a_new_key_at_jwks_uri_is_fetched_when_an_assertion_names_it(signed_in_c
 
 def test_an_unreachable_jwks_uri_is_invalid_client_not_a_failure(signed_in_code, rp, metadata):
     client_auth.REMOTE_KEYS.forget()  # nothing listens on the port: the fetch fails at once
-    client, location = signed_in_code(rp("rp-remote", "https://rp-remote.example/cb"))
-    answer = redeem(metadata, location, client.verifier, client.redirect_uri, client_assertion_type=ASSERTION_TYPE,
-                    client_assertion=assertion(REMOTE_CLIENT_KEY, "rp-remote", metadata["token_endpoint"]))
+    client, location = _remote_code(signed_in_code, rp)
+    answer = _remote_redeem(metadata, client, location)
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
 
 
-def test_a_slow_jwks_uri_holds_the_request_no_longer_than_its_time_limit(signed_in_code, rp, metadata, key_server, monkeypatch):
-    monkeypatch.setattr(client_auth, "FETCH_TIMEOUT_SECONDS", 0.5)
+def test_a_slow_jwks_uri_holds_the_request_no_longer_than_its_time_limit(app, signed_in_code, rp, metadata, key_server, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["outbound"], "deadline_seconds", 1)
     key_server.stall_seconds = 3
-    client, location = signed_in_code(rp("rp-remote", "https://rp-remote.example/cb"))
+    client, location = _remote_code(signed_in_code, rp)
     started = time.monotonic()
-    answer = redeem(metadata, location, client.verifier, client.redirect_uri, client_assertion_type=ASSERTION_TYPE,
-                    client_assertion=assertion(REMOTE_CLIENT_KEY, "rp-remote", metadata["token_endpoint"]))
+    answer = _remote_redeem(metadata, client, location)
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
     assert time.monotonic() - started < 2.5
+
+
+def test_a_jwks_uri_document_cut_short_is_invalid_client_not_a_failure(signed_in_code, rp, metadata, key_server):
+    key_server.cut_short = True
+    client, location = _remote_code(signed_in_code, rp)
+    answer = _remote_redeem(metadata, client, location)
+    assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
+    assert "could not be fetched" in answer.json()["error_description"]
+
+
+@pytest.mark.parametrize("times", [{"exp": 1e308}, {"exp": 1e308, "iat": 1e308}, {"exp": -1e308}, {"exp": 10**400}])
+def test_an_assertion_with_an_enormous_time_is_invalid_client_not_a_failure(signed_in_code, rp, metadata, times):
+    client, location = signed_in_code(rp("rp-jwt", "https://rp-jwt.example/cb"))
+    signed = assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["token_endpoint"], **times)
+    answer = redeem(metadata, location, client.verifier, client.redirect_uri,
+                    client_assertion_type=ASSERTION_TYPE, client_assertion=signed)
+    assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
+
+
+def _forged(client_id: str, audience: str) -> str:
+    """An assertion for the client signed by a key of the forger's own."""
+    return assertion(ECKey.generate_key("P-256", parameters={"kid": "forged"}), client_id, audience)
+
+
+def _concurrently(calls) -> list:
+    answers = [None] * len(calls)
+
+    def run(index):
+        answers[index] = calls[index]()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+def test_a_jwks_uri_that_drips_its_document_holds_the_request_no_longer_than_the_deadline(
+        app, signed_in_code, rp, metadata, key_server, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["outbound"], "deadline_seconds", 1)
+    key_server.drip_seconds = 0.05  # each byte well within any read timeout; the document in some 20 s
+    client, location = _remote_code(signed_in_code, rp)
+    started = time.monotonic()
+    answer = _remote_redeem(metadata, client, location)
+    assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
+    assert time.monotonic() - started < 2
+    assert answer.json()["error_description"] == "The client's keys (jwks_uri) could not be fetched: no whole answer within 1 s."
+
+
+def test_a_jwks_uri_that_redirects_is_not_followed(signed_in_code, rp, metadata, key_server):
+    key_server.moved = True
+    client = with_assertion(rp("rp-remote", "https://rp-remote.example/cb"), REMOTE_CLIENT_KEY, metadata["token_endpoint"])
+    client, location = signed_in_code(client)
+    answer = _remote_redeem(metadata, client, location)
+    assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
+    assert "answered 302 (redirects are not followed)" in answer.json()["error_description"]
+    assert key_server.fetches == 1  # /moved was never asked for
+
+
+def test_in_production_a_jwks_uri_on_a_private_address_is_not_fetched(app, signed_in_code, rp, metadata, key_server, monkeypatch):
+    client, location = _remote_code(signed_in_code, rp)
+    monkeypatch.setitem(app.config["IDP"]["server"], "environment", "production")
+    answer = _remote_redeem(metadata, client, location)
+    assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
+    assert "refused destination" in answer.json()["error_description"]
+    assert key_server.fetches == 0
+
+
+def test_assertions_arriving_together_share_one_fetch_of_the_key_set(app, signed_in_code, rp, metadata, key_server, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["outbound"], "max_concurrent", 8)
+    key_server.stall_seconds = 1
+    codes = [_remote_code(signed_in_code, rp) for _ in range(4)]
+    answers = _concurrently([
+        lambda client=client, location=location: _remote_redeem(metadata, client, location)
+        for client, location in codes])
+    assert [answer.status_code for answer in answers] == [200] * 4
+    assert key_server.fetches == 1
+
+
+def test_forged_assertions_after_a_failed_fetch_answer_at_once_without_fetching(signed_in_code, rp, metadata, key_server):
+    key_server.status = 500
+    answers = []
+    for _ in range(3):
+        started = time.monotonic()
+        answer = requests.post(metadata["token_endpoint"], timeout=10, data={
+            "grant_type": "authorization_code", "code": "x", "redirect_uri": "https://rp-remote.example/cb", "code_verifier": "v" * 43,
+            "client_assertion_type": ASSERTION_TYPE, "client_assertion": _forged("rp-remote", metadata["token_endpoint"])})
+        answers.append((answer.status_code, answer.json()["error"], time.monotonic() - started))
+    assert [(status, error) for status, error, _ in answers] == [(401, "invalid_client")] * 3
+    assert key_server.fetches == 1
+    assert all(seconds < 1 for _, _, seconds in answers[1:])
+
+
+def test_the_outcome_of_each_key_set_fetch_is_counted(signed_in_code, rp, metadata, key_server, live_server):
+    key_server.status = 404
+    requests.post(metadata["token_endpoint"], timeout=10, data={
+        "grant_type": "authorization_code", "code": "x", "redirect_uri": "https://rp-remote.example/cb", "code_verifier": "v" * 43,
+        "client_assertion_type": ASSERTION_TYPE, "client_assertion": _forged("rp-remote", metadata["token_endpoint"])})
+    text = requests.get(f"{live_server.url}/metrics", timeout=10).text
+    assert 'idp_outbound_calls_total{outcome="status",purpose="client_keys"}' in text
 
 
 def test_a_public_client_redeems_its_code_with_pkce_alone(signed_in_code, rp, metadata):

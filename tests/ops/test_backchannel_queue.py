@@ -2,9 +2,7 @@
 Redis, delivered by the worker with its retries, then kept as failed naming the service only."""
 from __future__ import annotations
 
-import requests
-
-from idp import sessions
+from idp import outbound, sessions
 from idp.extensions import db
 from idp.models import User
 from idp.oauth import backchannel
@@ -33,15 +31,15 @@ def test_a_service_to_tell_is_one_sealed_job_retried_then_kept_as_failed_naming_
 
     attempts = []
 
-    def unreachable(url, **kwargs):
-        attempts.append((url, kwargs["data"]["logout_token"]))
-        raise requests.ConnectionError("refused")
+    def unreachable(purpose, method, url, chosen, **options):
+        attempts.append((url, options["data"]["logout_token"]))
+        raise outbound.OutboundError("unreachable", "unreachable (ConnectError)")
 
-    monkeypatch.setattr(backchannel.requests, "post", unreachable)
+    monkeypatch.setattr(backchannel.outbound, "call", unreachable)
     work_until(app, lambda: redis_queue.failed_job_registry.count == 1)
     assert [url for url, _ in attempts] == ["http://localhost:5001/backchannel-logout"] * 2
     failure = redis_queue.fetch_job(job_id).latest_result().exc_string
-    assert "back-channel logout to reservations: ConnectionError" in failure
+    assert "back-channel logout to reservations: unreachable (ConnectError)" in failure
     assert SID not in failure and user_id not in failure
 
 
@@ -55,6 +53,6 @@ def test_a_service_that_answers_is_told_once(app_with, redis_queue, monkeypatch)
     class Answer:
         status_code = 200
 
-    monkeypatch.setattr(backchannel.requests, "post", lambda url, **kwargs: told.append(url) or Answer())
+    monkeypatch.setattr(backchannel.outbound, "call", lambda purpose, method, url, chosen, **options: told.append(url) or Answer())
     work_until(app, lambda: len(told) == 1 and redis_queue.count == 0)
     assert told == ["http://localhost:5001/backchannel-logout"]
