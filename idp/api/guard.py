@@ -40,20 +40,28 @@ def same_site_json_only():
         body = request.get_json(silent=True)
     except RecursionError:  # nested deeper than the parser goes
         body = None
-    if not isinstance(body, dict) or _depth(body) > MAX_JSON_DEPTH:
+    if not isinstance(body, dict):
         raise FlowError(Errors.BAD_REQUEST)
+    depth, nul = _walk(body)
+    if depth > MAX_JSON_DEPTH or nul:
+        # a NUL: no text of this API holds one, and PostgreSQL stores none (idp/request_input.py)
+        raise FlowError(Errors.BAD_REQUEST, data={"field": "body"} if nul else None)
 
 
-def _depth(value: Any) -> int:
-    """How deep objects and arrays nest in value (a flat object is 1), without recursion."""
-    deepest, waiting = 0, [(value, 1)]
+def _walk(value: Any) -> tuple[int, bool]:
+    """How deep objects and arrays nest in value (a flat object is 1), and whether a NUL is in
+    any of its names or texts; without recursion, never deeper than MAX_JSON_DEPTH + 1."""
+    deepest, nul, waiting = 0, False, [(value, 1)]
     while waiting:
         item, depth = waiting.pop()
-        if isinstance(item, dict | list):
+        if isinstance(item, str):
+            nul = nul or "\x00" in item
+        elif isinstance(item, dict | list):
             deepest = max(deepest, depth)
             if depth <= MAX_JSON_DEPTH:
-                waiting.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
+                children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+                waiting.extend((child, depth + 1) for child in children)
+    return deepest, nul
 
 
 @bp.after_app_request

@@ -22,7 +22,7 @@ from idp.clock import now
 from idp.extensions import db
 from idp.flows import assurance, passkeys
 from idp.models import BrowserSession, User
-from idp.oauth import interaction, par, request_objects
+from idp.oauth import interaction, par, parameters, request_objects
 from idp.oauth.claims import Account, EndUser
 from idp.oauth.clients import query_client
 from idp.oauth.pages import error_page
@@ -129,6 +129,19 @@ def _object_refused(error: OAuth2Error):
     return error_page("bad_request")
 
 
+def _unreadable(oauth_request, client, name: str):
+    """A parameter no check may read (a request object's, a pushed one's or the query's: the
+    door of views.py let a browser's through): back to the service as invalid_request, unless
+    it says which service asks or where it waits, or the service's address is not its own."""
+    error = InvalidRequestError(parameters.refusal(name))
+    params = oauth_request.payload.data
+    if name not in parameters.ADDRESSING and parameters.printable(name) and client is not None \
+            and parameters.unreadable({"redirect_uri": params.get("redirect_uri") or ""}) is None \
+            and client.check_redirect_uri(params.get("redirect_uri") or ""):
+        error.redirect_uri, error.state = params["redirect_uri"], params.get("state")
+    return _error_response(oauth_request, error)
+
+
 def authorize(oauth_request=None, login_completed: bool = False):
     try:
         oauth_request, pushed = _request_to_act_on(oauth_request)
@@ -139,6 +152,9 @@ def authorize(oauth_request=None, login_completed: bool = False):
     oauth_request = server().create_oauth2_request(oauth_request)
     params = oauth_request.payload.data
     client = query_client(params.get("client_id"))
+    unreadable = parameters.unreadable(params)
+    if unreadable is not None:
+        return _unreadable(oauth_request, client, unreadable)
     if client is not None and client.require_pushed_authorization_requests and not pushed:
         redirect_uri = params.get("redirect_uri") if client.check_redirect_uri(params.get("redirect_uri") or "") else None
         return _error_response(oauth_request, InvalidRequestError("This client must push its requests (PAR).", redirect_uri=redirect_uri))

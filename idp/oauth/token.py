@@ -155,7 +155,11 @@ class AuthorizationCodeGrant(authlib_grants.AuthorizationCodeGrant):
         # Authlib falls back to a default URI when redirect_uri is absent; OpenID Connect requires it.
         if not request.payload.redirect_uri:
             raise InvalidRequestError("Missing 'redirect_uri' in request.")
-        return authlib_grants.AuthorizationCodeGrant.validate_authorization_redirect_uri(request, client)
+        redirect_uri = request.payload.redirect_uri
+        if not client.check_redirect_uri(redirect_uri):
+            # Authlib's words would quote the address, which may hold what no description may
+            raise InvalidRequestError("The 'redirect_uri' is not one this client registered.")
+        return redirect_uri
 
     def validate_authorization_request(self):
         redirect_uri = super().validate_authorization_request()

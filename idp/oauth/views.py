@@ -1,46 +1,46 @@
 """HTTP endpoints of the provider: authorize, resume, par, token, revoke, introspect, userinfo, logout."""
 from __future__ import annotations
 
+from authlib.oauth2.rfc6749 import InvalidClientError
 from flask import Blueprint, jsonify, request
 
 from idp import sessions
 from idp.extensions import db
-from idp.oauth import interaction, logout, par
+from idp.oauth import interaction, logout, par, parameters
 from idp.oauth.authorize import authorize
 from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, server
 
 bp = Blueprint("oauth", __name__, static_folder="static", static_url_path="/oauth/static")
 
-# RFC 6749 Appendix A: every parameter of the protocol is printable ASCII; Authlib cannot even
-# word an error about anything else. login_hint is free text (the person's own address).
-FREE_TEXT = frozenset({"login_hint"})
 # Endpoints a person's browser opens. Where the service and its return address are sound, a
-# bad parameter goes back to the service as invalid_request (authorize.py's own checks);
-# a bad address or name of the service itself gets the bilingual page, since nothing says
-# where the person could safely be sent.
+# bad parameter goes back to the service as invalid_request (token.py's check, once the
+# redirect_uri is known); a bad address or name of the service itself gets the bilingual page,
+# since nothing says where the person could safely be sent.
 BROWSER_ENDPOINTS = frozenset({"oauth.authorization_endpoint", "oauth.resume", "oauth.logout"})
-ADDRESSING = frozenset({"client_id", "redirect_uri", "response_type", "response_mode", "post_logout_redirect_uri", "id_token_hint"})
+# Endpoints where a client authenticates (its Basic credentials, when it sends them).
+CLIENT_ENDPOINTS = frozenset({"oauth.token_endpoint", "oauth.pushed_authorization_request_endpoint", "oauth.revocation_endpoint",
+                              "oauth.introspection_endpoint"})
 
 
 @bp.before_request
-def refuse_unprintable_parameters():
+def refuse_unreadable_input():
+    """parameters.py's rule, before any endpoint runs."""
+    if request.endpoint in CLIENT_ENDPOINTS and not parameters.basic_credentials_readable(request.headers.get("Authorization")):
+        refused = InvalidClientError(description="The Basic credentials must be the client's form-encoded id and secret, in base64.")
+        refused.status_code = 401
+        return _no_store(server().handle_error_response(None, refused))
     browser = request.endpoint in BROWSER_ENDPOINTS
     for source in (request.args, request.form):
-        for name, values in source.lists():
-            if _printable(name) and (name in FREE_TEXT or all(_printable(value) for value in values)):
-                continue
-            if not browser:
-                error = {"error": "invalid_request", "error_description": "A parameter holds characters outside printable ASCII."}
-                return _no_store(jsonify(error)), 400
-            if name in ADDRESSING or not _printable(name):
-                return error_page("bad_request")
+        name = parameters.unreadable(source)
+        if name is None:
+            continue
+        if not browser:
+            error = {"error": "invalid_request", "error_description": parameters.refusal(name)}
+            return _no_store(jsonify(error)), 400
+        if name in parameters.ADDRESSING or not parameters.printable(name):
+            return error_page("bad_request")
     return None
-
-
-def _printable(text: str) -> bool:
-    """Printable ASCII (0x20 to 0x7e): for ASCII text, what str.isprintable says, at C speed."""
-    return text.isascii() and text.isprintable()
 
 
 def _no_store(response):

@@ -1,0 +1,70 @@
+"""What the protocol's parameters may hold, the rule of every OAuth endpoint's door.
+
+RFC 6749 Appendix A: every parameter of the protocol is printable ASCII (login_hint is free
+text, the person's own address, in any script but without control characters); Authlib cannot even word an error about anything else, and
+PostgreSQL refuses a NUL in any text it stores. A client's Basic credentials (section 2.3.1)
+are form-encoded, then base64: decoded, they are printable ASCII too, or no client sent them.
+views.py applies the rule before any endpoint runs; token.py applies it to an authorization
+request once its redirect_uri is known, so that the error goes back to the service.
+"""
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Mapping
+
+FREE_TEXT = frozenset({"login_hint"})
+# The parameters that say which service asks and where the person goes back: when one of
+# them is unreadable, nothing says where the person could safely be sent.
+ADDRESSING = frozenset({"client_id", "redirect_uri", "response_type", "response_mode", "post_logout_redirect_uri", "id_token_hint"})
+# Parameters whose grammar is narrower than printable ASCII, and which Authlib quotes in its
+# error descriptions (where a quote or a backslash may not appear): RFC 6749 section 3.1.1.
+GRAMMAR = {"response_type": re.compile(r"[A-Za-z0-9_]+(?: [A-Za-z0-9_]+)*")}
+
+
+def printable(text: str) -> bool:
+    """Printable ASCII (0x20 to 0x7e): for ASCII text, what str.isprintable says, at C speed."""
+    return text.isascii() and text.isprintable()
+
+
+def unreadable(params: Mapping) -> str | None:
+    """The name of a parameter that holds anything but printable ASCII (free text: anything
+    but control characters), or None. Every value of a parameter given several times counts."""
+    pairs = params.items(multi=True) if hasattr(params, "getlist") else params.items()
+    for name, value in pairs:
+        if not printable(name):
+            return name
+        if isinstance(value, str) and not (value.isprintable() if name in FREE_TEXT else printable(value)):
+            return name
+        if name in GRAMMAR and isinstance(value, str) and not GRAMMAR[name].fullmatch(value):
+            return name
+    return None
+
+
+def refusal(name: str) -> str:
+    """The error description of an unreadable parameter, naming it when its name is a plain
+    word (an error description may not hold a quote or a backslash)."""
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
+        return "A parameter's name holds characters outside printable ASCII, a quote or a backslash."
+    if name in GRAMMAR:
+        return f"The parameter '{name}' holds characters its grammar does not allow."
+    return f"The parameter '{name}' holds characters outside printable ASCII."
+
+
+def basic_credentials_readable(authorization: str | None) -> bool:
+    """False when the Authorization header is a scheme with nothing after it, or says Basic but
+    holds anything else than base64 of printable ASCII; true for any other header (the
+    endpoints' own checks judge those)."""
+    if not authorization or " " not in authorization:
+        return True
+    parts = authorization.split(None, 1)
+    if len(parts) != 2:
+        return False
+    if parts[0].lower() != "basic":
+        return True
+    try:
+        # split and decoded as Authlib does it (characters outside the alphabet skipped)
+        decoded = base64.b64decode(parts[1])
+    except ValueError:
+        return False
+    return decoded.isascii() and decoded.decode("ascii").isprintable()
