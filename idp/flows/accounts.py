@@ -9,7 +9,7 @@ from flask import current_app
 from idp import observability, sessions
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import audit, devices, failures, limits, otp, passwords, requester
+from idp.flows import audit, budgets, devices, failures, limits, otp, passwords
 from idp.flows.second_factor import Proof
 from idp.models import BrowserSession, Journey, User
 from idp.oauth import grants
@@ -41,21 +41,22 @@ def _rules() -> dict:
 def check_password(user: User | None, email: str, password: str) -> None:
     """The account's password, or WRONG_CREDENTIALS; NEW_PASSWORD_REQUIRED when it is right
     but the help desk asked for a new one (a recovery sets it). A client that is not a trusted
-    device of the account waits when the account's run of failures or its own address's budget
-    says so (TOO_MANY_PASSWORD_TRIES), without its password being tried, and meets the cap that
-    forces recovery; a trusted device's failures form a run of its own, counted apart, which
-    alone makes it wait. An unknown address (user None) has runs of its own, costs the same
-    argon2 work and gets the same answers as an account."""
+    device of the account waits when the account's run of failures says so
+    (TOO_MANY_PASSWORD_TRIES), without its password being tried, and meets the cap that forces
+    recovery; at an address where many passwords failed lately (an office, a carrier's NAT, or
+    a sprayer), its try costs a proof of work, never a wait. A trusted device's failures form
+    a run of its own, counted apart, which alone makes it wait. An unknown address (user None)
+    has runs of its own, costs the same argon2 work and gets the same answers as an account."""
     rules = _rules()
     account = failures.account_key(user, email)
     device = devices.trusted_device(user.id if user else None)
-    address = None if device else limits.key("sign-in-ip", requester.current().network)
+    gates = () if device else budgets.address_gates("sign-in-ip", rules["max_failures_per_ip"], None, rules["ip_window_seconds"])
     if device is None:
         # the cap that forces recovery is unknown devices': a trusted device has its own run;
-        # the account's run and the address's budget are read in one statement
-        counters = limits.read([account, address])
+        # the account's run and the address's gate are read in one statement
+        counters = limits.read([account, gates[0].key])
         failures.ensure_usable(account, counters)
-        limits.ensure_not_blocked([address], Errors.TOO_MANY_PASSWORD_TRIES, counters)
+        budgets.charge(gates, counters)
     # The try is claimed (counted, and past the free ones blocking the next) before the hash:
     # concurrent guesses get exactly the allowance.
     run = limits.key("device", device) if device else account
@@ -75,7 +76,7 @@ def check_password(user: User | None, email: str, password: str) -> None:
         observability.security_event("password_wrong", None, trusted_device=False)
     if device is None:
         failures.counted(count, user)
-        limits.slow(address, rules["max_failures_per_ip"], rules["ip_window_seconds"], rules["throttle_base_seconds"])
+        budgets.count(gates)
     # Committed now: the API rolls back everything else on the error that follows.
     db.session.commit()
     raise FlowError(Errors.WRONG_CREDENTIALS)

@@ -1,14 +1,16 @@
 """What a code costs: the budgets every code send and every guess spends ([limits] in
-config/settings.toml), and the service's ceiling of texts and calls.
+config/settings.toml), the gates past which a send costs a proof of work, and the service's
+ceiling of texts and calls.
 
-- Sends and wrong guesses count per destination and per browser session; anonymous sends
-  count per client address too, which is never shut (people share addresses): past a
-  threshold it must show a proof of work (proof.py), past the next it is slowed down.
-  Anonymous journeys (sign-up, the first step of recovery, a new address or phone) count
-  apart from the codes that a journey which proved the account sends to the account's own
-  factors, which have a budget of their own (limits.max_own_sends):
-  asking codes for someone else's address or phone never blocks that person's own sign-in,
-  and a person proving their own factors is not budgeted like an attacker.
+- Sends and wrong guesses count per browser session, which a budget shuts for a while once
+  spent: one browser cannot flood. What strangers share with people never shuts: anonymous
+  sends count per destination and per client address (an IPv6 /64 as one) in gates, and past
+  a gate's threshold each further send costs a proof of work (proof.py), which the browser
+  solves unseen — a person at a flooded address, or whose address strangers typed, waits a
+  second or two of their phone's work, never a block. Anonymous journeys (sign-up, the first
+  step of recovery, a new address or phone) count apart from the codes that a journey which
+  proved the account sends to the account's own factors, which have budgets of their own,
+  per destination too (limits.max_own_sends): nobody but the owner spends those.
 - A guess at a secret the person should hold (a code, an app's or a backup code, a
   passkey) spends the wrong-guess budgets and, for an account's own factor, counts in the
   account's run of failures (failures.py).
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 import phonenumbers
 from flask import current_app
 
-from idp.config import phone_countries
+from idp.config.rules import phone_countries
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import audit, devices, failures, limits, proof, requester
@@ -35,66 +37,109 @@ def _numbers() -> dict:
 
 
 @dataclass(frozen=True)
+class Gate:
+    """A count that never shuts anyone out: past `free` events in its window, each further one
+    costs a proof of work of that cost (proof.ORDINARY or proof.HARD)."""
+
+    key: str
+    free: int
+    window_seconds: int
+    cost: str
+
+
+def address_gates(kind: str, free: int, hard_after: int | None, window_seconds: int) -> tuple[Gate, ...]:
+    """The gates of the client address (its IPv6 /64): an ordinary proof past `free` events in
+    the window, a hard one past hard_after."""
+    address = limits.key(kind, requester.current().network)
+    gates = [Gate(address, free, window_seconds, proof.ORDINARY)]
+    if hard_after is not None:
+        gates.append(Gate(address, hard_after, window_seconds, proof.HARD))
+    return tuple(gates)
+
+
+def charge(gates: tuple[Gate, ...], counters: dict[str, limits.Counter]) -> None:
+    """The dearest proof of work the gates ask now (counters: their keys' as read), if any:
+    PROOF_OF_WORK_REQUIRED until the request brings it."""
+    costs = {gate.cost for gate in gates if (counters[gate.key].within(gate.window_seconds) if gate.key in counters else 0) >= gate.free}
+    if costs:
+        proof.ensure_solved(proof.HARD if proof.HARD in costs else proof.ORDINARY)
+
+
+def count(gates: tuple[Gate, ...]) -> None:
+    """One more event through the gates (of one window), in one statement."""
+    limits.hit_all([(gate.key, None) for gate in {gate.key: gate for gate in gates}.values()], gates[0].window_seconds, 0)
+
+
+@dataclass(frozen=True)
 class Budgets:
-    """The counters one code (or one guess) spends: (key, maximum) pairs."""
+    """What one code (or one guess) spends: budgets as (key, maximum) pairs, and gates."""
 
     sends: list[tuple[str, int]]
     wrong: list[tuple[str, int]]
-    # an anonymous send's client address (an IPv6 /64 as one): slowed and asked a proof of
-    # work, never shut, since innocent people share addresses
-    address: str | None = None
+    # what strangers share with people: counted, never shut (anonymous sends only)
+    gates: tuple[Gate, ...] = ()
     # a text's or a call's ceilings (_phone_budgets), in their own window
     phone: tuple[tuple[str, int], ...] = ()
 
     @classmethod
-    def of(cls, browser_session_id: int, destination: str, own_factor: bool, phone_message: bool = False) -> "Budgets":
+    def of(cls, browser_session_id: int, destination: str, own_factor: bool, phone_message: bool = False,
+           gates: tuple[Gate, ...] = ()) -> "Budgets":
+        """gates: more of them, which the flow names (recovery's e-mails to one address a day)."""
         numbers = _numbers()
         scope = "own" if own_factor else "anonymous"
         most = numbers["max_own_sends"] if own_factor else numbers["max_sends"]
-        sends = [
-            (limits.key(f"send-{scope}", destination), most),
-            (limits.key(f"send-{scope}-session", browser_session_id), most),
-        ]
+        sends = [(limits.key(f"send-{scope}-session", browser_session_id), most)]
         wrong = [
             (limits.key(f"wrong-{scope}", destination), numbers["max_wrong_codes"]),
             (limits.key(f"wrong-{scope}-session", browser_session_id), numbers["max_wrong_codes"]),
         ]
-        address = None if own_factor else limits.key("send-ip", requester.current().network)
-        return cls(sends, wrong, address, tuple(_phone_budgets(destination, own_factor)) if phone_message else ())
+        window = numbers["window_seconds"]
+        if own_factor:
+            sends.insert(0, (limits.key("send-own", destination), most))
+        else:
+            gates = (
+                Gate(limits.key("send-anonymous", destination), most, window, proof.HARD),
+                *address_gates("send-ip", numbers["proof_of_work_after_sends"], numbers["max_sends_per_ip"], window),
+                *gates,
+            )
+        return cls(sends, wrong, gates, tuple(_phone_budgets(destination, own_factor)) if phone_message else ())
 
-    def ensure_open(self) -> None:
+    def ensure_open(self) -> dict[str, limits.Counter]:
         """TOO_MANY_CODES while a budget of the code is spent, else PHONE_SENDING_PAUSED while a
-        ceiling of texts and calls is (one statement reads both)."""
+        ceiling of texts and calls is (one statement reads both, and the gates). Answers what
+        it read, for spend_send()."""
         ceilings = [key for key, _ in self.phone]
-        spent = [key for key, _ in self.sends + self.wrong] + ([self.address] if self.address else [])
-        counters = limits.read(spent + ceilings)
+        spent = [key for key, _ in self.sends + self.wrong]
+        counters = limits.read(spent + ceilings + [gate.key for gate in self.gates])
         limits.ensure_not_blocked(spent, Errors.TOO_MANY_CODES, counters)
         limits.ensure_not_blocked(ceilings, Errors.PHONE_SENDING_PAUSED, counters)
         if any(maximum == 0 for _, maximum in self.phone):
             # a country the service does not text
             raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
+        return counters
 
     def spend(self, kind: list[tuple[str, int]]) -> None:
         numbers = _numbers()
         limits.hit_all(kind, numbers["window_seconds"], numbers["block_seconds"])
 
-    def spend_send(self) -> None:
-        """One code sent: its budgets and, a text or a call, one of the ceilings of texts and
-        calls (ensure_open said none is spent), counted in one statement; and its address's
-        budget, which past a threshold first asks a proof of work and past the next slows the
-        address down."""
+    def spend_send(self, counters: dict[str, limits.Counter]) -> None:
+        """One code sent: the proof of work its gates ask now (counters: what ensure_open()
+        read), then its budgets, its gates and, a text or a call, one of the ceilings of texts
+        and calls (ensure_open said none is spent), counted in one statement."""
+        charge(self.gates, counters)
         numbers = _numbers()
-        if self.address and limits.recent(self.address, numbers["window_seconds"]) >= numbers["proof_of_work_after_sends"]:
-            proof.ensure_solved()
         window = numbers["phone_messages_window_seconds"]
+        gated = {}
+        for gate in self.gates:
+            gated.setdefault(gate.window_seconds, {})[gate.key] = None
         counts = limits.hit_windows(
-            [(self.sends, numbers["window_seconds"], numbers["block_seconds"])] + ([(list(self.phone), window, window)] if self.phone else [])
+            [(self.sends, numbers["window_seconds"], numbers["block_seconds"])]
+            + [(list(keys.items()), seconds, seconds) for seconds, keys in gated.items()]
+            + ([(list(self.phone), window, window)] if self.phone else [])
         )
         for key, maximum in self.phone:
             if counts[key] >= maximum:
                 current_app.logger.warning("a ceiling of text messages and calls was reached (%s): paused for %s s", key.split(":")[0], window)
-        if self.address:
-            limits.slow(self.address, numbers["max_sends_per_ip"], numbers["window_seconds"], numbers["sends_per_ip_delay_seconds"])
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,12 @@
-"""Counters that slow down guessing and message floods, in two shapes.
+"""Counters that slow down guessing and message floods, in three shapes.
 
 - A budget: events counted in a fixed window; reaching the maximum blocks the key for a
   while (`hit`; `hit_all` for a call's several budgets at once, `hit_windows` for budgets of
-  several windows). Code sends and wrong codes,
-  a client address's failed sign-ins, the SMS and voice calls the whole service may make.
+  several windows). Code sends and wrong codes of one browser session, the SMS and voice
+  calls the whole service may make.
+- A gate: events counted in a fixed window that never block (a maximum of None): what
+  innocent people share (a client address, a destination strangers may type) is read with
+  the budgets (`read`, `Counter.within`), and past a threshold costs a proof of work.
 - A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
   making the next try wait longer. Wrong passwords, per account and per trusted device,
   whose tries are claimed before the password is hashed (`claim`, `refund`).
@@ -20,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import cache
 
 from flask import current_app
@@ -49,7 +52,7 @@ def _dialect() -> str:
 # request's connection: a statement built and keyed again for each request, or run through
 # the ORM's bulk layer, costs more CPU than PostgreSQL spends on it (bench/signin_per_core.py).
 _counters = LimitCounter.__table__
-COUNTERS = select(_counters.c.key, _counters.c.count, _counters.c.blocked_until).where(
+COUNTERS = select(_counters.c.key, _counters.c.count, _counters.c.blocked_until, _counters.c.window_started_at).where(
     _counters.c.key.in_(bindparam("keys", expanding=True))
 )
 
@@ -84,6 +87,12 @@ class Counter:
     count: int
     # seconds until the key may be used again; 0 when it is not blocked
     wait: int
+    # when the count's window began (a budget's, a gate's)
+    started: datetime | None = None
+
+    def within(self, window_seconds: int) -> int:
+        """The count of a budget or a gate in its current window; 0 once the window ended."""
+        return self.count if self.started is not None and self.started > now() - timedelta(seconds=window_seconds) else 0
 
 
 def read(keys: list[str]) -> dict[str, Counter]:
@@ -91,8 +100,8 @@ def read(keys: list[str]) -> dict[str, Counter]:
     several budgets and runs at once."""
     moment = now()
     return {
-        key: Counter(count, seconds_until(until) if until is not None and until > moment else 0)
-        for key, count, until in _run(COUNTERS, keys=keys)
+        key: Counter(count, seconds_until(until) if until is not None and until > moment else 0, started)
+        for key, count, until, started in _run(COUNTERS, keys=keys)
     }
 
 
@@ -133,9 +142,9 @@ def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int)
     return hit_all([(counter_key, maximum)], window_seconds, block_seconds)[counter_key]
 
 
-def hit_all(budgets: list[tuple[str, int]], window_seconds: int, block_seconds: int) -> dict[str, int]:
-    """hit() for several (key, maximum) budgets of one window, in one statement. Answers
-    each key's count."""
+def hit_all(budgets: list[tuple[str, int | None]], window_seconds: int, block_seconds: int) -> dict[str, int]:
+    """hit() for several (key, maximum) budgets of one window, in one statement; a maximum of
+    None is a gate's, which never blocks. Answers each key's count."""
     moment, counts = _count_in_window([key for key, _ in budgets], window_seconds)
     _block_reached(budgets, counts, moment, block_seconds)
     return counts
@@ -149,7 +158,7 @@ def _count_groups(sizes: tuple[int, ...]):
     return union_all(*(select(group.c.key, group.c.count) for group in groups))
 
 
-def hit_windows(groups: list[tuple[list[tuple[str, int]], int, int]]) -> dict[str, int]:
+def hit_windows(groups: list[tuple[list[tuple[str, int | None]], int, int]]) -> dict[str, int]:
     """hit_all() for budgets of several windows: each group (budgets, window_seconds,
     block_seconds), one statement in all on PostgreSQL. The groups' keys are distinct."""
     if _dialect() != "postgresql" or len(groups) == 1:
@@ -171,9 +180,9 @@ def hit_windows(groups: list[tuple[list[tuple[str, int]], int, int]]) -> dict[st
     return counts
 
 
-def _block_reached(budgets: list[tuple[str, int]], counts: dict[str, int], moment, block_seconds: int) -> None:
+def _block_reached(budgets: list[tuple[str, int | None]], counts: dict[str, int], moment, block_seconds: int) -> None:
     for counter_key, maximum in budgets:
-        if counts[counter_key] >= maximum:
+        if maximum is not None and counts[counter_key] >= maximum:
             _block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
             _reached(counter_key, "limit_reached", seconds=block_seconds)
 
@@ -194,34 +203,10 @@ def first_use(counter_key: str, window_seconds: int) -> bool:
     return _count_in_window([counter_key], window_seconds)[1][counter_key] == 1
 
 
-def recent(counter_key: str, window_seconds: int) -> int:
-    """Events of counter_key in its current window; 0 once the window ended."""
-    row = db.session.execute(
-        db.select(LimitCounter.count, LimitCounter.window_started_at).filter_by(key=counter_key)
-    ).first()
-    if row is None or row.window_started_at <= now() - timedelta(seconds=window_seconds):
-        return 0
-    return row.count
-
-
 def _reached(counter_key: str, event: str, **details) -> None:
     kind = counter_key.split(":")[0]
     metrics.LIMITS_REACHED.labels(kind).inc()
     observability.security_event(event, limit=kind, **details)
-
-
-def slow(counter_key: str, free: int, window_seconds: int, base_seconds: int) -> int:
-    """An event of a budget that slows its key down instead of shutting it: past `free` in the
-    window, each one makes the next wait base_seconds, doubling up to the window's end. For
-    keys that innocent people share (a client address: an office, a carrier's NAT), who then
-    wait seconds, not the window. Answers the count."""
-    moment, counts = _count_in_window([counter_key], window_seconds)
-    count = counts[counter_key]
-    if count >= free:
-        delay = min(window_seconds, base_seconds * 2 ** min(count - free, 30))
-        _block(counter_key, moment + timedelta(seconds=delay))
-        _reached(counter_key, "throttled", failures=count, seconds=delay)
-    return count
 
 
 def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:

@@ -83,15 +83,16 @@ def send(
     with_code: bool = True,
     user_id: str | None = None,
     own_factor: bool = False,
+    gates: tuple[budgets.Gate, ...] = (),
 ) -> dict:
     """Issue a code for the journey, deliver `template` to the destination in `language`
     (carrying the code when with_code; nothing at all when template is None, with the
     same answer), advance the journey and commit. Answers the code as the API shows it.
-    own_factor: the journey proved the account and the destination is its own factor; only
-    such codes count against the destination itself (see Budgets)."""
+    own_factor: the journey proved the account and the destination is its own factor (see
+    Budgets); gates: more counts past which the send costs a proof of work, the flow's own."""
     rules = policy()
     current.channel = channel
-    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor)
+    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, gates)
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
@@ -162,11 +163,13 @@ _JOURNEY_CODES = (
 
 
 def _issue(
-    rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool
+    rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
+    gates: tuple[budgets.Gate, ...],
 ) -> tuple[OtpTransaction, str]:
     """A fresh code for the destination; the caller delivers it, then commits."""
-    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES)
-    spends.ensure_open()
+    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES,
+                                gates=gates)
+    counters = spends.ensure_open()
     moment = now()
     if current.id is None:
         # a journey begun in this step has no code yet; its row is written for the code to name it
@@ -177,7 +180,7 @@ def _issue(
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
-    spends.spend_send()
+    spends.spend_send(counters)
 
     transaction = None
     for candidate in codes:

@@ -15,7 +15,9 @@ from flask import current_app
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit, devices, journey, limits, methods, otp, passwords, screens, second_factor, signup, validation
+from idp.flows import (
+    accounts, audit, budgets, devices, journey, limits, methods, otp, passwords, proof, screens, second_factor, signup, validation,
+)
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
@@ -37,17 +39,15 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     else:
         observability.security_event("recovery_requested", None)
     # On the owner's trusted device the code spends the account's own budget, which nobody
-    # else's requests can spend; elsewhere the anonymous ones, and a daily cap of recovery
-    # e-mails to one address, so that a flood of requests cannot fill the owner's inbox.
+    # else's requests can spend; elsewhere the anonymous ones, and past a day's recovery
+    # e-mails to one address each further one costs a hard proof of work: a flood of requests
+    # pays to fill the owner's inbox, and the owner, from any browser, is never shut out.
     own = user is not None and devices.trusted_device(user.id) is not None
-    if not own:
-        numbers = current_app.config["IDP"]["limits"]
-        counter = limits.key("recovery-email", email)
-        limits.ensure_not_blocked([counter])
-        limits.hit(counter, numbers["max_recovery_emails_per_day"], DAY_SECONDS, DAY_SECONDS)
+    daily = current_app.config["IDP"]["limits"]["max_recovery_emails_per_day"]
+    gates = () if own else (budgets.Gate(limits.key("recovery-email", email), daily, DAY_SECONDS, proof.HARD),)
     return otp.send(
         current, Event.SEND_EMAIL_CODE, "email", email, current.language,
-        "recovery_code" if user else None, user_id=current.user_id, own_factor=own,
+        "recovery_code" if user else None, user_id=current.user_id, own_factor=own, gates=gates,
     )
 
 

@@ -7,6 +7,7 @@ from idp.flows import otp
 from idp.models import Journey, OtpTransaction, User
 from idp.notify import DeliveryError
 from tests.support.journeys import EMAIL, PHONE, wrong
+from tests.support.proof import with_proof
 
 
 def after_the_wait(frozen, answer) -> None:
@@ -160,12 +161,16 @@ def test_the_send_past_the_budget_of_its_window_is_blocked(signup, frozen):
     assert blocked.json["data"]["retryAfter"] == 600
 
 
-def test_sends_to_one_address_are_limited_across_browsers(signup, client, frozen):
+def test_sends_to_one_address_across_browsers_cost_a_hard_proof_of_work_past_the_budget_never_a_block(signup, client, app, frozen):
     for _ in range(10):
         client.delete_cookie("idp_session")
         signup.send_email()
     client.delete_cookie("idp_session")
-    assert signup.send_email().json["message"] == "17"
+    asked = signup.send_email()
+    assert (asked.status_code, asked.json["message"]) == (428, "43")
+    assert asked.json["data"]["challenge"]["maxNumber"] == app.config["IDP"]["limits"]["proof_of_work_hard_max_number"]
+    client.delete_cookie("idp_session")
+    assert with_proof(signup.send_email, client).status_code == 200
 
 
 def test_sends_from_one_browser_are_limited_across_addresses(signup, frozen):

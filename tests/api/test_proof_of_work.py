@@ -1,6 +1,7 @@
 """A client address that asked many anonymous codes lately shows a proof of work for each
-further one (ALTCHA, solved by the browser; idp/flows/proof.py): never a block for the
-people who share it, a cost for a flood. A person's own codes are never asked one."""
+further one (ALTCHA, solved by the browser; idp/flows/proof.py), a hard one past
+limits.max_sends_per_ip: never a block nor a wait for the people who share it, a cost for a
+flood. A person's own codes are never asked one."""
 from __future__ import annotations
 
 import base64
@@ -10,6 +11,7 @@ import altcha
 import pytest
 
 from tests.support.journeys import SignUp
+from tests.support.proof import solved
 
 ADDRESS = "192.0.2.10"
 
@@ -19,6 +21,7 @@ def threshold(app, client, monkeypatch):
     """client: every browser's answers checked against the API's contract."""
     monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 2)
     monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_max_number", 2000)
+    monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_hard_max_number", 4000)
 
 
 def browser(app, outbox, address: str = ADDRESS, answer: str | None = None) -> SignUp:
@@ -32,13 +35,6 @@ def browser(app, outbox, address: str = ADDRESS, answer: str | None = None) -> S
 def crowd(app, outbox, count: int = 2) -> None:
     for n in range(count):
         assert browser(app, outbox).send_email(email=f"crowd{n}@example.ca").status_code == 200
-
-
-def solved(challenge: dict, number: int | None = None) -> str:
-    solution = altcha.solve_challenge_v1(challenge["challenge"], challenge["salt"], challenge["algorithm"], challenge["maxNumber"])
-    payload = {key: challenge[key] for key in ("algorithm", "challenge", "salt", "signature")}
-    payload["number"] = solution.number if number is None else number
-    return base64.b64encode(json.dumps(payload).encode()).decode()
 
 
 def asked(app, outbox) -> dict:
@@ -118,3 +114,24 @@ def test_a_persons_own_codes_are_never_asked_a_proof_of_work(app, outbox, return
     client = app.test_client()
     client.environ_base["REMOTE_ADDR"] = ADDRESS
     assert SignIn(client, outbox).through("send").status_code == 200
+
+
+def test_past_the_sends_of_an_address_the_proof_is_a_hard_one_and_never_a_wait(app, outbox, frozen, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
+    crowd(app, outbox)
+    for n in range(5):
+        challenge = asked(app, outbox)
+        assert challenge["maxNumber"] == (2000 if n == 0 else 4000)
+        sent = browser(app, outbox, answer=solved(challenge)).send_email(email=f"person{n}@example.ca")
+        assert sent.status_code == 200
+
+
+def test_an_answer_to_an_ordinary_challenge_does_not_pass_where_a_hard_one_is_asked(app, outbox, frozen, monkeypatch):
+    from idp.flows import proof
+
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 2)
+    crowd(app, outbox)
+    with app.app_context():
+        ordinary = proof.challenge(proof.ORDINARY)
+    refused = browser(app, outbox, answer=solved(ordinary)).send_email(email="person@example.ca")
+    assert (refused.status_code, refused.json["data"]["challenge"]["maxNumber"]) == (428, 4000)

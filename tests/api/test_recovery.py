@@ -7,6 +7,7 @@ from idp.extensions import db
 from idp.models import BrowserSession, PhoneCredential
 from tests.api.account_helpers import NEW_PASSWORD, audit_actions, post
 from tests.support.journeys import EMAIL, PHONE, wrong
+from tests.support.proof import with_proof
 
 
 @pytest.fixture
@@ -192,31 +193,53 @@ def test_recovery_hands_off_to_a_waiting_relying_service(client, account, outbox
     assert response.json["data"]["redirectTo"] == f"/authorize/resume/{uid}"
 
 
-def test_recovery_codes_asked_from_other_browsers_follow_the_anonymous_send_limits(app, client, account):
-    """Sign-up already sent the address one code; the tenth send in ten minutes blocks it."""
+def test_recovery_codes_asked_from_other_browsers_follow_the_anonymous_send_gates(app, client, account):
+    """Sign-up already sent the address one code; past ten sends in ten minutes each further one
+    costs a hard proof of work, whoever asks."""
     stranger = app.test_client()
     for _ in range(9):
         stranger.delete_cookie("idp_session")
         assert start(stranger).status_code == 200
     stranger.delete_cookie("idp_session")
-    blocked = start(stranger)
-    assert (blocked.status_code, blocked.json["message"]) == (429, "17")
+    asked = start(stranger)
+    assert (asked.status_code, asked.json["message"]) == (428, "43")
+    assert asked.json["data"]["challenge"]["maxNumber"] == app.config["IDP"]["limits"]["proof_of_work_hard_max_number"]
 
 
 def test_strangers_asking_to_recover_an_account_never_stop_its_owners_trusted_device(app, client, account, outbox, frozen):
     strangers = [start(app.test_client()) for _ in range(12)]
-    assert strangers[-1].status_code == 429
+    assert strangers[-1].status_code == 428
     assert start(client).status_code == 200
     assert post(client, "/recovery/verify", otp=outbox.code(EMAIL)).status_code == 200
 
 
-def test_recovery_emails_to_one_address_are_capped_per_day(app, client, account, outbox, frozen, monkeypatch):
+def _from(app, address: str):
+    browser = app.test_client()
+    browser.environ_base["REMOTE_ADDR"] = address
+    return browser
+
+
+def test_strangers_at_35_addresses_never_block_the_owners_recovery_from_a_new_browser(app, account, outbox, frozen):
+    for n in range(35):
+        stranger = _from(app, f"198.51.100.{n + 1}")
+        with_proof(lambda stranger=stranger: start(stranger), stranger)
+    owner = _from(app, "203.0.113.7")
+    started = with_proof(lambda: start(owner), owner)
+    assert started.status_code == 200
+    assert post(owner, "/recovery/verify", otp=outbox.code(EMAIL)).status_code == 200
+
+
+def test_past_a_days_recovery_emails_to_one_address_each_costs_a_hard_proof_never_a_block(app, client, account, outbox, frozen,
+                                                                                           monkeypatch):
     monkeypatch.setitem(app.config["IDP"]["limits"], "max_recovery_emails_per_day", 3)
     answers = []
     for _ in range(4):
         answers.append(start(app.test_client()).status_code)
         frozen.shift(app.config["IDP"]["limits"]["window_seconds"] + 1)
-    assert answers == [200, 200, 200, 429]
+    assert answers == [200, 200, 200, 428]
     assert len(outbox.messages(EMAIL)) - 1 == 3  # the sign-up's own code, then three recovery codes
+    browser = app.test_client()
+    assert with_proof(lambda: start(browser), browser).status_code == 200
+    assert len(outbox.messages(EMAIL)) - 1 == 4
     frozen.shift(86400)
     assert start(app.test_client()).status_code == 200

@@ -8,6 +8,7 @@ import pytest
 from prometheus_client import REGISTRY
 
 from tests.support.journeys import EMAIL, PHONE, SignUp
+from tests.support.proof import with_proof
 
 ATTACKER_ADDRESS = "attacker@example.ca"
 
@@ -38,20 +39,20 @@ def test_a_throwaway_sign_up_with_a_persons_phone_does_not_block_their_two_step_
     assert signin.through("send").status_code == 200
 
 
-def test_anonymous_sends_to_one_address_are_still_limited(app, outbox, account, frozen):
+def test_anonymous_sends_to_one_address_past_its_budget_each_cost_a_hard_proof_of_work(app, outbox, account, frozen):
     answers = [anonymous_browser(app, outbox).send_email(email=EMAIL) for _ in range(11)]
-    assert (answers[-1].status_code, answers[-1].json["message"]) == (429, "17")
+    assert [answer.status_code for answer in answers] == [200] * 10 + [428]
+    hard = app.config["IDP"]["limits"]["proof_of_work_hard_max_number"]
+    assert answers[-1].json["data"]["challenge"]["maxNumber"] == hard
 
 
-def test_a_client_address_past_its_anonymous_codes_waits_seconds_that_grow_not_a_block(app, outbox, monkeypatch, frozen):
+def test_a_client_address_past_its_anonymous_codes_pays_a_hard_proof_of_work_and_never_waits(app, outbox, monkeypatch, frozen):
     monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
-    answers = [anonymous_browser(app, outbox).send_email(email=f"person{n}@example.ca") for n in range(4)]
-    assert [answer.json["message"] for answer in answers] == ["", "", "", "17"]
-    assert answers[-1].json["data"]["retryAfter"] == 5
-    frozen.shift(5)
-    assert anonymous_browser(app, outbox).send_email(email="person4@example.ca").status_code == 200
-    waiting = anonymous_browser(app, outbox).send_email(email="person5@example.ca")
-    assert (waiting.status_code, waiting.json["data"]["retryAfter"]) == (429, 10)
+    monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 2)
+    browsers = [anonymous_browser(app, outbox) for _ in range(8)]
+    answers = [with_proof(lambda b=b, n=n: b.send_email(email=f"person{n}@example.ca"), b.client) for n, b in enumerate(browsers)]
+    assert [answer.status_code for answer in answers] == [200] * 8
+    assert not any("retryAfter" in answer.json["data"] for answer in answers)
 
 
 def _anonymous_phone_sends(app, outbox, phones: list[str]) -> list:
@@ -112,14 +113,14 @@ def test_the_ceiling_leaves_e_mail_codes_alone(app, outbox, monkeypatch, frozen)
     assert anonymous_browser(app, outbox).send_email(email=ATTACKER_ADDRESS).status_code == 200
 
 
-def test_addresses_of_one_ipv6_64_share_one_budget(app, outbox, monkeypatch, frozen):
-    monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
+def test_addresses_of_one_ipv6_64_share_one_gate(app, outbox, monkeypatch, frozen):
+    monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 3)
     answers = []
     for n in range(4):
         client = app.test_client()
         client.environ_base["REMOTE_ADDR"] = f"2001:db8:1:2::{n + 1:x}"
         answers.append(SignUp(client, outbox).send_email(email=f"person{n}@example.ca"))
-    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 428]
     elsewhere = app.test_client()
     elsewhere.environ_base["REMOTE_ADDR"] = "2001:db8:1:3::1"
     assert SignUp(elsewhere, outbox).send_email(email="person9@example.ca").status_code == 200
@@ -168,9 +169,9 @@ def test_anonymous_codes_of_a_browser_do_not_spend_its_persons_own_budget(app, c
 
 
 def test_a_person_typing_a_code_they_received_is_not_stopped_by_others_sends_from_their_address(app, client, outbox, monkeypatch, frozen):
-    monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
+    monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 3)
     person = anonymous_browser(app, outbox)
     assert person.send_email(email="person@example.ca").status_code == 200
     crowd = [anonymous_browser(app, outbox).send_email(email=f"other{n}@example.ca") for n in range(3)]
-    assert crowd[-1].status_code == 429  # the address has spent its anonymous codes
+    assert crowd[-1].status_code == 428  # the address's codes cost a proof of work now
     assert person.verify_email().status_code == 200
