@@ -230,14 +230,14 @@ def signed_in_to(browser_session: BrowserSession, client_id: str) -> None:
 
 def leave_client(user_id: str, client_id: str) -> None:
     """The account was disconnected from a service: its sessions forget that the service signed
-    in through them, and the service is told (back-channel logout) to end the sessions it
-    opened through them. The sessions themselves go on. The caller commits."""
-    touched = []
+    in through them, and the service is told (back-channel logout) to end every session it holds
+    for the account. The logout token names the account (its sub), not the browser sessions,
+    which go on: a live sid announced as ended would have the service refuse every later
+    sign-in through that browser. The caller commits."""
     for row in db.session.scalars(db.select(BrowserSession).filter_by(user_id=user_id)):
         if client_id in (row.clients or []):
             row.clients = [known for known in row.clients if known != client_id]
-            touched.append(Ended(row.id, row.sid, row.user_id, [client_id]))
-    backchannel.tell(touched)
+    backchannel.tell_subject(user_id, [client_id])
 
 
 def end(browser_session: BrowserSession | None, reason: Reason = Reason.SIGNED_OUT) -> list[Ended]:

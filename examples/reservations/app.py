@@ -2,7 +2,8 @@
 and keeps them signed in with refresh tokens (offline_access): the profile page asks the provider for
 the person's current details, with a new access token when the last one has expired. When the person
 signs out at the provider (or loses their session there), the provider's back-channel logout token
-ends their session here too (POST /backchannel-logout).
+ends their session here too (POST /backchannel-logout): the sessions of one provider session (sid),
+or all of an account's (sub) when the person disconnects this service or deletes their account.
 
 Settings come from the environment:
   IDP_SERVER_ISSUER            the identity provider (default http://localhost:5000)
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -67,9 +69,13 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     def update_token(name: str, token: dict, refresh_token: str | None = None, access_token: str | None = None) -> None:
         tokens[session["tokens"]] = token
 
-    # Sessions the provider said ended (back-channel logout), by sid: a browser whose sign-in
-    # came through one of them is signed out at its next request. Process memory, like the tokens.
-    ended_sids: set[str] = set()
+    # What the provider said ended (back-channel logout), each with the moment we heard it: a
+    # session of the provider's by its sid, or every session of an account by its sub (the
+    # person disconnected this service, or deleted their account). A browser signed in here
+    # before that moment, through that session or as that account, is signed out at its next
+    # request; a later sign-in stays, though it may carry the same sid (the provider's session
+    # went on) or the same sub. Process memory, like the tokens.
+    ended: dict[tuple[str, str], float] = {}
     seen_logout_tokens: set[str] = set()
 
     oauth = OAuth(app, fetch_token=fetch_token, update_token=update_token)
@@ -95,12 +101,15 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
 
     def forget_person() -> None:
         tokens.pop(session.get("tokens", ""), None)
-        for key in ("person", "tokens", "id_token", "sid"):
+        for key in ("person", "tokens", "id_token", "sid", "sub", "signed_in_at"):
             session.pop(key, None)
 
     @app.before_request
     def ended_at_the_provider():
-        if session.get("sid") in ended_sids:
+        signed_in_at = session.get("signed_in_at")
+        if signed_in_at is None:
+            return
+        if any(ended.get((name, session.get(name)), 0.0) >= signed_in_at for name in ("sid", "sub")):
             forget_person()
 
     def verified_logout_token(token: str) -> dict:
@@ -121,7 +130,10 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
             abort(400)
         claims = decoded.claims
         events = claims.get("events")
-        if not isinstance(events, dict) or LOGOUT_EVENT not in events or "nonce" in claims or "sid" not in claims:
+        # a session (sid) or an account (sub), or both: then the session only (section 2.6)
+        named = [claims.get(name) for name in ("sid", "sub") if name in claims]
+        if not isinstance(events, dict) or LOGOUT_EVENT not in events or "nonce" in claims or not named \
+                or not all(isinstance(value, str) and value for value in named):
             abort(400)
         if claims["jti"] in seen_logout_tokens:
             abort(400)
@@ -131,7 +143,7 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     @app.post("/backchannel-logout")
     def backchannel_logout():
         claims = verified_logout_token(request.form.get("logout_token", ""))
-        ended_sids.add(claims["sid"])
+        ended[("sid", claims["sid"]) if "sid" in claims else ("sub", claims["sub"])] = time.time()
         response = jsonify({})
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -181,7 +193,8 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
             "email": profile.get("email") or claims.get("email") or "",
         }
         session["id_token"] = token["id_token"]
-        session["sid"] = claims.get("sid")
+        session["sid"], session["sub"] = claims.get("sid"), claims["sub"]
+        session["signed_in_at"] = time.time()
         return redirect(url_for("profile"), code=303)
 
     @app.get("/profile")

@@ -4,9 +4,9 @@ disconnecting one.
 
 Disconnecting revokes the grant and every token the service holds for the account (one door:
 grants.revoke, reason `disconnected`), and tells the service, by back-channel logout, to end
-the sessions it opened through this account's browser sessions (idp/sessions.py). The next
-sign-in to it is a first one again (a fresh grant). No re-authentication: taking access away
-protects the person.
+every session it holds for the account: the logout token names the account's sub, not a
+browser session, since those go on (idp/sessions.py). The next sign-in to it is a first one
+again (a fresh grant). No re-authentication: taking access away protects the person.
 """
 from __future__ import annotations
 

@@ -85,7 +85,7 @@ def test_the_other_sessions_end_and_every_connected_service_is_told(app, client,
 
     assert phone.get("/v1/profile").status_code == 401
     # through the session it signed in through (its sid): told once
-    assert told == [("reservations", connected)]
+    assert told == [("reservations", connected, True)]
 
 
 def test_a_service_no_live_session_signed_in_to_is_told_by_the_accounts_sub(app, client, connected, told, outbox):  # noqa: F811
@@ -96,7 +96,7 @@ def test_a_service_no_live_session_signed_in_to_is_told_by_the_accounts_sub(app,
         db.session.commit()
     reauthenticate(client, outbox, "delete")
     assert post(client, "/account/delete").status_code == 200
-    assert told == [("reservations", None)]
+    assert told == [("reservations", None, True)]
 
 
 def test_a_last_email_goes_to_the_address_in_the_accounts_language(app, client, signup, outbox):

@@ -36,14 +36,14 @@ def connected(app, client, signup):
 
 @pytest.fixture
 def told(monkeypatch):
-    """The back-channel logout jobs queued: (client_id, sid) each."""
+    """The back-channel logout jobs queued: (client_id, sid, whether a sub is named) each."""
     from idp.oauth import backchannel
 
     queued, enqueue = [], backchannel.jobs.enqueue
 
     def capture(kind, payload):
         if kind == backchannel.KIND:
-            queued.append((payload["client_id"], payload["sid"]))
+            queued.append((payload["client_id"], payload["sid"], bool(payload["sub"])))
         else:
             enqueue(kind, payload)
 
@@ -61,12 +61,13 @@ def test_each_service_is_named_in_the_pages_language_with_its_sign_ins_and_what_
     assert english["timeZone"] == "America/Toronto"
 
 
-def test_disconnecting_revokes_every_token_of_the_service_and_tells_it(app, client, connected, told):
+def test_disconnecting_revokes_every_token_of_the_service_and_tells_it_the_account_not_the_live_session(app, client, connected, told):
     response = client.post("/v1/account/services/disconnect", json={"service": "reservations"})
 
     assert (response.status_code, response.json["data"]) == (200, {"revoked": 1})
     assert client.get("/v1/account/services").json["data"]["services"] == []
-    assert told == [("reservations", connected)]
+    # the browser session goes on: the logout token names the account (sub), never its sid
+    assert told == [("reservations", None, True)]
     with app.app_context():
         assert db.session.scalar(db.select(Token.revoked_at)) is not None
         assert db.session.scalar(db.select(Grant.revoked_reason)) == "disconnected"

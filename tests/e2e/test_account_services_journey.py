@@ -4,7 +4,9 @@
 A person who signed up at the reservations service opens Connected services from their
 profile, sees the service in their language with what it receives, and disconnects it: the
 status message says so and takes the focus, the list is empty, the reservations service —
-told by back-channel logout — shows them signed out, and its next sign-in is a first one.
+told by back-channel logout — shows them signed out, and its next sign-in, from the same
+browser still signed in at the provider, brings them straight back to it signed in (a fresh
+grant, no password asked): the logout token named the account, not the session that goes on.
 """
 from __future__ import annotations
 
@@ -47,3 +49,6 @@ def test_a_person_disconnects_a_service_and_it_signs_them_out(new_context, produ
     expect(page.get_by_text(t(language, "profile.home.noServices"), exact=True)).to_be_visible()
     photograph_and_scan(page, screenshots, named, language, "account-services-disconnected")
     steps.expect_signed_out_at_reservations(page, product, language)
+
+    page.get_by_role("button", name=steps.RESERVATIONS[language]["sign_in"], exact=True).click()
+    steps.expect_signed_in_at_reservations(page, product, person, language)

@@ -99,3 +99,40 @@ def test_reservations_refuses_a_logout_token_it_cannot_verify(browser, reservati
     answer = requests.post(f"{reservations.url}/backchannel-logout", data={"logout_token": forged}, timeout=10)
     assert (answer.status_code, answer.json()) == (400, {"error": "invalid_request"})
     assert browser.get(f"{reservations.url}/profile").status_code == 200
+
+
+def _until_signed_out(browser, reservations) -> None:
+    import time
+
+    deadline = time.monotonic() + 5
+    while browser.get(f"{reservations.url}/profile").status_code == 200 and time.monotonic() < deadline:
+        time.sleep(0.1)  # the logout token leaves right after the answer to the person
+
+
+def test_a_logout_token_naming_the_account_signs_the_person_out_and_a_later_sign_in_stays(browser, reservations, person,
+                                                                                          live_server, app):
+    from idp.oauth import backchannel
+
+    sign_in_through_reservations(browser, reservations, person, live_server)
+    with app.app_context():  # as account deletion and "Disconnect" tell it: the sub, no sid
+        backchannel.tell_subject(person.id, ["reservations"])
+    _until_signed_out(browser, reservations)
+    assert urlsplit(browser.get(f"{reservations.url}/profile").headers["Location"]).path == "/"
+
+    # the same browser, still signed in at the provider: the same sid and sub come back
+    to_idp = browser.post(f"{reservations.url}/signin")
+    back = browser.get(to_idp.headers["Location"]).headers["Location"]
+    assert back.startswith(f"{reservations.url}/callback?")
+    browser.get(back)
+    assert "Amélie Tremblay" in browser.get(f"{reservations.url}/profile").text
+
+
+def test_disconnecting_reservations_signs_the_person_out_there_and_the_next_sign_in_stays(browser, reservations, person,
+                                                                                         live_server):
+    sign_in_through_reservations(browser, reservations, person, live_server)
+    assert browser.post("/v1/account/services/disconnect", json={"service": "reservations"}).status_code == 200
+    _until_signed_out(browser, reservations)
+    to_idp = browser.post(f"{reservations.url}/signin")
+    browser.get(browser.get(to_idp.headers["Location"]).headers["Location"])
+    profile = browser.get(f"{reservations.url}/profile")
+    assert profile.status_code == 200 and "Amélie Tremblay" in profile.text
