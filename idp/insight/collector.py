@@ -3,11 +3,12 @@
 An allow-list decides what is kept (FIELDS): the event, its screen and page, category, action,
 label, sign-up step, language, service, a coarse device class, a catalogue error code, the
 random journey id the UI made for one journey, and the milliseconds since that journey began.
-An event with any other field, a value outside its field's form, or a value that looks like an
-e-mail address or a phone number is dropped whole and counted (idp_insight_events_total by
-outcome); nothing of it is written or logged. No address, user agent, cookie or account is read
-into a row. A browser that asks not to be tracked (Sec-GPC: 1 or DNT: 1) has its events dropped
-here too, though the UI sends none then.
+The fields that could carry words take only the names the product owns (names.py): a value it
+does not name drops the event whole ("unnamed"), as do another field and a value outside its
+field's form; each drop is counted (idp_insight_events_total by outcome), nothing of it is
+written or logged. No address, user agent, cookie or account is read into a row. A browser
+that asks not to be tracked (Sec-GPC: 1 or DNT: 1) has its events dropped here too, though the
+UI sends none then.
 
 A batch is one INSERT. Budgets (insight.* in config/settings.toml) bound what one client address
 and the whole service may send: past them a batch is dropped, never slowed, and the sign-in
@@ -23,44 +24,49 @@ from idp import metrics
 from idp.clock import now
 from idp.extensions import db
 from idp.flows import limits, requester
+from idp.insight.names import ACTIONS, CATEGORIES, ERRORS, PAGES, SIGN_UP_STEPS, SPELLED, services
 from idp.models import InsightEvent
 
 DAY_SECONDS = 86400
-# The results an action ends with (login-ui/src/analytics: page, step, then the result).
-RESULTS = ("submit_success", "submit_error", "submit_timeout", "request-new-code")
+JOURNEY_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
 
 
-def _matches(pattern: str):
-    compiled = re.compile(pattern)
-    return lambda value: isinstance(value, str) and compiled.fullmatch(value) is not None
+def _form(check):
+    return lambda value, event: value if check(value) else None
 
 
-def _whole(low: int, high: int):
-    return lambda value: isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+def _one_of(names):
+    named = frozenset(names)
+    return lambda value, event: value if isinstance(value, str) and value in named else None
 
 
-# field the UI sends -> (its check, the column it is kept in); every other field drops the event
+def _action(value, event):
+    """An action of the event's own page and step, ending with a result."""
+    built = ACTIONS.get(value) if isinstance(value, str) else None
+    return value if built is not None and built[:2] == (event.get("page"), event.get("step")) else None
+
+
+# field the UI sends -> (the column it is kept in, what is kept of a value: None when nothing);
+# every other field drops the event
 FIELDS = {
-    "event": (lambda value: value in ("pageview", "event"), "kind"),
-    "screen": (_matches(r"(?:[A-Za-z]+(?:/[A-Za-z]+)*)?"), "screen"),
-    "page": (_matches(r"[A-Za-z]{1,48}"), "page"),
-    "category": (_matches(r"[a-z_]{1,24}"), "category"),
-    "action": (_matches(r"[A-Za-z0-9_-]{1,96}"), "action"),
-    "label": (lambda value: value in ("button", "link"), "label"),
-    "step": (_whole(1, 9), "step"),
-    "language": (lambda value: value in ("en", "fr"), "language"),
-    "service": (_matches(r"[A-Za-z0-9._-]{1,64}"), "service"),
-    "device": (lambda value: value in ("phone", "tablet", "desktop"), "device"),
-    "error": (_matches(r"\d{1,3}"), "error"),
-    "journey": (_matches(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"), "journey"),
-    "elapsed": (_whole(0, DAY_SECONDS * 1000), "elapsed_ms"),
+    "event": ("kind", _form(lambda value: value in ("pageview", "event"))),
+    "screen": ("screen", lambda value, event: SPELLED.get(value.strip("/").lower()) if isinstance(value, str) else None),
+    "page": ("page", _one_of(PAGES)),
+    "category": ("category", _one_of(CATEGORIES)),
+    "action": ("action", _action),
+    "label": ("label", _form(lambda value: value in ("button", "link"))),
+    "step": ("step", _form(lambda value: type(value) is int and value in SIGN_UP_STEPS)),
+    "language": ("language", _form(lambda value: value in ("en", "fr"))),
+    "service": ("service", lambda value, event: services().get(value) if isinstance(value, str) else None),
+    "device": ("device", _form(lambda value: value in ("phone", "tablet", "desktop"))),
+    "error": ("error", _one_of(ERRORS)),
+    "journey": ("journey", _form(lambda value: isinstance(value, str) and JOURNEY_ID.fullmatch(value) is not None)),
+    "elapsed": ("elapsed_ms", _form(lambda value: type(value) is int and 0 <= value <= DAY_SECONDS * 1000)),
 }
 REQUIRED = ("event", "screen", "language", "device", "journey", "elapsed")
-# What personal data looks like: an e-mail address, a run of a phone number's digits; looked for
-# in the fields of free words (the others have forms that cannot hold them, and a journey id's hex
-# may hold a run of digits).
-PERSONAL = (re.compile(r"@"), re.compile(r"\d[\d\s().-]{5,}\d"))
-WORDS = ("screen", "page", "category", "action", "label", "service")
+# The fields that could carry words: what the product does not name there drops the event as
+# "unnamed" (the others' values outside their form: "value").
+NAMED = ("screen", "page", "category", "action", "step", "error", "service")
 
 
 def _settings() -> dict:
@@ -73,15 +79,15 @@ def _kept(event) -> tuple[dict | None, str]:
         return None, "shape"
     if set(event) - set(FIELDS):
         return None, "field"
-    if any(isinstance(event.get(name), str) and any(pattern.search(event[name]) for pattern in PERSONAL) for name in WORDS):
-        return None, "personal"
     if any(event.get(name) is None for name in REQUIRED):
         return None, "missing"
-    if not all(FIELDS[name][0](value) for name, value in event.items() if value is not None):
+    kept = {name: FIELDS[name][1](value, event) for name, value in event.items() if value is not None}
+    if any(kept.get(name, "") is None for name in NAMED):
+        return None, "unnamed"
+    if None in kept.values():
         return None, "value"
-    row = {column: None for _, column in FIELDS.values()} | {FIELDS[name][1]: value for name, value in event.items()}
-    action = row["action"] or ""
-    row["result"] = next((result for result in RESULTS if action.endswith(result)), None)
+    row = {column: None for column, _ in FIELDS.values()} | {FIELDS[name][0]: value for name, value in kept.items()}
+    row["result"] = ACTIONS[row["action"]][2] if row["action"] else None
     row["service"] = row["service"] or ""
     return row, "kept"
 

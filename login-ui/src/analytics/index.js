@@ -1,7 +1,9 @@
 // Analytics of specification section 7, pushed to window.dataLayer, and sent first-party to
 // the provider (POST /v1/events, idp/insight/collector.py) — never to a third party.
 // Never put personal data (e-mail, phone, names, codes) in an event: the collector keeps an
-// allow-list of fields and drops an event that carries anything else.
+// allow-list of fields, each holding only a name the server owns (screens, pages, categories,
+// actions, steps: names.json, generated from idp/insight/names.py; names.test.js walks the UI
+// against it), and drops an event that carries anything else.
 //
 // What goes to the provider: the event and the screen it happened on (the path after the
 // language), the page name, category, action, label, sign-up step, language, the waiting

@@ -1,14 +1,13 @@
 // The first-party transport of the analytics (index.js says what is sent): a chunk of its own,
 // fetched once the first screen is up — nobody waits for its bytes. It gives each event the
-// journey id (sessionStorage: forgotten at the journey's end, or after a day) and the
-// milliseconds since that journey began, batches them, and sends them with sendBeacon when the
-// page is hidden.
+// journey id (sessionStorage: forgotten at the journey's end — the screens `ends` of names.json,
+// which the server generates — or after a day) and the milliseconds since that journey began,
+// batches them, and sends them with sendBeacon when the page is hidden.
+import NAMES from './names.json';
 
 const JOURNEY_KEY = 'idp.insight.journey';
 const BATCH = 20;
 const DAY_MS = 86400000;
-// The last screen of each journey: the journey id is forgotten once it is shown.
-const ENDS = ['redirecttorp', 'youMayUpdateEmailAtOtherPlaces', 'phonechanged', 'passwordchanged', 'signinmethods/done', 'account/deleted'];
 
 const queue = [];
 let endpoint = '/v1/events';
@@ -49,7 +48,7 @@ export function flush() {
 export function add({ at, ...fields }) {
   const current = journey(at);
   queue.push({ ...fields, journey: current.id, elapsed: Math.max(0, Math.min(at - current.started, DAY_MS)) });
-  if (fields.event === 'pageview' && ENDS.includes(fields.screen)) window.sessionStorage.removeItem(JOURNEY_KEY);
+  if (fields.event === 'pageview' && NAMES.ends.includes(fields.screen)) window.sessionStorage.removeItem(JOURNEY_KEY);
   if (queue.length >= BATCH) flush();
 }
 
