@@ -13,7 +13,12 @@ QUEUE = "idp.queue"
 
 class Failed(Exception):
     """One attempt at a job failed. Its text is kept with a failed job, so it must name no
-    person: say what failed (a channel, a provider), never to whom."""
+    person: say what failed (a channel, a provider), never to whom. A delivery that failed
+    says what it was (idp_delivery_attempts_failed_total{channel,provider})."""
+
+    def __init__(self, reason: str, delivery: Delivered | None = None):
+        super().__init__(reason)
+        self.delivery = delivery
 
 
 class QueueUnavailable(Exception):

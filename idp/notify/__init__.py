@@ -1,15 +1,16 @@
-"""Delivery of e-mail, SMS and voice messages: one interface, providers chosen in settings.
+"""Delivery of e-mail, SMS and voice messages: one interface, a provider per channel.
 
     send(channel, to, template, language, **values)
 
 renders idp/templates/messages/<template>.<language>.txt (an optional first line
 "Subject: ..." then the body) and hands the message to delivery as a job of kind "message"
 (idp/jobs/): the queue when queue.redis_url is set (production), else the provider of that
-channel at once (development), retried by queue.max_attempts and queue.retry_backoff_seconds. notify.provider picks it: the development outbox (every channel), SMTP
-(e-mail) or GC Notify / GOV.UK Notify (e-mail and SMS). Notify has no voice, so
-voice goes through the VoiceProvider interface: the outbox in development (with
-espeak-ng audio at /dev/outbox/<id>/audio.wav) and, until a telephony vendor is
-wired in, no voice in production (sending answers DeliveryError, the API code 25).
+channel at once (development), retried by queue.max_attempts and queue.retry_backoff_seconds.
+Each channel names its provider in [notify] (idp/config/delivery.py): the development outbox
+(every channel; a call is read by espeak-ng at /dev/outbox/<id>/audio.wav), SMTP (e-mail),
+GC Notify / GOV.UK Notify (e-mail and SMS) or AWS End User Messaging (calls, aws.py).
+`flask --app idp notify test` sends one message through a channel's provider (cli.py);
+the call outcomes AWS reports through SNS are counted by events.py.
 """
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from dataclasses import asdict
 from flask import Flask, current_app, render_template
 
 from idp import jobs, metrics
-from idp.notify import dev
-from idp.notify.providers import DeliveryError, Message, Provider, Unavailable, providers_for
+from idp.notify import dev, events
+from idp.notify.channels import providers_for
+from idp.notify.providers import DeliveryError, Message, Provider, Unavailable
 
 log = logging.getLogger("idp.deliveries")
 
@@ -70,18 +72,20 @@ def deliver(payload: dict | None) -> jobs.Delivered | None:
         return None
     message = Message(**payload)
     provider = current_app.extensions["idp_notify"][message.channel]
+    delivery = jobs.Delivered(message.channel, provider.name)
     try:
         provider.deliver(message)
     except DeliveryError as error:
-        raise jobs.Failed(f"{message.channel} delivery through {error} failed") from None
-    log.info("delivered", extra={"channel": message.channel})
-    return jobs.Delivered(message.channel, type(provider).__name__.lower())
+        raise jobs.Failed(f"{message.channel} delivery through {error} failed", delivery) from None
+    log.info("delivered", extra={"channel": message.channel, "provider": provider.name})
+    return delivery
 
 
 def init_app(app: Flask) -> None:
-    """Wire the configured provider, the job kind of messages and (in development only) the
-    outbox pages into the app."""
+    """Wire each channel's provider, the job kind of messages, the `notify` commands, the call
+    events AWS reports and (in development only) the outbox pages into the app."""
     settings = app.config["IDP"]
     app.extensions["idp_notify"] = providers_for(settings)
     jobs.register(app, jobs.retried_by_the_queue(app, "message", deliver, within_request=True))
+    app.register_blueprint(events.bp)
     app.register_blueprint(dev.bp)

@@ -1,17 +1,30 @@
-"""The providers behind idp.notify.send: outbox, SMTP, GC Notify / GOV.UK Notify, voice."""
+"""The providers behind idp.notify.send: outbox, SMTP, GC Notify / GOV.UK Notify (calls: aws.py).
+
+The outside providers go through the outbound door (idp/outbound), which counts each call in
+idp_outbound_calls_total and lets no more than outbound.max_concurrent run at once in a process.
+GC Notify is HTTP: its client's requests are the door's calls, so notify.timeout_seconds is the
+total deadline of each, redirects are not followed, the answer is capped and, in production, the
+API must be at a public address. SMTP is not HTTP: notify.timeout_seconds is its total deadline
+too (each socket wait is bounded by the time left, and a watchdog cuts the connection when it is
+up, however slowly the server drips); the destination rule does not apply, since the relay is the
+operator's own and commonly on the machine itself (notify.smtp_host, 127.0.0.1 by default).
+Failures are logged by kind only: never an address, a number or a message.
+"""
 from __future__ import annotations
 
 import logging
 import smtplib
+import socket
+import threading
+import time
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Protocol
 
-import requests
 from notifications_python_client.errors import APIError
 from notifications_python_client.notifications import NotificationsAPIClient
 
-from idp.config import ConfigError, channels
+from idp import outbound
 from idp.extensions import db
 from idp.models import OutboxMessage
 
@@ -33,14 +46,17 @@ class Message:
 
 
 class Provider(Protocol):
-    """Anything that delivers a Message. A production voice vendor implements this for
-    channel "voice": read message.body aloud to message.to (E.164)."""
+    """Anything that delivers a Message; `name` labels its deliveries (idp_delivery_latency_seconds)."""
+
+    name: str
 
     def deliver(self, message: Message) -> None: ...
 
 
 class Outbox:
     """Development: keep the message in the outbox table, written with the request's commit."""
+
+    name = "outbox"
 
     def deliver(self, message: Message) -> None:
         db.session.add(
@@ -56,11 +72,13 @@ class Outbox:
 
 
 class Smtp:
+    name = "smtp"
+
     def __init__(self, host: str, port: int, sender: str, username: str = "", password: str = "", starttls: bool = False,
-                 timeout: float = 10):
+                 timeout: float = 10, policy: outbound.Policy | None = None):
         self.host, self.port, self.sender = host, port, sender
         self.username, self.password, self.starttls = username, password, starttls
-        self.timeout = timeout
+        self.timeout, self.policy = timeout, policy or outbound.Policy()
 
     def deliver(self, message: Message) -> None:
         email = EmailMessage()
@@ -71,23 +89,69 @@ class Smtp:
         # After set_content, which replaces every Content-* header.
         email["Content-Language"] = message.language
         try:
-            with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
+            with outbound.held("smtp", self.policy):
+                self._send(email, time.monotonic() + self.timeout)
+        except outbound.OutboundError as error:
+            log.warning("SMTP delivery failed: %s", error.reason)
+            raise DeliveryError("smtp") from None
+
+    def _send(self, email: EmailMessage, deadline: float) -> None:
+        smtp = smtplib.SMTP(timeout=self.timeout)  # each wait; the watchdog ends the whole at the deadline
+        watchdog = threading.Timer(self.timeout, _cut, (smtp,))
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            with smtp:
+                smtp.connect(self.host, self.port)
                 if self.starttls:
                     smtp.starttls()
                 if self.username:
                     smtp.login(self.username, self.password)
                 smtp.send_message(email)
         except (OSError, smtplib.SMTPException) as error:
-            log.warning("SMTP delivery failed: %s", type(error).__name__)
-            raise DeliveryError("smtp") from error
+            if time.monotonic() >= deadline:
+                raise outbound.OutboundError("timeout", f"no whole exchange within {self.timeout:g} s") from None
+            refused = isinstance(error, (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused))
+            raise outbound.OutboundError("status" if refused else "unreachable", type(error).__name__) from None
+        finally:
+            watchdog.cancel()
+
+
+def _cut(smtp: smtplib.SMTP) -> None:
+    """The deadline: whatever the exchange waits for ends now."""
+    connection = getattr(smtp, "sock", None)
+    if connection is not None:
+        try:
+            connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
+class _NotifyClient(NotificationsAPIClient):
+    """GC Notify's own client (its JWT, its JSON, its errors), whose HTTP is the door's."""
+
+    def __init__(self, api_key: str, base_url: str, timeout: float, policy: outbound.Policy):
+        super().__init__(api_key, base_url=base_url, timeout=timeout)
+        self.policy = policy
+
+    def _perform_request(self, method, url, kwargs):
+        # BaseAPIClient sends each request here, with headers, a JSON body or parameters;
+        # what it answers is read as requests' would be (status_code, json()).
+        request = {name: kwargs[name] for name in ("headers", "params") if kwargs.get(name) is not None}
+        if kwargs.get("data") is not None:
+            request["content"] = kwargs["data"]
+        return outbound.call("notify", method, url, self.policy, deadline_seconds=self.timeout, **request)
 
 
 class Notify:
     """GC Notify / GOV.UK Notify. One generic template per channel whose text is
     ((subject)) / ((body)): the words stay in this repository, in both languages."""
 
-    def __init__(self, base_url: str, api_key: str, email_template_id: str, sms_template_id: str, timeout: float = 10):
-        self.client = NotificationsAPIClient(api_key, base_url=base_url, timeout=timeout)
+    name = "notify"
+
+    def __init__(self, base_url: str, api_key: str, email_template_id: str, sms_template_id: str, timeout: float = 10,
+                 policy: outbound.Policy | None = None):
+        self.client = _NotifyClient(api_key, base_url, timeout, policy or outbound.Policy())
         self.email_template_id, self.sms_template_id = email_template_id, sms_template_id
 
     def deliver(self, message: Message) -> None:
@@ -104,62 +168,18 @@ class Notify:
                     template_id=self.sms_template_id,
                     personalisation={"body": message.body},
                 )
-        except (APIError, requests.RequestException) as error:
+        except outbound.OutboundError as error:
+            log.warning("Notify delivery failed: %s", error.reason)
+            raise DeliveryError("notify") from None
+        except APIError as error:
             log.warning("Notify delivery failed: %s", type(error).__name__)
-            raise DeliveryError("notify") from error
+            raise DeliveryError("notify") from None
 
 
 class Unavailable:
-    """A channel the configured provider cannot carry in production (voice until a
-    telephony vendor implements VoiceProvider; SMS with the SMTP provider)."""
+    """A channel no provider carries: not offered in production (idp/config/delivery.py)."""
+
+    name = "none"
 
     def deliver(self, message: Message) -> None:
         raise DeliveryError(f"no provider for {message.channel}")
-
-
-def providers_for(settings: dict) -> dict[str, Provider]:
-    """The provider of each channel, from the settings. Checks what the choice needs: in
-    production, every channel people are offered (notify.channels) has a provider that
-    carries it, or nobody could finish what needs it (the phone step of sign-up)."""
-    providers = _providers(settings)
-    if settings["server"]["environment"] != "development":
-        provider = settings["notify"]["provider"]
-        carried = [channel for channel, chosen in providers.items() if not isinstance(chosen, Unavailable)]
-        for channel in channels(settings["notify"]["channels"]):
-            if channel not in carried:
-                raise ConfigError(
-                    f"IDP_NOTIFY_CHANNELS offers {channel}, which IDP_NOTIFY_PROVIDER={provider} cannot carry "
-                    f"(it carries {' and '.join(carried)}; no voice provider is wired in): "
-                    "offer only what it carries, or choose notify for sms"
-                )
-    return providers
-
-
-def _providers(settings: dict) -> dict[str, Provider]:
-    notify = settings["notify"]
-    development = settings["server"]["environment"] == "development"
-    outbox = Outbox()
-    fallback: Provider = outbox if development else Unavailable()
-    if notify["provider"] in ("", "outbox"):
-        # Production refused both at start-up (idp.config): only development gets here.
-        return {"email": outbox, "sms": outbox, "voice": outbox}
-    if notify["provider"] == "smtp":
-        smtp = Smtp(
-            notify["smtp_host"],
-            notify["smtp_port"],
-            notify["sender"],
-            notify["smtp_username"],
-            notify["smtp_password"],
-            notify["smtp_starttls"],
-            notify["timeout_seconds"],
-        )
-        # SMTP carries no text messages: they stay in the outbox in development.
-        return {"email": smtp, "sms": fallback, "voice": fallback}
-    for key in ("notify_api_key", "notify_email_template_id", "notify_sms_template_id"):
-        if not notify[key]:
-            raise ConfigError(f"IDP_NOTIFY_{key.upper()} is required when notify.provider is notify")
-    client = Notify(
-        notify["notify_base_url"], notify["notify_api_key"], notify["notify_email_template_id"],
-        notify["notify_sms_template_id"], notify["timeout_seconds"],
-    )
-    return {"email": client, "sms": client, "voice": fallback}
