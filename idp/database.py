@@ -10,7 +10,9 @@ lock is held briefly.
 """
 from __future__ import annotations
 
+import os
 import time
+import weakref
 from typing import Any
 
 from flask import Flask
@@ -29,11 +31,16 @@ RETRY_AFTER_SECONDS = 5
 
 class MeteredPool(QueuePool):
     """SQLAlchemy's pool, which says how full it is (idp/metrics.py): the connections lent out,
-    the threads asking for one (waiting, when all are lent) and how many it may open."""
+    the threads asking for one (waiting, when all are lent) and how many it may open.
+
+    The capacity is that of the pools of the processes that serve requests: gunicorn builds
+    the app in its master, whose pool every worker it forks inherits and none other uses, so
+    each worker states the capacity for itself and the master says 0 (_after_fork)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        metrics.DB_POOL_CAPACITY.set(self.size() + self._max_overflow)
+        _POOLS.add(self)
+        _state_capacity()
 
     def _do_get(self):
         with metrics.DB_CONNECTIONS_WAITING.track_inprogress():
@@ -44,6 +51,16 @@ class MeteredPool(QueuePool):
     def _do_return_conn(self, record) -> None:
         metrics.DB_CONNECTIONS_IN_USE.dec()
         super()._do_return_conn(record)
+
+
+_POOLS: weakref.WeakSet[MeteredPool] = weakref.WeakSet()
+
+
+def _state_capacity(serving: bool = True) -> None:
+    metrics.DB_POOL_CAPACITY.set(sum(pool.size() + pool._max_overflow for pool in _POOLS) if serving else 0)
+
+
+os.register_at_fork(after_in_parent=lambda: _state_capacity(serving=False), after_in_child=_state_capacity)
 
 
 def engine_options(url: str, settings: dict[str, dict[str, Any]]) -> dict[str, Any]:

@@ -4,9 +4,9 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     """Wire the OIDC endpoints into the app. Bad client or key configuration stops start-up."""
-    from idp.oauth import backchannel, cli, clients, discovery, interaction, keys, logout, server, views
+    from idp.oauth import backchannel, cli, clients, clients_file, discovery, interaction, keys, logout, server, views
 
-    clients.init_app(app)
+    clients_file.init_app(app)
     keys.init_app(app)
     with app.app_context():
         keys.require(

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from idp.config import ConfigError
-from idp.oauth.clients import DEFAULT_CLIENTS_FILE, load_clients
+from idp.oauth.clients_file import DEFAULT_CLIENTS_FILE, load_clients
 
 VALID = '''
 [clients.demo]

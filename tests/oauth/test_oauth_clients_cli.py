@@ -10,7 +10,7 @@ from pathlib import Path
 from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet
 
-from idp.oauth.clients import check_clients
+from idp.oauth.clients_file import check_clients
 from tests.support.production import CONFORMANCE_CLIENT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +43,24 @@ def test_check_prints_one_line_per_problem_and_fails(tmp_path):
         "clients file: clients.reservations.service.title_fr must be a non-empty string",
         "clients file: clients.other.redirect_uris must be written out in full, in lower-case, without wildcards "
         "(got 'https://*.example.ca/cb')",
+    ]
+
+
+def test_check_lists_every_problem_of_every_client_not_only_the_first(tmp_path):
+    broken = (SHIPPED.replace('title_fr = "Service de réservations"', "")
+              .replace('redirect_uris = ["http://localhost:5001/callback"]', 'redirect_uris = ["https://*.example.ca/cb"]')
+              .replace('subject_type = "public"', 'colour = "blue"\nsubject_type = "secret"'))
+    path = tmp_path / "clients.toml"
+    path.write_text(broken + SHIPPED.replace("[clients.reservations", "[clients.other").replace("id = 1", "id = 0"), encoding="utf-8")
+    done = flask("clients", "check", clients_file=path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "clients file: clients.reservations.colour is not a known key",
+        "clients file: clients.reservations.subject_type must be public or pairwise",
+        "clients file: clients.reservations.redirect_uris must be written out in full, in lower-case, without wildcards "
+        "(got 'https://*.example.ca/cb')",
+        "clients file: clients.reservations.service.title_fr must be a non-empty string",
+        "clients file: clients.other.service.id must be a whole number above 0",
     ]
 
 
