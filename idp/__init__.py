@@ -9,6 +9,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from idp import config as settings_module
+from idp.config import production
 from idp import database
 from idp.extensions import babel, db
 
@@ -30,8 +31,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, migrations: bool = 
 def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     app = Flask(__name__, instance_path=os.environ.get("IDP_INSTANCE_PATH") or None)
     settings = settings_module.load_settings()
-    settings_module.check_production(settings)
-    database_url = settings_module.database_url(os.environ, app.instance_path)
+    production.check_production(settings)
+    database_url = production.database_url(os.environ, app.instance_path)
     app.config.from_mapping(
         IDP=settings,
         SQLALCHEMY_DATABASE_URI=database_url,
@@ -44,12 +45,13 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     if test_config:
         app.config.update(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
-    app.config["SECRET_KEY"] = settings_module.secret_key(app.config["IDP"], app.instance_path)
-    app.config["APP_SECRET_KEY"] = settings_module.app_secret_key(app.config["IDP"], app.instance_path)
+    app.config["SECRET_KEY"] = production.secret_key(app.config["IDP"], app.instance_path)
+    app.config["APP_SECRET_KEY"] = production.app_secret_key(app.config["IDP"], app.instance_path)
 
-    from idp import i18n, metrics, models, observability, security_headers, sessions  # noqa: F401 (models registers the tables)
+    from idp import i18n, metrics, models, observability, request_input, security_headers, sessions  # noqa: F401 (models registers the tables)
 
     observability.init_app(app)
+    request_input.init_app(app)
 
     db.init_app(app)
     database.init_app(app)
@@ -66,6 +68,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     from idp import console, health, housekeeping, jobs, management, notify, oauth, shell
     from idp.flows import cli as journeys_cli
     from idp.insight import cli as insight_cli
+    from idp.notify import cli as notify_cli
     from idp.api import bp as api_bp
 
     oauth.init_app(app)
@@ -75,6 +78,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     app.cli.add_command(journeys_cli.group)
     app.cli.add_command(housekeeping.group)
     app.cli.add_command(insight_cli.group)
+    app.cli.add_command(notify_cli.group)
 
     metrics.init_app(app)
     app.register_blueprint(health.bp)

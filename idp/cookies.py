@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, current_app
 
-from idp.config import is_production
+from idp.config.production import is_production
 
 
 def host_cookie(name: str) -> str:

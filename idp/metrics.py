@@ -20,7 +20,7 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from idp.config import in_networks
+from idp.config.rules import in_networks
 from idp.jobs.kinds import QUEUE
 
 if TYPE_CHECKING:
@@ -38,9 +38,15 @@ SECURITY_EVENTS = Counter("idp_security_events_total", "Security events, by even
 SESSIONS_ENDED = Counter("idp_sessions_ended_total", "Browser sessions ended, by reason.", ["reason"])
 TOKENS_REVOKED = Counter("idp_tokens_revoked_total", "Access and refresh tokens revoked, by reason.", ["reason"])
 LIMITS_REACHED = Counter("idp_limits_reached_total", "Budgets that reached their maximum, by kind.", ["limit"])
+# Proofs of work (idp/flows/proof.py), by cost (ordinary, hard) and outcome: asked (a challenge
+# answered), solved (an answer taken), refused (an answer wrong, stale, cheaper or replayed).
+PROOFS_OF_WORK = Counter("idp_proofs_of_work_total", "Proofs of work asked and answered, by cost and outcome.", ["cost", "outcome"])
 INSIGHT_EVENTS = Counter(
     "idp_insight_events_total", "Analytics events sent to POST /v1/events, by outcome: kept, or why dropped.", ["outcome"]
 )
+# Every outbound call (idp/outbound: client key sets, back-channel logout, GC Notify, SMTP), by
+# what it was for and what came of it (idp.outbound.OUTCOMES).
+OUTBOUND_CALLS = Counter("idp_outbound_calls_total", "Outbound calls, by purpose and outcome.", ["purpose", "outcome"])
 # Every process's database pool (idp/database.py:MeteredPool), added up over the live processes.
 DB_CONNECTIONS_IN_USE = Gauge("idp_db_connections_in_use", "Database connections lent out by the pools now.",
                               multiprocess_mode="livesum")
@@ -68,7 +74,8 @@ class QueueCollector:
         yield GaugeMetricFamily("idp_queue_depth", "Jobs waiting in the queue, retries not yet due included.", value=numbers.waiting)
         yield GaugeMetricFamily("idp_queue_oldest_job_age_seconds", "Age of the oldest job waiting to be taken (0: none).",
                                 value=numbers.oldest_seconds)
-        yield GaugeMetricFamily("idp_queue_workers", "Job worker processes that beat within the last 30 s.", value=numbers.workers)
+        yield GaugeMetricFamily("idp_queue_workers", "Job worker processes alive: beating, and connected to Redis.",
+                                value=numbers.workers)
         yield GaugeMetricFamily("idp_deliveries_failed", "Jobs whose every attempt failed, kept for inspection.", value=numbers.failed)
         yield CounterMetricFamily("idp_queue_resets", "Times Redis lost the queue's data (a flush, a restart without persistence).",
                                   value=numbers.resets)
@@ -79,6 +86,11 @@ class QueueCollector:
         for kind, count in sorted(numbers.failed_attempts.items()):
             attempts.add_metric([kind], count)
         yield attempts
+        deliveries = CounterMetricFamily("idp_delivery_attempts_failed", "Attempts at a message that failed, by channel and provider.",
+                                         labels=["channel", "provider"])
+        for (channel, provider), count in sorted(numbers.failed_deliveries.items()):
+            deliveries.add_metric([channel, provider], count)
+        yield deliveries
         latency = HistogramMetricFamily("idp_delivery_latency_seconds",
                                         "From queued to handed to the provider (retries included), by channel and provider.",
                                         labels=["channel", "provider"])
@@ -89,33 +101,64 @@ class QueueCollector:
 
 class ProcessesCollector:
     """CPU, memory and open files of this machine's server processes, added up: gunicorn's
-    master and its workers, or the one process of the development server. /proc, through
-    prometheus_client's ProcessCollector."""
+    master and its workers, or the one process of the development server. Memory and open
+    files through prometheus_client's ProcessCollector, of the processes alive now; CPU from
+    /proc, with the CPU of the workers gunicorn recycled (which the master reaped: its
+    children's times in /proc), so that the counter never falls when a worker is replaced."""
 
     def collect(self) -> Iterator[Metric]:
-        totals = {"process_cpu_seconds_total": 0.0, "process_resident_memory_bytes": 0.0, "process_open_fds": 0.0}
+        totals = {"process_resident_memory_bytes": 0.0, "process_open_fds": 0.0}
+        master, workers = _server_pids()
         alive = 0
-        for pid in _server_pids():
+        for pid in [master, *workers]:
             samples = {sample.name: sample.value for family in ProcessCollector(pid=lambda pid=pid: pid, registry=None).collect()
                        for sample in family.samples}
-            if not samples:
-                continue  # gone since it was listed
-            alive += 1
-            for name in totals:
-                totals[name] += samples.get(name, 0.0)
+            if samples:
+                alive += 1
+                for name in totals:
+                    totals[name] += samples.get(name, 0.0)
+        cpu = _cpu_seconds(master, workers)
         yield GaugeMetricFamily("idp_processes", "Server processes alive on this machine (gunicorn's master and workers).", value=alive)
-        yield CounterMetricFamily("idp_process_cpu_seconds", "CPU time of the server processes alive now.",
-                                  value=totals["process_cpu_seconds_total"])
+        yield CounterMetricFamily("idp_process_cpu_seconds",
+                                  "CPU time of the server processes, those gunicorn recycled included.", value=cpu)
         yield GaugeMetricFamily("idp_process_resident_memory_bytes", "Resident memory of the server processes.",
                                 value=totals["process_resident_memory_bytes"])
         yield GaugeMetricFamily("idp_process_open_fds", "Open files and sockets of the server processes.", value=totals["process_open_fds"])
 
 
-def _server_pids() -> list[int | str]:
+TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
+
+
+def _times(pid: int | str) -> tuple[int, int]:
+    """The process's own CPU ticks (user and system) and its reaped children's; 0 once gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return 0, 0
+    # after "pid (name)": state is field 3; utime, stime, cutime, cstime are fields 14 to 17
+    utime, stime, cutime, cstime = (int(value) for value in stat.rpartition(")")[2].split()[11:15])
+    return utime + stime, cutime + cstime
+
+
+def _cpu_seconds(master: int | str, workers: list[int]) -> float:
+    """gunicorn's master's CPU, its workers' alive now and those it reaped; the development
+    server's own. A worker reaped between the reads would count twice or not at all: then the
+    master's count of its reaped children changed meanwhile, and the workers are read again."""
+    if master == "self":
+        return _times(master)[0] / TICKS_PER_SECOND
+    for _ in range(3):
+        own, reaped = _times(master)
+        alive = sum(_times(worker)[0] for worker in workers)
+        if _times(master)[1] == reaped:
+            break
+    return (own + reaped + alive) / TICKS_PER_SECOND
+
+
+def _server_pids() -> tuple[int | str, list[int]]:
     """Under gunicorn (which sets PROMETHEUS_MULTIPROC_DIR), its master (this worker's parent)
-    and the master's children, its workers; else this process."""
+    and the master's children, its workers; else this process and none."""
     if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
-        return ["self"]
+        return "self", []
     master = os.getppid()
     workers = []
     for entry in os.listdir("/proc"):
@@ -128,7 +171,7 @@ def _server_pids() -> list[int | str]:
         # after "pid (name)": state, then the parent's pid
         if int(stat.rpartition(")")[2].split()[1]) == master:
             workers.append(int(entry))
-    return [master, *workers]
+    return master, workers
 
 
 def _allowed() -> bool:

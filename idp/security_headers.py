@@ -2,7 +2,7 @@
 production, HSTS keeps browsers on HTTPS."""
 from flask import Flask, Response
 
-from idp.config import is_production
+from idp.config.production import is_production
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [

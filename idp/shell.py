@@ -21,7 +21,8 @@ from whitenoise import WhiteNoise
 
 from idp import i18n, security_headers
 from idp.api.envelope import fail
-from idp.config import PROJECT_ROOT, channels
+from idp.config import PROJECT_ROOT
+from idp.config.rules import channels
 from idp.errors import Errors
 from idp.flows import otp, testmode
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from flask import current_app, request
 
-from idp.config import PROJECT_ROOT, ConfigError, in_networks, read_toml
+from idp.config import PROJECT_ROOT, ConfigError, read_toml
+from idp.config.rules import in_networks
 
 DEFAULT_OPERATORS_FILE = PROJECT_ROOT / "config" / "operators.toml"
 ENTRY_KEYS = {"email", "sub", "roles", "development_only"}

@@ -13,7 +13,7 @@ import unicodedata
 import phonenumbers
 from flask import current_app
 
-from idp import config
+from idp.config import rules as config_rules
 from idp.errors import Errors, FlowError
 
 EMAIL_LOCAL = re.compile(r"[A-Za-z0-9._%+-]+")
@@ -67,7 +67,7 @@ def code(value: str, length: int) -> str:
 
 def offered_channels() -> tuple[str, ...]:
     """The channels people are offered (notify.channels): production carries each of them."""
-    return config.channels(_settings("notify")["channels"])
+    return config_rules.channels(_settings("notify")["channels"])
 
 
 def channel(value: str, allowed: tuple[str, ...] = CHANNELS) -> str:

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from idp.config import ConfigError, check_production, load_settings
+from idp.config import ConfigError, load_settings
+from idp.config.production import check_production
 from tests.support.journeys import EMAIL
 
 SAMPLE = "test@example.com"

@@ -4,7 +4,9 @@ from pathlib import Path
 import pytest
 
 from idp import create_app
-from idp.config import DEFAULT_SETTINGS_FILE, SCHEMA, ConfigError, database_url, load_settings
+from idp.config import DEFAULT_SETTINGS_FILE, ConfigError, load_settings
+from idp.config.production import database_url
+from idp.config.table import SCHEMA
 
 
 def test_defaults_hold_the_specification_numbers():

@@ -108,6 +108,17 @@ def test_every_flask_command_stops_with_one_line_naming_a_missing_setting(tmp_pa
     ]
 
 
+@pytest.mark.parametrize("key", ["not-a-key", "gcntfy-key-0b5f2d1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "0" * 74])
+def test_a_notify_key_of_the_wrong_shape_stops_every_flask_command_with_one_line_that_keeps_it_secret(tmp_path, key):
+    environment = {**os.environ, **production_environment(tmp_path), "IDP_NOTIFY_NOTIFY_API_KEY": key}
+    stopped = subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=environment,
+                             capture_output=True, text=True, timeout=60)
+    assert stopped.returncode != 0
+    [line] = stopped.stderr.strip().splitlines()
+    assert line.startswith("Error: idp cannot start: IDP_NOTIFY_NOTIFY_API_KEY must be empty or a GC Notify API key")
+    assert line.endswith(f"(got {len(key)} characters)") and key not in line
+
+
 def test_every_name_of_the_gunicorn_configuration_is_a_setting_gunicorn_knows():
     # gunicorn ignores a name it does not know, so a misspelt setting silently does nothing.
     tree = ast.parse((ROOT / "config" / "gunicorn.conf.py").read_text(encoding="utf-8"))

@@ -1,0 +1,104 @@
+"""The rules a setting's value must meet, and the readers of the values that hold lists
+(networks, channels, countries): what the table (table.py) is written in."""
+from __future__ import annotations
+
+import ipaddress
+import re
+import zoneinfo
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message names it."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: type
+    check: Callable[[Any], bool] = lambda value: True
+    expectation: str = ""
+    # a secret's refusal says its length, never the value (start-up lines reach logs)
+    secret: bool = False
+
+
+def positive(value: int) -> bool:
+    return value > 0
+
+
+def one_of(*choices: str) -> Rule:
+    return Rule(str, lambda value: value in choices, "one of " + ", ".join(choices))
+
+
+POSITIVE_INT = Rule(int, positive, "a whole number above 0")
+NON_NEGATIVE_INT = Rule(int, lambda value: value >= 0, "a whole number, 0 or more")
+TEXT = Rule(str)
+FLAG = Rule(bool)
+PORT = Rule(int, lambda value: 0 < value < 65536, "a port number from 1 to 65535")
+
+
+def networks(value: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """A comma-separated list of CIDR networks (metrics.allowed_networks, console.allowed_networks)."""
+    return [ipaddress.ip_network(part.strip()) for part in value.split(",") if part.strip()]
+
+
+def in_networks(address: str | None, value: str) -> bool:
+    """Is the client address in one of the networks of such a setting? An unknown one is not,
+    nor one that is no address (a proxy passes on whatever X-Forwarded-For said)."""
+    try:
+        parsed = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False
+    return any(parsed in network for network in networks(value))
+
+
+def channels(value: str) -> tuple[str, ...]:
+    """notify.channels: the comma-separated channels people are offered (email, sms, voice)."""
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def channels_ok(value: str) -> bool:
+    offered = channels(value)
+    # E-mail names the account and the phone step of sign-up is mandatory: both must be reachable.
+    return (set(offered) <= {"email", "sms", "voice"} and len(set(offered)) == len(offered)
+            and "email" in offered and bool({"sms", "voice"} & set(offered)))
+
+
+def phone_countries(value: str) -> dict[str, int]:
+    """limits.anonymous_phone_countries: "CA:200,US:20,*:5" -> {"CA": 200, "US": 20, "*": 5}."""
+    budgets = {}
+    for part in value.split(","):
+        region, _, count = part.strip().partition(":")
+        budgets[region.strip().upper()] = int(count)
+    return budgets
+
+
+def phone_countries_ok(value: str) -> bool:
+    try:
+        budgets = phone_countries(value)
+    except ValueError:
+        return False
+    return "*" in budgets and all((region == "*" or re.fullmatch("[A-Z]{2}", region)) and count >= 0
+                                  for region, count in budgets.items())
+
+
+def time_zone_ok(value: str) -> bool:
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
+# GC Notify's (and GOV.UK Notify's) API keys end with the service's id and the key's secret,
+# which its client cuts out by position: anything else fails there with an assertion.
+_UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+NOTIFY_API_KEY = re.compile(f".+-{_UUID}-{_UUID}")
+
+
+def networks_ok(value: str) -> bool:
+    try:
+        networks(value)
+    except ValueError:
+        return False
+    return True
