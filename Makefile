@@ -16,7 +16,7 @@ export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
 # make run's folder of development state (the SQLite database, local secrets and keys).
 INSTANCE := $(or $(IDP_INSTANCE_PATH),instance)
 
-.PHONY: run test test-deps setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes clean bench bench-deps
+.PHONY: run test test-deps setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes insight-names clean bench bench-deps
 
 setup: python-deps ui-build translations
 
@@ -93,8 +93,18 @@ run: setup db-upgrade
 	RESERVATIONS_PORT=$(RP_PORT) $(VENV)/bin/flask --app examples.reservations.app run --port $(RP_PORT) & \
 	wait
 
+# PostgreSQL and Redis on this machine, when they answer and nothing else was named, as CI
+# (.ci/run) uses them: production's write path is the one a developer's `make test` runs.
+# IDP_TEST_DATABASE_URL= (empty) runs on SQLite alone; IDP_TEST_REDIS_URL= skips the queue's tests.
+LOCAL_POSTGRES := postgresql://postgres@127.0.0.1:5432/idp_test
+LOCAL_REDIS := redis://127.0.0.1:6379/7
+answers = $(PY) -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1)' $(1) 2>/dev/null
+
 test: setup system-deps test-deps
 	cd login-ui && npm test --silent
+	@if [ -z "$${IDP_TEST_DATABASE_URL+set}" ] && $(call answers,5432); then export IDP_TEST_DATABASE_URL=$(LOCAL_POSTGRES); fi; \
+	if [ -z "$${IDP_TEST_REDIS_URL+set}" ] && $(call answers,6379); then export IDP_TEST_REDIS_URL=$(LOCAL_REDIS); fi; \
+	echo "Tests on $${IDP_TEST_DATABASE_URL:-SQLite}, the queue on $${IDP_TEST_REDIS_URL:-no Redis (its tests skip)}"; \
 	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Every benchmark of bench/ against the production server; writes bench/RESULTS.md.
@@ -122,6 +132,11 @@ migration: python-deps
 # The UI's copy of the error names, from idp/errors.py (a test fails when it is stale).
 error-codes: python-deps
 	$(PY) -m idp.errors > login-ui/src/i18n/errorCodes.json
+
+# The UI's copy of the names the analytics collector keeps, from idp/insight/names.py (a test
+# fails when it is stale).
+insight-names: python-deps
+	$(PY) -m idp.insight.names > login-ui/src/analytics/names.json
 
 clean:
 	rm -rf $(STAMPS) login-ui/dist instance
