@@ -195,7 +195,7 @@ def provider_environment(database_url: str, port: int, workdir: Path) -> dict[st
     """
     keys_file = workdir / "signing_keys.json"
     if not keys_file.exists():
-        from idp.oauth.keys import new_key_entry
+        from idp.keys import new_key_entry
 
         keys_file.write_text(json.dumps({"keys": [new_key_entry("RS256"), new_key_entry("ES256")]}), encoding="utf-8")
         keys_file.chmod(0o600)

@@ -63,7 +63,7 @@ def mint_ours(user_id: str, count: int, path: Path, client_id: str = harness.CLI
     from idp.clock import now
     from idp.extensions import db
     from idp.models import AuthorizationCode
-    from idp.oauth.grants import digest, record
+    from idp.store.grants import digest, record
 
     moment = now()
     # every code is issued under the account's grant to the service, as /authorize records it
@@ -93,7 +93,7 @@ def mint_refresh_ours(user_id: str, count: int, path: Path) -> None:
     from idp.clock import now
     from idp.extensions import db
     from idp.models import Token
-    from idp.oauth.grants import digest, record
+    from idp.store.grants import digest, record
 
     scope = SCOPE + " offline_access"
     moment = now()

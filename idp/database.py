@@ -22,8 +22,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 
-from idp import metrics, writes
+from idp import metrics
 from idp.extensions import db
+from idp.store import writes
 
 # Seconds a client is asked to wait (Retry-After) when the database does not answer.
 RETRY_AFTER_SECONDS = 5

@@ -22,9 +22,20 @@ from sqlalchemy import delete, or_, select
 from idp import sessions as browser_sessions
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import devices
 from idp.insight import rollup
-from idp.models import AuditEvent, AuthorizationCode, BrowserSession, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, PushedRequest, Token
+from idp.models import (
+    AuditEvent,
+    AuthorizationCode,
+    BrowserSession,
+    Interaction,
+    Journey,
+    LimitCounter,
+    OtpTransaction,
+    OutboxMessage,
+    PushedRequest,
+    Token,
+)
+from idp.sessions import devices
 
 group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters, tokens and the activity past its retention.")
 

@@ -1,7 +1,7 @@
 """Account activity: the account's security events, newest first, in words, and "This
 wasn't me".
 
-The events are the audit trail's (idp/flows/audit.py): each says when, from which browser
+The events are the audit trail's (idp/store/audit.py): each says when, from which browser
 (its user agent, worded by device_of) and whether it went the person's way. SHOWN names the
 ones a person reads, and whether each is a failure; the UI words each by its name. The rest
 (a token revoked as the chain of a change, say) are the operators' and stay out.
@@ -22,12 +22,13 @@ from sqlalchemy import select
 
 from idp import sessions
 from idp.account.sessions import device_of, proof_of, revoke_tokens_of
+from idp.clients import query_client
 from idp.clock import iso
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit
+from idp.flows import accounts
 from idp.models import AuditEvent, BrowserSession
-from idp.oauth.clients import query_client
+from idp.store import audit
 
 # The events a person reads, by the audit trail's name: True where it is a failure (a wrong
 # password, a lock), which the page marks as such.

@@ -19,10 +19,22 @@ from sqlalchemy import delete, or_
 
 from idp import notify, sessions
 from idp.extensions import db
-from idp.flows import audit, journey, methods, reauthentication, screens
+from idp.flows import journey, methods, reauthentication, screens
 from idp.flows.journey import Event, Flow
-from idp.models import AppCredential, AuditEvent, BackupCode, BrowserSession, Device, Journey, OtpTransaction, PasskeyCredential, PhoneCredential, User
-from idp.oauth import backchannel, grants
+from idp.models import (
+    AppCredential,
+    AuditEvent,
+    BackupCode,
+    BrowserSession,
+    Device,
+    Journey,
+    OtpTransaction,
+    PasskeyCredential,
+    PhoneCredential,
+    User,
+)
+from idp.oauth import backchannel
+from idp.store import audit, grants
 
 log = logging.getLogger("idp.deliveries")
 

@@ -11,9 +11,11 @@ from idp.account import services
 from idp.account.sessions import device_of, shown
 from idp.clock import iso, now
 from idp.extensions import db
-from idp.flows import app_codes, audit, backup_codes, devices, journey, methods, passkeys, reauthentication
+from idp.flows import app_codes, backup_codes, journey, methods, passkeys, reauthentication
 from idp.flows.journey import Event, Flow
 from idp.models import AuditEvent, BrowserSession
+from idp.sessions import devices
+from idp.store import audit
 
 
 def _person(user) -> dict:

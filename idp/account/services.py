@@ -1,5 +1,5 @@
 """Connected services: the relying services this account has signed in to and not
-disconnected (its grants that stand, idp/oauth/grants.py), what each receives, and
+disconnected (its grants that stand, idp/store/grants.py), what each receives, and
 disconnecting one.
 
 Disconnecting revokes the grant and every token the service holds for the account (one door:
@@ -14,13 +14,13 @@ from flask import current_app
 from sqlalchemy import select
 
 from idp import sessions
+from idp.clients import query_client
 from idp.clock import iso
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit
+from idp.flows import accounts
 from idp.models import BrowserSession, Grant
-from idp.oauth import grants
-from idp.oauth.clients import query_client
+from idp.store import audit, grants
 
 # What each scope gives a service, in the order the page says it (the UI words each).
 RECEIVES = ("openid", "profile", "email", "phone", "offline_access")

@@ -5,7 +5,7 @@ user-agents library, ua-parser's rules: never by hand), when the person signed i
 was last used, how they proved it was them (from its amr) and whether it is this browser.
 Ending one, or every one but this browser's, goes through idp/sessions.py (its one door:
 the audit trail, the metric, back-channel logout to the services signed in through it) and
-revokes the tokens those services were given through it (idp/oauth/grants.py). Protecting
+revokes the tokens those services were given through it (idp/store/grants.py). Protecting
 oneself needs no re-authentication (login.gov and GOV.UK One Login ask none for it).
 
 The list is read a page at a time by keyset (last used, then id, newest first): an account
@@ -27,7 +27,7 @@ from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts
 from idp.models import BrowserSession
-from idp.oauth import grants
+from idp.store import grants
 
 # How a session was proved, from its amr (RFC 8176), the strongest named first: the UI words each.
 PROOFS = (("hwk", "passkey"), ("swk", "passkey"), ("sms", "sms"), ("tel", "voice"), ("mfa", "code"), ("otp", "email"))

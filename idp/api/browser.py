@@ -6,10 +6,12 @@ from idp import cookies, sessions
 from idp.account import notices
 from idp.api.blueprint import bp
 from idp.extensions import db
-from idp.flows import audit, devices, proof, requester, screens, testmode
+from idp.flows import proof, screens, testmode
 from idp.flows.accounts import Completed
 from idp.flows.journey import Flow
 from idp.oauth.interaction import complete_login, where_next
+from idp.sessions import devices, requester
+from idp.store import audit
 
 
 def session_id() -> int | None:

@@ -4,7 +4,7 @@ from flask import request
 from idp import i18n
 from idp.api.blueprint import bp
 from idp.api.envelope import ok
-from idp.oauth.clients import registry
+from idp.clients import registry
 
 
 def request_language() -> str:

@@ -3,10 +3,11 @@ from idp import sessions
 from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.services import request_language
+from idp.clients import query_client
 from idp.extensions import db
-from idp.flows import assurance, screens
-from idp.oauth.clients import query_client
+from idp.flows import screens
 from idp.oauth.interaction import pending_for
+from idp.sessions import assurance
 
 
 @bp.get("/session")

@@ -7,8 +7,8 @@ from flask import Flask
 
 
 def init_app(app: Flask) -> None:
+    from idp.clients import registry
     from idp.console import signin, views
-    from idp.oauth.clients import registry
 
     with app.app_context():
         registry().add_own(signin.client(app.config["IDP"]["server"]["issuer"]))

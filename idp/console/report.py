@@ -14,11 +14,11 @@ from datetime import date, timedelta
 
 from flask import current_app
 
+from idp.clients import registry
 from idp.clock import now
 from idp.console.support import Refused
 from idp.flows.journey import Flow
 from idp.insight import funnel
-from idp.oauth.clients import registry
 
 LANGUAGES = ("en", "fr")
 DEVICES = ("phone", "tablet", "desktop")

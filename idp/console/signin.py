@@ -29,14 +29,13 @@ from joserfc.jwk import KeySet
 from sqlalchemy import select
 from werkzeug.test import Client as WsgiClient
 
-from idp import cookies, sealed
+from idp import cookies, keys, sealed
+from idp.clients import PUBLIC, Client, Service
 from idp.clock import now, timestamp
 from idp.extensions import db
-from idp.flows.assurance import ACR_PHISHING_RESISTANT
+from idp.keys import SIGNING_ALGORITHMS
 from idp.models import BrowserSession, User
-from idp.oauth import keys
-from idp.oauth.keys import SIGNING_ALGORITHMS
-from idp.oauth.clients import PUBLIC, Client, Service
+from idp.sessions.assurance import ACR_PHISHING_RESISTANT
 
 CLIENT_ID = "console"
 SESSION_COOKIE = "console"

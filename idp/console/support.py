@@ -22,12 +22,12 @@ from sqlalchemy import select
 
 from idp import sessions
 from idp.account.sessions import device_of, proof_of, revoke_tokens_of
+from idp.clients import query_client
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import audit, backup_codes, failures, limits, methods, passkeys, validation
+from idp.flows import backup_codes, failures, methods, passkeys, validation
 from idp.models import AuditEvent, BrowserSession, PhoneCredential, User
-from idp.oauth import grants
-from idp.oauth.clients import query_client
+from idp.store import audit, grants, limits
 
 REASON_MIN, REASON_MAX = 3, 300
 # The account's most recent events the help desk sees.

@@ -9,10 +9,12 @@ from flask import current_app
 from idp import observability, sessions
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import audit, budgets, devices, failures, limits, otp, passwords
+from idp.flows import budgets, failures, otp, passwords
 from idp.flows.second_factor import Proof
 from idp.models import BrowserSession, Journey, User
-from idp.oauth import grants
+from idp.sessions import devices
+from idp.store import audit, grants, limits
+
 
 @dataclass(frozen=True)
 class Completed:

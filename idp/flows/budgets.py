@@ -28,8 +28,10 @@ from flask import current_app
 from idp.config.rules import phone_countries
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import audit, devices, failures, limits, proof, requester
+from idp.flows import failures, proof
 from idp.models import User
+from idp.sessions import devices, requester
+from idp.store import audit, limits
 
 
 def _numbers() -> dict:

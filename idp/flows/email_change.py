@@ -7,9 +7,10 @@ from sqlalchemy.exc import IntegrityError
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, otp, reauthentication, screens, validation
+from idp.flows import accounts, journey, otp, reauthentication, screens, validation
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, User
+from idp.store import audit
 
 
 def send_new_email_code(browser_session: BrowserSession | None, email: str) -> dict:

@@ -14,8 +14,8 @@ from flask import current_app
 
 from idp import notify
 from idp.errors import Errors, FlowError
-from idp.flows import audit, limits
 from idp.models import User
+from idp.store import audit, limits
 
 
 def _rules() -> dict:

@@ -6,9 +6,10 @@ from sqlalchemy import bindparam
 from sqlalchemy.orm import joinedload
 
 from idp.extensions import db
-from idp.flows import app_codes, assurance, backup_codes, passkeys, validation
+from idp.flows import app_codes, backup_codes, passkeys, validation
 from idp.flows.journey import Flow
 from idp.models import Journey, PhoneCredential, User
+from idp.sessions import assurance
 
 # The methods remembered as the person's choice, for what they stand for.
 PREFERRED = {"sms": "phone", "voice": "phone", "app": "app", "passkey": "passkey"}

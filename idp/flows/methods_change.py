@@ -14,11 +14,21 @@ from idp.clock import iso, now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import (
-    accounts, app_codes, audit, backup_codes, budgets, journey, methods, passkeys, reauthentication, screens, second_factor,
+    accounts,
+    app_codes,
+    backup_codes,
+    budgets,
+    journey,
+    methods,
+    passkeys,
+    reauthentication,
+    screens,
+    second_factor,
     validation,
 )
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
+from idp.store import audit
 
 PASSKEY_NAME_MAX_LENGTH = 100
 

@@ -5,9 +5,10 @@ relying services' tokens are revoked."""
 from __future__ import annotations
 
 from idp.extensions import db
-from idp.flows import accounts, audit, journey, passwords, reauthentication, screens
+from idp.flows import accounts, journey, passwords, reauthentication, screens
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession
+from idp.store import audit
 
 
 def set_password(browser_session: BrowserSession | None, password: str) -> dict:

@@ -7,11 +7,11 @@ the name, announced by e-mail in the person's language.
 """
 from __future__ import annotations
 
+from idp.clients import query_client
 from idp.extensions import db
-from idp.flows import accounts, audit, methods, validation
+from idp.flows import accounts, methods, validation
 from idp.models import BrowserSession, User
-from idp.oauth import grants
-from idp.oauth.clients import query_client
+from idp.store import audit, grants
 
 
 def connected_services(user: User, language: str) -> list[dict]:

@@ -23,7 +23,8 @@ from flask import current_app
 
 from idp import metrics, observability, sealed
 from idp.errors import Errors, FlowError
-from idp.flows import limits, requester
+from idp.sessions import requester
+from idp.store import limits
 
 ORDINARY, HARD = "proof_of_work_max_number", "proof_of_work_hard_max_number"
 

@@ -16,11 +16,23 @@ from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import (
-    accounts, audit, budgets, devices, journey, limits, methods, otp, passwords, proof, screens, second_factor, signup, validation,
+    accounts,
+    budgets,
+    journey,
+    methods,
+    otp,
+    passwords,
+    proof,
+    screens,
+    second_factor,
+    signup,
+    validation,
 )
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
+from idp.sessions import devices
+from idp.store import audit, limits
 
 DAY_SECONDS = 86400
 

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import app_codes, audit, backup_codes, budgets, journey, otp, passkeys, screens, validation
-from idp.flows.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
+from idp.flows import app_codes, backup_codes, budgets, journey, otp, passkeys, screens, validation
 from idp.flows.journey import Event
 from idp.flows.methods import PREFERRED, offered, verified_phone
 from idp.models import Journey, User
+from idp.sessions.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
+from idp.store import audit
 
 PHONE_CHANNELS = validation.PHONE_CHANNELS
 # Methods that send a code; the others the person holds.

@@ -10,11 +10,13 @@ from sqlalchemy.exc import IntegrityError
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, assurance, journey, methods, methods_change, otp, passwords, screens, second_factor, validation
+from idp.flows import accounts, journey, methods, methods_change, otp, passwords, screens, second_factor, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Journey, PhoneCredential, User
 from idp.models.otp import CodeState
+from idp.sessions import assurance
+
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
     found = journey.begin(browser_session_id, Flow.SIGNUP, event)

@@ -17,15 +17,17 @@ endpoints share nothing with it but the database.
 from __future__ import annotations
 
 import re
+
 from flask import current_app, request
 from sqlalchemy import delete, insert
 
 from idp import metrics
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import limits, requester
 from idp.insight.names import ACTIONS, CATEGORIES, ERRORS, PAGES, SIGN_UP_STEPS, SPELLED, services
 from idp.models import InsightEvent
+from idp.sessions import requester
+from idp.store import limits
 
 DAY_SECONDS = 86400
 JOURNEY_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")

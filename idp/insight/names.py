@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 
+from idp.clients import registry
 from idp.errors import Errors
 from idp.flows.journey import Flow, State
 from idp.flows.screens import SCREENS
 from idp.insight.funnel import END, METHODS, STEPS
-from idp.oauth.clients import registry
 
 # The UI's screens outside any journey: home, the account's pages, the error page and
 # development's page of phone codes.

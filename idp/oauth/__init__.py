@@ -4,7 +4,9 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     """Wire the OIDC endpoints into the app. Bad client or key configuration stops start-up."""
-    from idp.oauth import backchannel, cli, clients, clients_file, discovery, interaction, keys, logout, server, views
+    from idp import clients, keys
+    from idp.clients import file as clients_file
+    from idp.oauth import backchannel, cli, discovery, interaction, logout, server, views
 
     clients_file.init_app(app)
     keys.init_app(app)

@@ -18,16 +18,17 @@ from flask import redirect
 from flask import request as flask_request
 
 from idp import i18n, sessions
+from idp.clients import query_client
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import assurance, passkeys
+from idp.flows import passkeys
 from idp.models import BrowserSession, User
 from idp.oauth import interaction, par, parameters, request_objects
 from idp.oauth.claims import Account, EndUser
-from idp.oauth.clients import query_client
-from idp.oauth.pages import error_page
 from idp.oauth.interaction import KEPT_PARAMETERS
+from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, issuer, server
+from idp.sessions import assurance
 
 # Kept with an interaction whose request the client pushed (par.py).
 PUSHED = "pushed"

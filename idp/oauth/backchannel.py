@@ -20,9 +20,8 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app
 
-from idp import jobs, outbound
+from idp import clients, jobs, keys, outbound
 from idp.clock import timestamp
-from idp.oauth import clients, keys
 from idp.oauth.claims import subject
 
 KIND = "backchannel_logout"

@@ -11,10 +11,10 @@ from authlib.oidc.core import UserInfo
 from authlib.oidc.core.grants.util import create_half_hash
 from flask import current_app
 
+from idp.clients import Client
 from idp.clock import timestamp
 from idp.models import User
-from idp.oauth.clients import Client
-from idp.oauth.store import Person
+from idp.store.tokens import Person
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
+from idp import keys
+from idp.clients import file as clients_file
 from idp.config import PROJECT_ROOT
-from idp.oauth import clients_file, keys
 
 group = AppGroup("keys", help="Manage the ID token signing keys.")
 CLIENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{2,63}")
@@ -68,7 +69,7 @@ def _environment() -> str:
 def check() -> None:
     """Print every problem of the clients file (IDP_CLIENTS_FILE, else config/clients.toml), one
     line each, as the provider in this environment would meet them; exit 1 when there is one."""
-    path = clients_file.clients_file()
+    path = clients_file.path()
     found, problems = clients_file.check_clients(path, _environment())
     for problem in problems:
         click.echo(problem, err=True)
@@ -87,7 +88,7 @@ def new(name: str, algorithm: str) -> None:
     (the provider never keeps it)."""
     if not CLIENT_ID.fullmatch(name):
         raise click.ClickException("NAME is the client_id: lower-case letters, digits and hyphens, 3 to 64")
-    path = clients_file.clients_file()
+    path = clients_file.path()
     found, _ = clients_file.check_clients(path, _environment())
     if any(client.client_id == name for client in found):
         raise click.ClickException(f"{path} already registers {name}")

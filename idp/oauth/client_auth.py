@@ -27,10 +27,9 @@ from joserfc import jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 
-from idp import outbound
-from idp.flows import limits
-from idp.oauth import keys
-from idp.oauth.clients import PRIVATE_KEY_JWT, Client
+from idp import keys, outbound
+from idp.clients import PRIVATE_KEY_JWT, Client
+from idp.store import limits
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
 MAX_LIFETIME_SECONDS = 300

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from idp.flows.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
-from idp.oauth import keys
-from idp.oauth.clients import SUPPORTED_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS
+from idp import keys
+from idp.clients import SUPPORTED_SCOPES, TOKEN_ENDPOINT_AUTH_METHODS
 from idp.oauth.revocation import Introspection, Revocation
 from idp.oauth.server import issuer
+from idp.sessions.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
 
 bp = Blueprint("discovery", __name__)
 

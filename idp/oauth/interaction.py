@@ -16,10 +16,11 @@ from cryptography.fernet import InvalidToken
 from flask import Flask, Response, current_app, g, request
 from sqlalchemy import bindparam, delete, exists, inspect, update
 
+from idp import cookies, sealed
 from idp.clock import now
-from idp import cookies, sealed, writes
 from idp.extensions import db
 from idp.models import AuthorizationCode, BrowserSession, Interaction
+from idp.store import writes
 
 COOKIE = "idp_waiting"
 # Browsers keep cookies of 4,096 bytes; a bigger request waits as a row.

@@ -17,12 +17,11 @@ from authlib.oauth2 import OAuth2Error
 from authlib.oidc.rpinitiated import EndSessionEndpoint
 from flask import Flask, current_app, request
 
-from idp import sessions
+from idp import keys, sessions
+from idp.clients import query_client
 from idp.extensions import db
 from idp.models import BrowserSession, User
-from idp.oauth import keys
 from idp.oauth.claims import EndUser
-from idp.oauth.clients import query_client
 from idp.oauth.pages import error_page, render_page
 from idp.oauth.server import EXTENSION, server
 

@@ -18,14 +18,14 @@ from authlib.oidc.core.errors import AccountSelectionRequiredError, ConsentRequi
 from flask import jsonify, request
 from sqlalchemy import delete
 
+from idp.clients import TOKEN_ENDPOINT_AUTH_METHODS
 from idp.clock import now
 from idp.extensions import db
 from idp.models import PushedRequest
-from idp.oauth.clients import TOKEN_ENDPOINT_AUTH_METHODS
-from idp.oauth.grants import digest
-from idp.oauth.interaction import KEPT_PARAMETERS
 from idp.oauth import request_objects
+from idp.oauth.interaction import KEPT_PARAMETERS
 from idp.oauth.server import StoredAuthorizationRequest, issuer, server
+from idp.store.grants import digest
 
 URN = "urn:ietf:params:oauth:request_uri:"
 LIFETIME_SECONDS = 60

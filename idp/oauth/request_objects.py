@@ -12,9 +12,9 @@ from authlib.oauth2.rfc9101.errors import InvalidRequestObjectError
 from joserfc import jwt
 from joserfc.errors import JoseError
 
-from idp.oauth import keys
+from idp import keys
+from idp.clients import Client
 from idp.oauth.client_auth import client_keys
-from idp.oauth.clients import Client
 from idp.oauth.interaction import KEPT_PARAMETERS
 
 

@@ -19,13 +19,13 @@ from authlib.oauth2.rfc7662 import IntrospectionEndpoint
 from flask import current_app
 from sqlalchemy import or_
 
+from idp.clients import PUBLIC, TOKEN_ENDPOINT_AUTH_METHODS, query_client
 from idp.clock import now
 from idp.extensions import db
 from idp.models import Token
-from idp.oauth import grants
-from idp.oauth.clients import PUBLIC, TOKEN_ENDPOINT_AUTH_METHODS, query_client
 from idp.oauth.claims import subject
-from idp.oauth.grants import digest
+from idp.store import grants
+from idp.store.grants import digest
 
 ACCESS, REFRESH = "access_token", "refresh_token"
 

@@ -18,13 +18,14 @@ from authlib.oidc.core import UserInfoEndpoint
 from flask import Flask, current_app
 from flask import request as flask_request
 
+from idp import clients, keys
 from idp.clock import now
-from idp.oauth import clients, keys, store
 from idp.oauth import token as token_endpoint
 from idp.oauth.claims import EndUser, user_info
 from idp.oauth.client_auth import PrivateKeyJwt
-from idp.oauth.grants import digest
 from idp.oauth.revocation import Introspection, Revocation
+from idp.store import tokens
+from idp.store.grants import digest
 
 EXTENSION = "idp.oauth_server"
 SCOPES_SUPPORTED = list(clients.SUPPORTED_SCOPES)
@@ -85,7 +86,7 @@ class BearerToken:
     """An access token as the protected endpoints see it: its row, its client and whom it speaks of."""
 
     row: Any
-    person: store.Person
+    person: tokens.Person
     client: clients.Client
 
     @property
@@ -110,7 +111,7 @@ class BearerToken:
 
 class AccessTokenValidator(BearerTokenValidator):
     def authenticate_token(self, token_string: str) -> BearerToken | None:
-        found = store.bearer(digest(token_string))
+        found = tokens.bearer(digest(token_string))
         if found is None:
             return None
         row, person = found

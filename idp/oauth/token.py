@@ -10,13 +10,13 @@ POST /token, grant_type=authorization_code (AuthorizationCodeGrant):
      code's grant and browser session;
   7. the ID token is signed with the client's algorithm (claims.id_token_claims says what it
      carries; keys.py signs).
-Steps 2 to 6 are one statement (store.redeem_code): it changes nothing unless every check
+Steps 2 to 6 are one statement (tokens.redeem_code): it changes nothing unless every check
 holds. When it finds no code, `refusal` reads the code again to answer the error of the first
 step that failed; a code that was already redeemed is a replay, and its whole refresh chain
 is revoked (grants.revoke).
 
 POST /token, grant_type=refresh_token (RefreshTokenGrant): the client authenticates, and one
-statement (store.rotate_refresh_token) spends the refresh token — this client's, unspent,
+statement (tokens.rotate_refresh_token) spends the refresh token — this client's, unspent,
 unexpired — and writes the new access and refresh token pair in its place. A refused one is
 read again (`usable`): a rotated-away token is a replay and revokes its chain.
 
@@ -37,19 +37,19 @@ from authlib.oauth2.rfc6749.errors import (
 from authlib.oauth2.rfc6749.util import scope_to_list
 from authlib.oauth2.rfc7636 import CodeChallenge, create_s256_code_challenge
 from authlib.oauth2.rfc7636.challenge import CODE_VERIFIER_PATTERN
-from authlib.oidc.core.grants.util import is_openid_scope, validate_nonce, validate_request_prompt
 from authlib.oidc.core.errors import RequestNotSupportedError, RequestURINotSupportedError
+from authlib.oidc.core.grants.util import is_openid_scope, validate_nonce, validate_request_prompt
 from flask import current_app
 from sqlalchemy import bindparam, select
 
-from idp import metrics, observability, sessions
+from idp import keys, metrics, observability, sessions
+from idp.clients import TOKEN_ENDPOINT_AUTH_METHODS
 from idp.clock import now
 from idp.extensions import db
 from idp.models import AuthorizationCode, Token
-from idp.oauth import grants, keys, store
 from idp.oauth.claims import EndUser, id_token_claims
-from idp.oauth.clients import TOKEN_ENDPOINT_AUTH_METHODS
-from idp.oauth.grants import digest
+from idp.store import grants, tokens
+from idp.store.grants import digest
 
 
 def _oauth_settings() -> dict:
@@ -87,7 +87,7 @@ def _new_token(grant, client, include_refresh_token: bool) -> tuple[dict, dict]:
     }
 
 
-def _issued(token: dict, issued: store.Issued, grant_type: str) -> dict:
+def _issued(token: dict, issued: tokens.Issued, grant_type: str) -> dict:
     metrics.TOKENS_ISSUED.labels(grant_type).inc()
     token["scope"] = issued.scope
     if not issued.refreshable:
@@ -187,7 +187,7 @@ class AuthorizationCodeGrant(authlib_grants.AuthorizationCodeGrant):
         data = request.payload.data
         user_id, client_id = request.user.user.id, request.client.client_id
         moment = now()
-        store.issue_code({
+        tokens.issue_code({
             "code_hash": digest(code),
             "client_id": client_id,
             "user_id": user_id,
@@ -222,7 +222,7 @@ class AuthorizationCodeGrant(authlib_grants.AuthorizationCodeGrant):
         token, parameters = _new_token(self, client, client.check_grant_type("refresh_token"))
         # 2-6 in one statement: the code of this client, unexpired, unspent, asked with this
         # redirect_uri and the challenge of this verifier, is spent and its token written.
-        issued = None if verifier and challenge is None else store.redeem_code({
+        issued = None if verifier and challenge is None else tokens.redeem_code({
             **parameters, "presented_code_hash": digest(code), "asked_redirect_uri": self.request.payload.redirect_uri,
             "verifier_challenge": challenge, "verifier_method": "S256" if challenge else None,
         })
@@ -281,7 +281,7 @@ class RefreshTokenGrant(authlib_grants.RefreshTokenGrant):
     def create_token_response(self):
         client, presented = self.request.client, self.request.form["refresh_token"]
         token, parameters = _new_token(self, client, True)
-        issued = store.rotate_refresh_token({
+        issued = tokens.rotate_refresh_token({
             **parameters, "presented_refresh_token_hash": digest(presented), "asked_scope": self.request.payload.scope or None,
         })
         if issued is None:

@@ -79,7 +79,7 @@ def test_disconnecting_revokes_every_token_of_the_service_and_tells_it_the_accou
 
 
 def test_the_next_sign_in_to_a_disconnected_service_is_a_first_one(app, client, connected):
-    from idp.oauth import grants
+    from idp.store import grants
 
     client.post("/v1/account/services/disconnect", json={"service": "reservations"})
     with app.app_context():

@@ -8,8 +8,9 @@ import pytest
 import requests
 
 from idp.extensions import db
-from idp.flows import limits, passwords
+from idp.flows import passwords
 from idp.models import LimitCounter, OtpTransaction, OutboxMessage, User
+from idp.store import limits
 from tests.support.journeys import EMAIL, PASSWORD
 
 pytestmark = [

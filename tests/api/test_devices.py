@@ -9,8 +9,8 @@ import hmac
 import pytest
 
 from idp.extensions import db
-from idp.flows import devices
 from idp.models import Device
+from idp.sessions import devices
 from tests.support.journeys import PASSWORD, SignIn
 
 WRONG = "Not-The-Password-123"

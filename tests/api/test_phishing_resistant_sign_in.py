@@ -1,7 +1,7 @@
 """A service that asks a phishing-resistant sign-in (acr_values urn:signin:acr:phishing-resistant)
 gets a code only once the person proved it with a passkey: at sign-in they are offered their
 passkey alone; a person without one signs in, adds one (after proving it is them again), and
-goes on to the service; the ID token's acr says what was done (idp/flows/assurance.py)."""
+goes on to the service; the ID token's acr says what was done (idp/sessions/assurance.py)."""
 from __future__ import annotations
 
 import base64

@@ -91,8 +91,8 @@ def test_wrong_passwords_count_as_at_sign_in_on_the_trusted_devices_own_run(clie
         post(client, "/profile/password/password", password="Not-The-Password-123")
     response = post(client, "/profile/password/password", password="Not-The-Password-123")
     assert (response.status_code, response.json["message"]) == (401, "19")
-    from idp.flows import limits
     from idp.models import Device
+    from idp.store import limits
 
     with app.test_request_context():
         device = db.session.scalar(db.select(Device.id).filter_by(user_id=account))

@@ -253,7 +253,7 @@ def test_one_backup_code_used_at_once_by_many_lets_one_in(app, client, account, 
 
 
 def test_while_texts_are_paused_proving_it_is_you_asks_another_way(client, account, outbox, app, monkeypatch):
-    from idp.flows import limits
+    from idp.store import limits
 
     add_app(client, outbox)
     with app.test_request_context():

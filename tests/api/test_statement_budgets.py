@@ -27,15 +27,15 @@ from tests.support.wire import RoundTrips
 
 # The most statements one call of the route may issue (the calls of a route differ: a wrong
 # code costs more than a right one). On PostgreSQL a flush's plain writes and the writes handed
-# to the commit are one statement (idp/writes.py); SQLite sends them one by one.
+# to the commit are one statement (idp/store/writes.py); SQLite sends them one by one.
 PG = bool(TEST_DATABASE_URL)
 BUDGETS = {
     "/authorize": 1,
     # a session's first sign-in to a service writes it to the session's list (back-channel
     # logout); on PostgreSQL the code, its grant and that list are one statement, sent with
-    # the commit (idp/oauth/store.py); the nonce is checked as the request is taken
+    # the commit (idp/store/tokens.py); the nonce is checked as the request is taken
     "/authorize/resume/<uid>": 3 if PG else 5,
-    # one statement on PostgreSQL; SQLite takes the same steps one by one (idp/oauth/store.py)
+    # one statement on PostgreSQL; SQLite takes the same steps one by one (idp/store/tokens.py)
     "/token": 1 if PG else 3,
     "/userinfo": 1,
     "/logout": 4,
@@ -57,7 +57,7 @@ BUDGETS = {
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 # The most round trips to PostgreSQL one call may make (issue 25: a code exchange in at most
-# two; the token endpoint's and userinfo's statements are sent in autocommit, idp/oauth/store.py).
+# two; the token endpoint's and userinfo's statements are sent in autocommit, idp/store/tokens.py).
 # A sign-in's code check: its statements, BEGIN and COMMIT.
 ROUND_TRIP_BUDGETS = {
     "/token": 1,

@@ -6,7 +6,7 @@ import pytest
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import limits
+from idp.store import limits
 
 
 def test_each_hit_is_counted(ctx, frozen):

@@ -1,6 +1,6 @@
-"""One door each: a session is ended only by idp/sessions.py, a token or a grant revoked only by
-idp/oauth/grants.py, a signing algorithm named only in idp/oauth/keys.py and a client
-authentication method only in idp/oauth/clients.py. The scan reads every module of idp/; the
+"""One door each: a session is ended only by idp/sessions/__init__.py, a token or a grant revoked only by
+idp/store/grants.py, a signing algorithm named only in idp/keys.py and a client
+authentication method only in idp/clients/__init__.py. The scan reads every module of idp/; the
 planted tests show that it catches a second caller."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from idp.oauth.clients import TOKEN_ENDPOINT_AUTH_METHODS
-from idp.oauth.keys import SIGNING_ALGORITHMS
+from idp.clients import TOKEN_ENDPOINT_AUTH_METHODS
+from idp.keys import SIGNING_ALGORITHMS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "idp"
 
@@ -70,11 +70,11 @@ def offenders(find, home: str, package: Path = PACKAGE) -> list[str]:
 
 
 DOORS = {
-    "sessions are ended": (session_deletes, "sessions.py"),
-    "tokens and grants are revoked": (revocations, "oauth/grants.py"),
-    "signing algorithms are named": (literals(set(SIGNING_ALGORITHMS)), "oauth/keys.py"),
+    "sessions are ended": (session_deletes, "sessions/__init__.py"),
+    "tokens and grants are revoked": (revocations, "store/grants.py"),
+    "signing algorithms are named": (literals(set(SIGNING_ALGORITHMS)), "keys.py"),
     # "none" is also a prompt value: the public clients' method is named PUBLIC
-    "client authentication methods are named": (literals(set(TOKEN_ENDPOINT_AUTH_METHODS) - {"none"}), "oauth/clients.py"),
+    "client authentication methods are named": (literals(set(TOKEN_ENDPOINT_AUTH_METHODS) - {"none"}), "clients/__init__.py"),
 }
 
 

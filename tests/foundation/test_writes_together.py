@@ -1,4 +1,4 @@
-"""A flush's plain inserts and updates go to PostgreSQL as one statement (idp/writes.py), and
+"""A flush's plain inserts and updates go to PostgreSQL as one statement (idp/store/writes.py), and
 what they write is what the unit of work would have written."""
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from idp.clock import now
-from idp import writes
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, Journey, LimitCounter, PhoneCredential, User
+from idp.store import writes
 from tests.conftest import TEST_DATABASE_URL
 
 pytestmark = pytest.mark.skipif(not TEST_DATABASE_URL, reason="data-modifying CTEs are PostgreSQL's (IDP_TEST_DATABASE_URL)")

@@ -8,10 +8,10 @@ import uuid
 import pytest
 
 from idp import metrics
+from idp.clients import registry
 from idp.errors import Errors
 from idp.extensions import db
 from idp.models import InsightEvent
-from idp.oauth.clients import registry
 from tests.support.contract import ContractClient
 
 JOURNEY = str(uuid.uuid4())

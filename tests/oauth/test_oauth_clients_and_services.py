@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from idp.clients.file import DEFAULT_CLIENTS_FILE, load_clients
 from idp.config import ConfigError
-from idp.oauth.clients_file import DEFAULT_CLIENTS_FILE, load_clients
 
 VALID = '''
 [clients.demo]

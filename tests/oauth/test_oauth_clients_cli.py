@@ -10,7 +10,7 @@ from pathlib import Path
 from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet
 
-from idp.oauth.clients_file import check_clients
+from idp.clients.file import check_clients
 from tests.support.production import CONFORMANCE_CLIENT
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,9 +13,8 @@ from authlib.oidc import discovery, rpinitiated
 from joserfc import jwt
 from joserfc.jwk import KeySet
 
-from idp import create_app
+from idp import create_app, keys
 from idp.config import ConfigError
-from idp.oauth import keys
 from tests.support.production import production_clients, set_production
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from joserfc import jwt
 from oidc_helpers import JWT_CLIENT_KEY, SECRET
 
-from idp.oauth import clients, keys
+from idp import clients, keys
 from tests.oauth.test_oauth_malformed_input import AUTHORIZE, BASIC
 
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oidc_helpers import SECRET
 
-from idp.oauth import clients
+from idp import clients
 
 AUTHORIZE = {
     "client_id": "reservations", "response_type": "code", "scope": "openid", "state": "s",

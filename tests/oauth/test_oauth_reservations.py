@@ -7,7 +7,7 @@ from oidc_helpers import query
 
 from idp.extensions import db
 from idp.models import Token
-from idp.oauth import grants
+from idp.store import grants
 
 
 def test_the_home_page_offers_sign_in_in_both_languages(browser, reservations):

@@ -8,7 +8,7 @@ from test_oauth_code_flow import decode_id_token
 
 from idp.extensions import db
 from idp.models import Grant, Token
-from idp.oauth import grants
+from idp.store import grants
 
 
 def _id_token(browser, person, client, metadata) -> dict:

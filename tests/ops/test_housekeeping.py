@@ -8,7 +8,15 @@ from datetime import timedelta
 from idp.clock import now
 from idp.extensions import db
 from idp.models import (
-    AuthorizationCode, BrowserSession, Grant, Interaction, Journey, LimitCounter, OtpTransaction, OutboxMessage, Token,
+    AuthorizationCode,
+    BrowserSession,
+    Grant,
+    Interaction,
+    Journey,
+    LimitCounter,
+    OtpTransaction,
+    OutboxMessage,
+    Token,
     User,
 )
 
@@ -73,7 +81,7 @@ def test_purge_keeps_a_session_that_expired_within_the_keep_time(app, runner):
 
 
 def test_a_grant_outlives_the_purge_of_its_tokens_and_stays_connected(app, runner):
-    from idp.oauth import grants
+    from idp.store import grants
 
     _seed(app)
     runner.invoke(args=["housekeeping", "purge"])

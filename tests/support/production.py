@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from idp.oauth import keys
-from tests.support.servers import ROOT
+from idp import keys
 from tests.support.fakes import notify_settings
+from tests.support.servers import ROOT
 
 SECRET_KEY = "production-test-secret-key-0123456789-abcdef"
 APP_SECRET_KEY = "mq0nVYYRtPSc0gbB9hI1lW6bWfTgEBvO1XJd7VpKqVQ="

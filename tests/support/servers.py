@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
-from idp.oauth import keys
+from idp import keys
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

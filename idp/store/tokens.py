@@ -13,7 +13,7 @@ more than PostgreSQL's work (bench/RESULTS.md, issue 25). So on PostgreSQL:
 - `bearer`: an access token with its person, one `SELECT`.
 - `issue_code`: at the authorization endpoint, the grant of the account and the service made
   or brought up to date (grants.record) and the code written under it, one statement, sent
-  with the request's commit (idp/writes.py) beside the session's list of services.
+  with the request's commit (idp/store/writes.py) beside the session's list of services.
 
 Every condition of a good request is in the `UPDATE`'s WHERE (code of this client, not spent,
 not expired, the same redirect_uri, the PKCE challenge of the verifier), so a miss changes
@@ -37,10 +37,9 @@ from typing import Any
 from sqlalchemy import Select, bindparam, case, insert, literal, select, update
 from sqlalchemy.exc import DBAPIError
 
-from idp import writes
 from idp.extensions import db
 from idp.models import AuthorizationCode, PhoneCredential, Token, User
-from idp.oauth import grants
+from idp.store import grants, writes
 
 _codes, _tokens = AuthorizationCode.__table__, Token.__table__
 _users, _phones = User.__table__, PhoneCredential.__table__

@@ -23,8 +23,8 @@ from idp import metrics
 from idp.clock import now
 from idp.database import upsert
 from idp.extensions import db
-from idp.flows import audit
 from idp.models import AuthorizationCode, Grant, Token
+from idp.store import audit
 
 
 def digest(value: str) -> str:
@@ -85,7 +85,7 @@ def record(user_id: str, client_id: str, scope: str) -> int:
 def spending_refresh_token(*conditions):
     """Rotation: the UPDATE that revokes a refresh token as it is used, where it is unspent
     and meets the conditions, so that of two requests racing with it exactly one wins.
-    idp/oauth/store.py runs it with the new token's INSERT (:moment is when)."""
+    idp/store/tokens.py runs it with the new token's INSERT (:moment is when)."""
     return update(_tokens).where(*conditions, _tokens.c.revoked_at.is_(None)).values(revoked_at=bindparam("moment"))
 
 

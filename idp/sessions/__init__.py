@@ -16,9 +16,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from datetime import timedelta
-
 from dataclasses import dataclass
+from datetime import timedelta
 from enum import StrEnum
 
 from flask import Flask, Response, current_app, g, request
@@ -26,13 +25,15 @@ from flask.sessions import NullSession, SessionInterface
 from sqlalchemy import bindparam, delete, inspect, literal, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from idp import cookies, metrics, writes
+from idp import cookies, metrics
 from idp.clock import now
 from idp.extensions import db, hold
-from idp.flows import audit, devices, journey, requester
+from idp.flows import journey
 from idp.models import BrowserSession, Device
 from idp.models.session import USER_AGENT_LENGTH
 from idp.oauth import backchannel, interaction
+from idp.sessions import devices, requester
+from idp.store import audit, writes
 
 _UNSET = object()
 SEEN_EVERY = timedelta(minutes=1)

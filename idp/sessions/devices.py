@@ -21,10 +21,10 @@ from sqlalchemy import delete, or_, update
 
 from idp.clock import now
 from idp.extensions import db, hold
-from idp.flows import requester
 from idp.models import Device
 from idp.models.session import USER_AGENT_LENGTH
 from idp.models.types import new_uuid
+from idp.sessions import requester
 
 # last_seen_at is written at most this often: it is for the person's list, not a log.
 SEEN_EVERY = timedelta(days=1)

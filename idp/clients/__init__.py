@@ -14,7 +14,7 @@ from authlib.oauth2.rfc6749.util import scope_to_list
 from flask import current_app
 
 from idp.config import ConfigError
-from idp.oauth.keys import DEFAULT_ALGORITHM
+from idp.keys import DEFAULT_ALGORITHM
 
 SUPPORTED_SCOPES = ("openid", "profile", "email", "phone", "offline_access")
 # How a client may authenticate at the token, revocation and introspection endpoints: the one

@@ -29,12 +29,13 @@ from functools import cache
 from flask import current_app
 from sqlalchemy import bindparam, case, delete, literal, or_, select, union_all, update
 
-from idp import metrics, observability, writes
+from idp import metrics, observability
 from idp.clock import now, seconds_until
 from idp.database import upsert
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.models import LimitCounter
+from idp.store import writes
 
 
 def key(kind: str, *parts: object) -> str:

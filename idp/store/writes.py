@@ -4,7 +4,7 @@ The unit of work sends each INSERT and UPDATE of a flush as its own statement, o
 each: the commit that ends a sign-in step wrote the journey, the session, the person and the
 audit event in four. Here, just before the flush, rows added or changed in plain ways (their
 columns, not their relationships) are written by one statement of data-modifying common
-table expressions — what the token endpoint does by hand (idp/oauth/store.py) — and the
+table expressions — what the token endpoint does by hand (idp/store/tokens.py) — and the
 objects are told what was written, so the unit of work finds nothing left to send. A write
 that nothing in the request reads again (a counter cleared, a try refunded) is handed to
 `with_commit` and joins that statement instead of being one of its own.
