@@ -16,7 +16,7 @@ export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
 # make run's folder of development state (the SQLite database, local secrets and keys).
 INSTANCE := $(or $(IDP_INSTANCE_PATH),instance)
 
-.PHONY: run test test-deps setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes insight-names clean bench bench-deps
+.PHONY: run test test-deps setup python-deps ui-deps ui-build translations db-upgrade system-deps migration error-codes insight-names store-sql clean bench bench-deps
 
 setup: python-deps ui-build translations
 
@@ -132,6 +132,12 @@ migration: python-deps
 # The UI's copy of the error names, from idp/errors.py (a test fails when it is stale).
 error-codes: python-deps
 	$(PY) -m idp.errors > login-ui/src/i18n/errorCodes.json
+
+# The SQL every call of a whole journey sends, for people to read (idp/store/sql/; a test fails
+# when the code sends other SQL): PostgreSQL's on the local server when it answers, and SQLite's.
+store-sql: python-deps
+	@if $(call answers,5432); then IDP_TEST_DATABASE_URL=$(LOCAL_POSTGRES) $(PY) -m tests.support.statements --write; fi
+	IDP_TEST_DATABASE_URL= $(PY) -m tests.support.statements --write
 
 # The UI's copy of the names the analytics collector keeps, from idp/insight/names.py (a test
 # fails when it is stale).

@@ -9,9 +9,10 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from idp import config as settings_module
-from idp.config import production
 from idp import database
+from idp.config import production
 from idp.extensions import babel, db
+from idp.store import writes
 
 
 def create_app(test_config: dict[str, Any] | None = None, *, migrations: bool = True) -> Flask:
@@ -55,6 +56,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
 
     db.init_app(app)
     database.init_app(app)
+    writes.init_app(app)
     if migrations:
         # The `flask db` commands and the tests' schema. A web server never migrates, and its
         # workers are spared Alembic (10 MiB resident each: bench/RESULTS.md).
@@ -66,10 +68,10 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     security_headers.init_app(app)
 
     from idp import console, health, housekeeping, jobs, management, notify, oauth, shell
+    from idp.api import bp as api_bp
     from idp.flows import cli as journeys_cli
     from idp.insight import cli as insight_cli
     from idp.notify import cli as notify_cli
-    from idp.api import bp as api_bp
 
     oauth.init_app(app)
     console.init_app(app)

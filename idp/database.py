@@ -24,7 +24,6 @@ from sqlalchemy.pool import QueuePool
 
 from idp import metrics
 from idp.extensions import db
-from idp.store import writes
 
 # Seconds a client is asked to wait (Retry-After) when the database does not answer.
 RETRY_AFTER_SECONDS = 5
@@ -137,4 +136,3 @@ def init_app(app: Flask) -> None:
         _serialise_sqlite_writers(engine, settings["sqlite_busy_timeout_seconds"])
     else:
         _ping_idle_connections(engine, settings["ping_connections_idle_ms"] / 1000)
-        writes.init(db.session)

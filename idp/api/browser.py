@@ -9,9 +9,10 @@ from idp.extensions import db
 from idp.flows import proof, screens, testmode
 from idp.flows.accounts import Completed
 from idp.flows.journey import Flow
+from idp.models import AuditEvent, BrowserSession, Device, Journey, OutboxMessage, User
 from idp.oauth.interaction import complete_login, where_next
 from idp.sessions import devices, requester
-from idp.store import audit
+from idp.store import audit, writes
 
 
 def session_id() -> int | None:
@@ -73,7 +74,7 @@ def finish(completed: Completed) -> dict:
     # Read before the commit, which expires every row the answer would otherwise load again.
     journey_view = screens.view(completed.journey)
     prototype = testmode.prototype_url(completed.user.email)
-    db.session.commit()
+    writes.commit(BrowserSession, Journey, User, Device, AuditEvent, OutboxMessage)
     answer = {"redirectTo": where_next(waiting, completed.user.language), "journey": journey_view}
     if device.cookie:
         _set_device_cookie(device.cookie)

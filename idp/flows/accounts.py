@@ -11,9 +11,9 @@ from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import budgets, failures, otp, passwords
 from idp.flows.second_factor import Proof
-from idp.models import BrowserSession, Journey, User
+from idp.models import AuditEvent, BrowserSession, Interaction, Journey, User
 from idp.sessions import devices
-from idp.store import audit, grants, limits
+from idp.store import audit, grants, limits, writes
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def check_password(user: User | None, email: str, password: str) -> None:
         failures.counted(count, user)
         budgets.count(gates)
     # Committed now: the API rolls back everything else on the error that follows.
-    db.session.commit()
+    writes.commit(AuditEvent, Interaction)
     raise FlowError(Errors.WRONG_CREDENTIALS)
 
 

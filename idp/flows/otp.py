@@ -31,9 +31,10 @@ from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import budgets, journey, screens, testmode, validation
 from idp.flows.journey import Event
-from idp.models import Journey, OtpTransaction, User
+from idp.models import Journey, OtpTransaction, OutboxMessage, User
 from idp.models.otp import CodeState
 from idp.models.types import new_uuid
+from idp.store import writes
 
 TYPES = {"email": "emailotp", "sms": "smsotp", "voice": "voiceotp"}
 
@@ -98,7 +99,8 @@ def send(
     journey.advance(current, event)
     values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
     deliver(channel, destination, template, language, **values)
-    db.session.commit()
+    # the development outbox keeps the message as a row of this commit
+    writes.commit(Journey, OtpTransaction, OutboxMessage)
     return describe(rules, transaction, current)
 
 
@@ -211,7 +213,7 @@ def _issue(
     transaction.resend_at = moment + timedelta(seconds=rules.resend_wait_seconds * transaction.sends)
     transaction.updated_at = moment
     transaction.correlation_id = observability.correlation_id()
-    db.session.flush()
+    writes.flush(OtpTransaction, Journey)
     return transaction, code
 
 

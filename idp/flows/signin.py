@@ -7,11 +7,11 @@ back to its sign-up where it stopped (signup.resume) instead of being signed in.
 from __future__ import annotations
 
 from idp.errors import Errors, FlowError
-from idp.extensions import db
 from idp.flows import accounts, journey, methods, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
-from idp.models import Journey, User
+from idp.models import Interaction, Journey, User
+from idp.store import writes
 
 
 def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, User]:
@@ -33,7 +33,8 @@ def login(browser_session_id: int, email: str, password: str) -> dict:
     if current.channel == "email":
         # Nothing to choose without a second factor: the code goes to the address at once.
         return answer | second_factor.ask(current, user, "email")
-    db.session.commit()
+    # the password's try refunded, handed to the commit (limits.refund)
+    writes.commit(Journey, Interaction, User)
     return answer | {"journey": screens.view(current)}
 
 

@@ -13,9 +13,10 @@ from idp.extensions import db
 from idp.flows import accounts, journey, methods, methods_change, otp, passwords, screens, second_factor, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
-from idp.models import Journey, PhoneCredential, User
+from idp.models import Interaction, Journey, OtpTransaction, PhoneCredential, User
 from idp.models.otp import CodeState
 from idp.sessions import assurance
+from idp.store import writes
 
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
@@ -30,7 +31,8 @@ def accept_privacy(browser_session_id: int) -> dict:
     """The privacy notice was read and accepted: sign-up (re)starts here."""
     current = journey.begin(browser_session_id, Flow.SIGNUP, Event.ACCEPT_PRIVACY)
     journey.advance(current, Event.ACCEPT_PRIVACY)
-    db.session.commit()
+    # a session made by this call takes up the authorization request its cookie kept waiting
+    writes.commit(Journey, Interaction)
     return {"journey": screens.view(current)}
 
 
@@ -99,7 +101,7 @@ def verify_phone_code(browser_session_id: int | None, email: str, channel: str, 
         credential = PhoneCredential(user_id=current.user_id)
         db.session.add(credential)
     credential.e164, credential.channel, credential.verified_at = current.phone_e164, current.channel, now()
-    db.session.commit()
+    writes.commit(PhoneCredential, Journey, OtpTransaction)
     return {"journey": screens.view(current)}
 
 

@@ -10,6 +10,7 @@ from idp.oauth import interaction, logout, par, parameters
 from idp.oauth.authorize import authorize
 from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, server
+from idp.store import writes
 
 bp = Blueprint("oauth", __name__, static_folder="static", static_url_path="/oauth/static")
 
@@ -65,7 +66,8 @@ def resume(uid: str):
     waiting, nonce_seen = taken
     response = authorize(StoredAuthorizationRequest(waiting.params, nonce_seen),
                          login_completed=waiting.login_completed_at is not None)
-    db.session.commit()
+    # the code under its grant and the session's list of services, handed to the commit
+    writes.commit()
     return _no_store(response)
 
 

@@ -35,7 +35,7 @@ from idp.database import upsert
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.models import LimitCounter
-from idp.store import writes
+from idp.store import plan, writes
 
 
 def key(kind: str, *parts: object) -> str:
@@ -155,7 +155,7 @@ def hit_all(budgets: list[tuple[str, int | None]], window_seconds: int, block_se
 def _count_groups(sizes: tuple[int, ...]):
     """_count for groups of keys of different windows, each an upsert of one data-modifying
     CTE (g<n>, its parameters g<n>_...), their counted rows together: one statement."""
-    groups = [writes.named_apart(_count("postgresql", size), f"g{number}_").cte(f"g{number}") for number, size in enumerate(sizes)]
+    groups = [plan.named_apart(_count("postgresql", size), f"g{number}_").cte(f"g{number}") for number, size in enumerate(sizes)]
     return union_all(*(select(group.c.key, group.c.count) for group in groups))
 
 

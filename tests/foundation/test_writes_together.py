@@ -1,5 +1,7 @@
-"""A flush's plain inserts and updates go to PostgreSQL as one statement (idp/store/writes.py), and
-what they write is what the unit of work would have written."""
+"""A step's commit names what it writes (idp/store/writes.py): the plain inserts and updates of
+the models it names, and the writes handed to it, go to PostgreSQL as one statement, which
+writes what the unit of work would have written; when the step also changed a model it does
+not name, and at a plain commit, the unit of work writes row by row."""
 from __future__ import annotations
 
 import pytest
@@ -51,7 +53,7 @@ def test_changed_rows_and_a_new_one_are_written_in_one_statement(statements):
     user.preferred_method = "app"
     journey.state = "done"
     db.session.add(AuditEvent(user_id=user.id, action="signed_in", details={"method": "app"}))
-    db.session.commit()
+    writes.commit(User, Journey, AuditEvent)
     assert len(statements) == 1 and statements[0].startswith("WITH")
     db.session.expunge_all()
     assert db.session.get(User, user.id).preferred_method == "app"
@@ -64,7 +66,7 @@ def test_an_inserted_row_gets_its_generated_key_and_its_defaults(statements):
     user.first_name = "Dominique"
     event_row = AuditEvent(user_id=user.id, action="profile_changed")
     db.session.add(event_row)
-    db.session.commit()
+    writes.commit(User, AuditEvent)
     assert len(statements) == 2  # the person's INSERT, then the two rows together
     assert event_row.id == db.session.scalar(select(AuditEvent.id).where(AuditEvent.user_id == user.id))
     assert event_row.at is not None
@@ -79,7 +81,7 @@ def test_an_update_also_writes_the_columns_kept_up_to_date(statements, frozen):
     frozen.shift(60)
     user.first_name, user.last_name = "Dominique", "Roy"
     db.session.add(AuditEvent(user_id=user.id, action="profile_changed"))
-    db.session.commit()
+    writes.commit(User, AuditEvent)
     assert user.updated_at > before
     db.session.expunge_all()
     assert db.session.get(User, user.id).updated_at == user.updated_at
@@ -93,7 +95,7 @@ def test_a_row_written_together_is_the_row_the_unit_of_work_writes(statements):
     # together with an update
     user.first_name = "Dominique"
     db.session.add(AuditEvent(user_id=user.id, action="together", details=None))
-    db.session.commit()
+    writes.commit(User, AuditEvent)
     rows = db.session.execute(text(
         "SELECT action, details IS NULL, json_typeof(details), browser_session_id IS NULL, at IS NOT NULL "
         "FROM audit_events ORDER BY id"
@@ -103,7 +105,7 @@ def test_a_row_written_together_is_the_row_the_unit_of_work_writes(statements):
 
 def fails_writing_nothing(error, user_id: str) -> None:
     with pytest.raises(error):
-        db.session.commit()
+        writes.commit(User)
     db.session.rollback()
     db.session.expunge_all()
     assert db.session.get(User, user_id).first_name == "Camille"
@@ -131,7 +133,7 @@ def test_a_changed_relationship_is_left_to_the_unit_of_work(statements):
     statements.clear()
     user.phone = PhoneCredential(e164="+16135550100", verified_at=now())
     user.first_name = "Dominique"
-    db.session.commit()
+    writes.commit(User, PhoneCredential)
     assert len(statements) > 1 and not any(statement.startswith("WITH") for statement in statements)
     db.session.expunge_all()
     assert db.session.get(User, user.id).phone.e164 == "+16135550100"
@@ -161,7 +163,7 @@ def test_a_write_handed_over_for_the_commit_joins_the_flush_statement(two_counte
     db.session.add(AuditEvent(user_id=user.id, action="profile_changed"))
     assert counters() == ["a", "b"]  # nothing sent yet
     two_counters.clear()
-    db.session.commit()
+    writes.commit(User, AuditEvent)
     assert len(two_counters) == 1
     assert counters() == ["b"]
 
@@ -169,7 +171,7 @@ def test_a_write_handed_over_for_the_commit_joins_the_flush_statement(two_counte
 def test_a_commit_with_nothing_else_to_write_sends_the_handed_over_writes_in_one_statement(two_counters):
     writes.with_commit(clear_counter("a"))
     writes.with_commit(clear_counter("b"))
-    db.session.commit()
+    writes.commit()
     assert len(two_counters) == 1
     assert counters() == []
 
@@ -187,7 +189,7 @@ def test_a_handed_over_parameter_named_as_a_column_writes_only_where_its_stateme
         update(LimitCounter).where(LimitCounter.key == bindparam("key")).values(count=bindparam("count")),
         key="a", count=5, user_id="someone else", token_hash="y" * 64,
     )
-    db.session.commit()
+    writes.commit()
     db.session.expunge_all()
     written = db.session.get(BrowserSession, browser_session.id)
     assert (written.clients, written.user_id, written.token_hash) == (["rp-a"], user.id, "x" * 64)
@@ -204,7 +206,7 @@ def test_what_a_handed_over_write_returns_is_known_after_the_commit(two_counters
     user.first_name = "Dominique"
     with pytest.raises(RuntimeError):
         counted.value
-    db.session.commit()
+    writes.commit(User)
     assert len(two_counters) == 1
     assert (counted.value, missed.value) == (2, None)
 
@@ -221,5 +223,30 @@ def test_a_value_the_database_computes_is_left_to_the_unit_of_work(statements):
     user.first_name = "Dominique"
     user.profile_completed_at = func.now()
     db.session.add(AuditEvent(user_id=user.id, action="profile_changed"))
-    db.session.commit()
+    writes.commit(User, AuditEvent)
     assert user.profile_completed_at is not None and user.first_name == "Dominique"
+
+
+def test_a_commit_that_also_writes_a_model_it_does_not_name_is_the_unit_of_works(statements):
+    user = person()
+    statements.clear()
+    user.first_name = "Dominique"
+    db.session.add(AuditEvent(user_id=user.id, action="profile_changed"))
+    writes.commit(User)
+    assert len(statements) == 2 and not any(statement.startswith("WITH") for statement in statements)
+
+
+def test_a_plain_commit_writes_row_by_row(statements):
+    user = person()
+    statements.clear()
+    user.first_name = "Dominique"
+    db.session.add(AuditEvent(user_id=user.id, action="profile_changed"))
+    db.session.commit()
+    assert len(statements) == 2 and not any(statement.startswith("WITH") for statement in statements)
+
+
+def test_a_write_handed_over_before_a_plain_commit_is_sent_with_it(two_counters):
+    writes.with_commit(clear_counter("a"))
+    db.session.commit()
+    assert len(two_counters) == 1
+    assert counters() == ["b"]
