@@ -11,20 +11,26 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from flask import Blueprint, Flask, abort, current_app, request
 from prometheus_client import (
-    CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest,
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    ProcessCollector,
+    generate_latest,
 )
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from idp.config.rules import in_networks
-from idp.jobs.kinds import QUEUE
 
-if TYPE_CHECKING:
-    from idp.jobs.queue import QueueNumbers
+# Collectors of numbers read at scrape time, which the packages that own them add at start-up
+# (add_collector): the job queue's, read from Redis (idp/jobs/numbers.py).
+COLLECTORS = "idp.metrics.collectors"
 
 REQUESTS = Counter("idp_http_requests_total", "HTTP requests answered, by route, method and status.", ["route", "method", "status"])
 LATENCY = Histogram("idp_http_request_duration_seconds", "Time to answer an HTTP request, by route.", ["route"])
@@ -60,43 +66,6 @@ bp = Blueprint("metrics", __name__)
 def observe_request(route: str, method: str, status: int, seconds: float) -> None:
     REQUESTS.labels(route, method, str(status)).inc()
     LATENCY.labels(route).observe(seconds)
-
-
-class QueueCollector:
-    """Reads the job queue's numbers (idp/jobs/queue.py) when Prometheus scrapes: the same on
-    every web instance, since the workers keep theirs in Redis. NaN when Redis does not answer."""
-
-    def __init__(self, read: Callable[[], QueueNumbers]):
-        self.read = read
-
-    def collect(self) -> Iterator[Metric]:
-        numbers = self.read()
-        yield GaugeMetricFamily("idp_queue_depth", "Jobs waiting in the queue, retries not yet due included.", value=numbers.waiting)
-        yield GaugeMetricFamily("idp_queue_oldest_job_age_seconds", "Age of the oldest job waiting to be taken (0: none).",
-                                value=numbers.oldest_seconds)
-        yield GaugeMetricFamily("idp_queue_workers", "Job worker processes alive: beating, and connected to Redis.",
-                                value=numbers.workers)
-        yield GaugeMetricFamily("idp_deliveries_failed", "Jobs whose every attempt failed, kept for inspection.", value=numbers.failed)
-        yield CounterMetricFamily("idp_queue_resets", "Times Redis lost the queue's data (a flush, a restart without persistence).",
-                                  value=numbers.resets)
-        yield CounterMetricFamily("idp_queue_jobs_lost", "Jobs lost with the queue's data: those waiting at a worker's last beat before.",
-                                  value=numbers.jobs_lost)
-        attempts = CounterMetricFamily("idp_job_attempts_failed", "Attempts at a job that failed (each retried or kept), by kind.",
-                                       labels=["kind"])
-        for kind, count in sorted(numbers.failed_attempts.items()):
-            attempts.add_metric([kind], count)
-        yield attempts
-        deliveries = CounterMetricFamily("idp_delivery_attempts_failed", "Attempts at a message that failed, by channel and provider.",
-                                         labels=["channel", "provider"])
-        for (channel, provider), count in sorted(numbers.failed_deliveries.items()):
-            deliveries.add_metric([channel, provider], count)
-        yield deliveries
-        latency = HistogramMetricFamily("idp_delivery_latency_seconds",
-                                        "From queued to handed to the provider (retries included), by channel and provider.",
-                                        labels=["channel", "provider"])
-        for (channel, provider), histogram in sorted(numbers.latency.items()):
-            latency.add_metric([channel, provider], buckets=histogram.buckets, sum_value=histogram.sum)
-        yield latency
 
 
 class ProcessesCollector:
@@ -190,14 +159,18 @@ def metrics_page():
         text = generate_latest(REGISTRY)
     extra = CollectorRegistry()
     extra.register(ProcessesCollector())
-    queue = current_app.extensions.get(QUEUE)
-    if queue is not None:
-        extra.register(QueueCollector(queue.numbers))
+    for make in current_app.extensions.get(COLLECTORS, []):
+        extra.register(make())
     text += generate_latest(extra)
     response = current_app.make_response(text)
     response.headers["Content-Type"] = CONTENT_TYPE_LATEST
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def add_collector(app: Flask, make: Callable[[], object]) -> None:
+    """Numbers /metrics reads at each scrape: make() answers a prometheus_client collector."""
+    app.extensions.setdefault(COLLECTORS, []).append(make)
 
 
 def init_app(app: Flask) -> None:

@@ -13,13 +13,13 @@ from __future__ import annotations
 from flask import current_app
 from sqlalchemy import select
 
-from idp import sessions
 from idp.clients import query_client
 from idp.clock import iso
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts
 from idp.models import BrowserSession, Grant
+from idp.sessions import relying
 from idp.store import audit, grants
 
 # What each scope gives a service, in the order the page says it (the UI words each).
@@ -59,7 +59,7 @@ def disconnect(browser_session: BrowserSession | None, client_id: str) -> int:
     if grant_id is None:
         raise FlowError(Errors.NOT_FOUND)
     revoked = grants.revoke(grants.Reason.DISCONNECTED, grant_id=grant_id)
-    sessions.leave_client(user.id, client_id)
+    relying.leave(user.id, client_id)
     audit.record(user.id, browser_session.id, "service_disconnected", service=client_id, tokens_revoked=revoked.tokens)
     db.session.commit()
     return revoked.tokens

@@ -10,8 +10,8 @@ from idp.flows import proof, screens, testmode
 from idp.flows.accounts import Completed
 from idp.flows.journey import Flow
 from idp.models import AuditEvent, BrowserSession, Device, Journey, OutboxMessage, User
-from idp.oauth.interaction import complete_login, where_next
 from idp.sessions import devices, requester
+from idp.sessions.interaction import complete_login, where_next
 from idp.store import audit, writes
 
 

@@ -6,14 +6,14 @@ from idp.api.services import request_language
 from idp.clients import query_client
 from idp.extensions import db
 from idp.flows import screens
-from idp.oauth.interaction import pending_for
-from idp.sessions import assurance
+from idp.sessions import assurance, cookie
+from idp.sessions.interaction import pending_for
 
 
 @bp.get("/session")
 def session_info():
     browser_session = sessions.current()
-    waiting = pending_for(browser_session, sessions.browser_key())
+    waiting = pending_for(browser_session, cookie.browser_key())
     client = query_client(waiting.client_id) if waiting else None
     user_id = browser_session.user_id if browser_session else None
     return ok(

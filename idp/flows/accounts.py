@@ -13,7 +13,7 @@ from idp.flows import budgets, failures, otp, passwords
 from idp.flows.second_factor import Proof
 from idp.models import AuditEvent, BrowserSession, Interaction, Journey, User
 from idp.sessions import devices
-from idp.store import audit, grants, limits, writes
+from idp.store import audit, grants, limits, runs, writes
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def check_password(user: User | None, email: str, password: str) -> None:
     count = failures.claim(run)
     matches, new_hash = passwords.verify(user.password_hash if user else None, password)
     if matches:
-        limits.refund(run)
+        runs.refund(run)
         user.password_hash = new_hash or user.password_hash
         if user.new_password_required:
             # Said only to whoever knows the password; committed, as the error rolls back the rest.

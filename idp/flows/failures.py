@@ -15,7 +15,7 @@ from flask import current_app
 from idp import notify
 from idp.errors import Errors, FlowError
 from idp.models import User
-from idp.store import audit, limits
+from idp.store import audit, limits, runs
 
 
 def _rules() -> dict:
@@ -35,13 +35,13 @@ def ensure_usable(counter_key: str, counters: dict[str, limits.Counter] | None =
 def failed(counter_key: str, user: User | None) -> None:
     """One more failure of the run; the one that reaches the cap tells the owner."""
     rules = _rules()
-    counted(limits.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"]), user)
+    counted(runs.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"]), user)
 
 
 def claim(counter_key: str) -> int:
-    """A password try of the run, counted before the password is hashed (limits.claim)."""
+    """A password try of the run, counted before the password is hashed (runs.claim)."""
     rules = _rules()
-    return limits.claim(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"],
+    return runs.claim(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"],
                         Errors.TOO_MANY_PASSWORD_TRIES)
 
 
@@ -62,4 +62,4 @@ def counted(count: int, user: User | None) -> None:
 
 
 def succeeded(*counter_keys: str) -> None:
-    limits.clear(*counter_keys)
+    runs.clear(*counter_keys)

@@ -5,19 +5,18 @@ sign-in methods) are each a state machine over one row of `journeys` per browser
 and flow. An event may happen only from the states TRANSITIONS lists for it; anything else
 is refused with STEP_OUT_OF_ORDER before the flow changes anything. What the login UI
 shows in each state is screens.py's; README.md beside this file draws TRANSITIONS
-(`flask --app idp journeys draw`); a test fails when the drawing and the table differ.
+(`flask --app idp journeys draw`); a test fails when the drawing and the table differ. The
+rows are read where every table is, on the storage floor (idp/store/journeys.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from enum import StrEnum
 
-from sqlalchemy import bindparam
-
 from idp.errors import Errors, FlowError
-from idp.extensions import db, hold
-from idp.models import Journey, OtpTransaction, User
+from idp.extensions import db
+from idp.models import Journey
+from idp.store import journeys
 
 
 class Flow(StrEnum):
@@ -205,65 +204,6 @@ ACCOUNT_FLOWS = frozenset({
 })
 
 
-_WITH_CODE = (
-    db.select(Journey, OtpTransaction)
-    .outerjoin(OtpTransaction, OtpTransaction.id == Journey.code_id)
-    .where(Journey.browser_session_id == bindparam("browser_session_id"), Journey.flow == bindparam("flow"))
-)
-
-
-@cache
-def _with_person(person: tuple):
-    # built once per set of loader options: a statement's cache key is computed once per object
-    return _WITH_CODE.add_columns(User).outerjoin(User, User.id == Journey.user_id).options(*person)
-
-
-# session.info's record of the browser sessions made in the request's transaction
-# (sessions._new_session): until it ends, such a session's journeys are those it made.
-_MADE = "journey_browser_sessions_made"
-
-
-def session_made(browser_session_id: int) -> None:
-    """This browser session was made in the current transaction: find() reads no journey of
-    it from the database until the transaction ends."""
-    transaction = db.session().get_transaction()
-    made = db.session.info.get(_MADE)
-    if made is None or made[0] is not transaction:
-        made = db.session.info[_MADE] = (transaction, set())
-    made[1].add(browser_session_id)
-
-
-def _made_here(browser_session_id: int) -> bool:
-    made = db.session.info.get(_MADE)
-    return made is not None and made[0] is db.session().get_transaction() and browser_session_id in made[1]
-
-
-def find(browser_session_id: int | None, flow: Flow, user_id: str | None = None, person: tuple = ()) -> Journey | None:
-    """The browser session's journey of this flow. With user_id, only that person's:
-    someone else signing in on the same browser never continues another's change. The
-    code the journey waits for comes with it (the step that reads the journey mostly checks
-    or resends that code), and with `person` (loader options: methods.WITH_METHODS) its
-    person: newest_code and methods.person then find them without a statement."""
-    if browser_session_id is None:
-        return None
-    if _made_here(browser_session_id):
-        # a session made in this transaction has only the journeys it made, all in the session
-        made = (row for row in (*db.session.new, *db.session.identity_map.values())
-                if isinstance(row, Journey) and row.browser_session_id == browser_session_id and row.flow == flow)
-        found = next(made, None)
-        return None if found is None or (user_id is not None and found.user_id != user_id) else found
-    statement = _with_person(person) if person else _WITH_CODE
-    rows = db.session.execute(statement, {"browser_session_id": browser_session_id, "flow": flow}).unique().all()
-    if not rows:
-        return None
-    found, code, *held = rows[0]
-    for row in (code, *held):
-        hold(row)
-    if user_id is not None and found.user_id != user_id:
-        return None
-    return found
-
-
 def state_of(journey: Journey | None) -> State:
     return State(journey.state) if journey is not None else State.START
 
@@ -277,14 +217,14 @@ def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str
     changed). An event that restarts the journey wipes it, or makes its row: written with
     the step's other changes at its commit (one INSERT or UPDATE, not two), or earlier where a
     row must name it (otp._issue)."""
-    found = find(browser_session_id, flow, user_id)
+    found = journeys.find(browser_session_id, flow, user_id)
     if browser_session_id is None or not allows(found, flow, event):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if not TRANSITIONS[flow][event].restarts:
         return found
     if found is None and user_id is not None:
         # Another person's journey on this browser: the restart takes its row over.
-        found = find(browser_session_id, flow)
+        found = journeys.find(browser_session_id, flow)
     if found is None:
         found = Journey(browser_session_id=browser_session_id, flow=flow)
         db.session.add(found)
@@ -299,8 +239,3 @@ def advance(journey: Journey, event: Event) -> None:
     if state_of(journey) not in transition.sources:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     journey.state = transition.target
-
-
-def newest_code(journey: Journey) -> OtpTransaction | None:
-    """The code the journey waits for: the last one it sent."""
-    return db.session.get(OtpTransaction, journey.code_id) if journey.code_id else None

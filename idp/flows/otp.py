@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from idp import notify, observability
@@ -34,7 +33,7 @@ from idp.flows.journey import Event
 from idp.models import Journey, OtpTransaction, OutboxMessage, User
 from idp.models.otp import CodeState
 from idp.models.types import new_uuid
-from idp.store import writes
+from idp.store import journeys, sent, writes
 
 TYPES = {"email": "emailotp", "sms": "smsotp", "voice": "voiceotp"}
 
@@ -119,7 +118,7 @@ def check(current: Journey, event: Event, code: str, transaction_id: str | None 
     that newest one. Not committed, except the count of a wrong code, which is committed
     before FlowError is raised because the API rolls back everything else."""
     rules = policy()
-    transaction = journey.newest_code(current)
+    transaction = journeys.newest_code(current)
     if transaction is None or (transaction_id is not None and transaction_id != transaction.id):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if channel is not None and channel != transaction.channel:
@@ -154,16 +153,6 @@ def _hash(rules: Policy, transaction_id: str, code: str) -> str:
     return hmac.new(rules.secret.encode(), message, hashlib.sha256).hexdigest()
 
 
-_JOURNEY_CODES = (
-    db.select(OtpTransaction)
-    .where(OtpTransaction.journey_id == bindparam("journey_id"))
-    .order_by(OtpTransaction.created_at.desc(), OtpTransaction.sends.desc())
-    .with_for_update()
-    # the locked rows as they are now, not as the journey's read found its code
-    .execution_options(populate_existing=True)
-)
-
-
 def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
     gates: tuple[budgets.Gate, ...],
@@ -178,7 +167,7 @@ def _issue(
         db.session.flush()
         codes = []
     else:
-        codes = db.session.scalars(_JOURNEY_CODES, {"journey_id": current.id}).all()
+        codes = sent.of_journey(current.id)
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
@@ -217,23 +206,6 @@ def _issue(
     return transaction, code
 
 
-# The checks' writes, built once on the table and run on the request's connection (the ORM's
-# bulk layer costs more than the statement: bench/signin_per_core.py).
-_codes = OtpTransaction.__table__
-# Single use even under concurrency: only one UPDATE can move a code out of PENDING.
-_SPEND = (
-    update(_codes)
-    .where(_codes.c.id == bindparam("code_id"), _codes.c.state == CodeState.PENDING, _codes.c.attempts < bindparam("max_attempts"))
-    .values(state=CodeState.USED, updated_at=bindparam("moment"))
-    .returning(_codes.c.id)
-)
-_WRONG = (
-    update(_codes).where(_codes.c.id == bindparam("code_id"))
-    .values(attempts=_codes.c.attempts + 1, updated_at=bindparam("moment")).returning(_codes.c.attempts)
-)
-_USED_UP = update(_codes).where(_codes.c.id == bindparam("code_id")).values(state=CodeState.FAILED)
-
-
 def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:
     user = db.session.get(User, transaction.user_id) if transaction.user_id else None
     guess = budgets.Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor, stops_at_cap)
@@ -246,18 +218,13 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
         raise FlowError(Errors.CODE_EXPIRED)
 
     if hmac.compare_digest(transaction.code_hash, _hash(rules, transaction.id, code)):
-        spent = db.session.connection().execute(
-            _SPEND, {"code_id": transaction.id, "max_attempts": rules.max_attempts, "moment": now()}
-        ).scalar_one_or_none()
-        if spent is None:
+        if not sent.spend(transaction.id, rules.max_attempts, now()):
             raise FlowError(Errors.CODE_USED_UP)
         # What the UPDATE wrote, known to the object without a second UPDATE at the flush.
         set_committed_value(transaction, "state", CodeState.USED)
         return
 
-    attempts = db.session.connection().execute(_WRONG, {"code_id": transaction.id, "moment": now()}).scalar_one()
-    if attempts >= rules.max_attempts:
-        db.session.connection().execute(_USED_UP, {"code_id": transaction.id})
+    attempts = sent.count_wrong(transaction.id, now(), rules.max_attempts)
     guess.wrong()
     observability.security_event("code_wrong", transaction.user_id, channel=transaction.channel, attempts=attempts)
     if attempts >= rules.max_attempts:

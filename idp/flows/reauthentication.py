@@ -17,6 +17,7 @@ from idp.extensions import db
 from idp.flows import accounts, journey, screens, second_factor
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
+from idp.store import journeys
 
 # The changes that need it, by the name the API uses; and the account pages' steps that do
 # (deleting the account, downloading what the service holds: login.gov asks it for both).
@@ -39,7 +40,7 @@ def verify_password(browser_session: BrowserSession | None, flow: Flow, password
 
 def _own(browser_session: BrowserSession | None, flow: Flow) -> tuple[User, Journey]:
     user = accounts.signed_in_user(browser_session)
-    found = journey.find(browser_session.id, flow, user.id)
+    found = journeys.find(browser_session.id, flow, user.id)
     if found is None:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     return user, found

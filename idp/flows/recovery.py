@@ -32,7 +32,7 @@ from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 from idp.sessions import devices
-from idp.store import audit, limits
+from idp.store import audit, journeys, limits
 
 DAY_SECONDS = 86400
 
@@ -64,7 +64,7 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
 
 
 def _journey(browser_session_id: int | None) -> tuple[Journey, User]:
-    found = journey.find(browser_session_id, Flow.RECOVERY)
+    found = journeys.find(browser_session_id, Flow.RECOVERY)
     if found is None or found.user_id is None:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     return found, methods.person(found.user_id)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from idp.clock import seconds_until
 from idp.extensions import db
 from idp.flows import methods, testmode
-from idp.flows.journey import ACCOUNT_FLOWS, ASKING, Flow, State, newest_code
+from idp.flows.journey import ACCOUNT_FLOWS, ASKING, Flow, State
 from idp.flows.validation import mask_phone
 from idp.models import Journey, User
 from idp.models.otp import CodeState
+from idp.store.journeys import newest_code
 
 
 def _asking(screen: str, *back: str) -> dict[State, tuple[str, ...]]:

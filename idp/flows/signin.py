@@ -11,11 +11,11 @@ from idp.flows import accounts, journey, methods, screens, second_factor, signup
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
 from idp.models import Interaction, Journey, User
-from idp.store import writes
+from idp.store import journeys, writes
 
 
 def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, User]:
-    found = journey.find(browser_session_id, Flow.SIGNIN, person=methods.WITH_METHODS)
+    found = journeys.find(browser_session_id, Flow.SIGNIN, person=methods.WITH_METHODS)
     if found is None or found.user_id is None or validation.email(email) != found.email:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     return found, methods.person(found.user_id)
@@ -33,7 +33,7 @@ def login(browser_session_id: int, email: str, password: str) -> dict:
     if current.channel == "email":
         # Nothing to choose without a second factor: the code goes to the address at once.
         return answer | second_factor.ask(current, user, "email")
-    # the password's try refunded, handed to the commit (limits.refund)
+    # the password's try refunded, handed to the commit (runs.refund)
     writes.commit(Journey, Interaction, User)
     return answer | {"journey": screens.view(current)}
 

@@ -16,7 +16,7 @@ from idp.flows.journey import Event, Flow
 from idp.models import Interaction, Journey, OtpTransaction, PhoneCredential, User
 from idp.models.otp import CodeState
 from idp.sessions import assurance
-from idp.store import writes
+from idp.store import journeys, writes
 
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
@@ -58,7 +58,7 @@ def create_account(browser_session_id: int | None, email: str, password: str, tr
     """Step 2: only for the address whose code this journey verified. Answers the specification's
     {id, userName}."""
     current = _journey_for(browser_session_id, Event.CREATE_ACCOUNT, email)
-    verified = journey.newest_code(current)
+    verified = journeys.newest_code(current)
     if verified is None or verified.id != transaction_id or verified.state != CodeState.USED or verified.destination != current.email:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     passwords.check_policy(password, [current.email, current.email.split("@")[0]])

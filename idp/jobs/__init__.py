@@ -25,10 +25,20 @@ import click
 from flask import Flask, after_this_request, current_app, has_request_context
 from flask.cli import AppGroup
 
-from idp import observability
+from idp import metrics, observability
 from idp.jobs.kinds import (
-    EXTENSION, QUEUE, Delivered, Failed, Kind, QueueUnavailable, Registry, kind_of, register, retried_by_the_queue,
+    EXTENSION,
+    QUEUE,
+    Delivered,
+    Failed,
+    Kind,
+    QueueUnavailable,
+    Registry,
+    kind_of,
+    register,
+    retried_by_the_queue,
 )
+from idp.jobs.numbers import QueueCollector
 from idp.jobs.queue import JobQueue
 from idp.jobs.worker import work_until_stopped
 
@@ -100,5 +110,6 @@ def init_app(app: Flask) -> None:
     if settings["queue"]["redis_url"]:
         jobs = JobQueue(settings, app.config["SECRET_KEY"])
         app.extensions[QUEUE] = jobs
+        metrics.add_collector(app, lambda: QueueCollector(jobs.numbers))
     app.cli.add_command(group)
     app.cli.add_command(deliveries)

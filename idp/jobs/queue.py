@@ -34,7 +34,7 @@ from idp.jobs.rq_worker import WORK_SOCKET_TIMEOUT, Worker, WorkQueue
 
 QUEUE_NAME = "idp-deliveries"
 # What the workers count, kept in Redis so that /metrics on any web instance reads it
-# (idp/metrics.py:QueueCollector). Redis holds nothing durable: a flush restarts the counts,
+# (idp/jobs/numbers.py:QueueCollector). Redis holds nothing durable: a flush restarts the counts,
 # which Prometheus reads as a counter reset.
 FAILED_ATTEMPTS_KEY = "idp:jobs:failed-attempts"
 # The same of deliveries, by "<channel> <provider>".

@@ -10,7 +10,7 @@ from idp.models.types import now
 
 class Interaction(db.Model):
     """An authorization request waiting for the person to sign in: /authorize keeps it and
-    /authorize/resume/<uid> takes it back, once, from the same browser (idp/oauth/interaction.py).
+    /authorize/resume/<uid> takes it back, once, from the same browser (idp/sessions/interaction.py).
 
     A browser without a session row is known by browser_key, the HMAC of its cookie token;
     the session made later for that browser adopts the request (browser_session_id)."""

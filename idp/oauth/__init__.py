@@ -6,7 +6,8 @@ def init_app(app: Flask) -> None:
     """Wire the OIDC endpoints into the app. Bad client or key configuration stops start-up."""
     from idp import clients, keys
     from idp.clients import file as clients_file
-    from idp.oauth import backchannel, cli, discovery, interaction, logout, server, views
+    from idp.oauth import backchannel, cli, discovery, logout, server, views
+    from idp.sessions import interaction
 
     clients_file.init_app(app)
     keys.init_app(app)

@@ -23,12 +23,12 @@ from idp.clock import now
 from idp.extensions import db
 from idp.flows import passkeys
 from idp.models import BrowserSession, User
-from idp.oauth import interaction, par, parameters, request_objects
+from idp.oauth import par, parameters, request_objects
 from idp.oauth.claims import Account, EndUser
-from idp.oauth.interaction import KEPT_PARAMETERS
 from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, issuer, server
-from idp.sessions import assurance
+from idp.sessions import assurance, cookie, interaction
+from idp.sessions.interaction import KEPT_PARAMETERS
 
 # Kept with an interaction whose request the client pushed (par.py).
 PUSHED = "pushed"
@@ -172,7 +172,7 @@ def authorize(oauth_request=None, login_completed: bool = False):
         return _see_other(server().create_authorization_response(oauth_request, grant_user=end_user, grant=grant))
 
     kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)} | ({PUSHED: "1"} if pushed else {})
-    interaction.start(sessions.current(), grant.client.client_id, kept, sessions.browser_key(create=True))
+    interaction.start(sessions.current(), grant.client.client_id, kept, cookie.browser_key(create=True))
     return redirect(f"/{ui_language(params)}/{_first_screen(params, user)}", code=303)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app
 
-from idp import clients, jobs, keys, outbound
+from idp import clients, jobs, keys, outbound, sessions
 from idp.clock import timestamp
 from idp.oauth.claims import subject
 
@@ -99,6 +99,17 @@ def deliver(payload: dict) -> None:
     return None
 
 
+def _sessions_ended(app, ended) -> None:
+    tell(ended)
+
+
+def _services_left(app, user_id: str, client_ids: list[str]) -> None:
+    tell_subject(user_id, client_ids)
+
+
 def init_app(app: Flask) -> None:
     timeout = app.config["IDP"]["oauth"]["backchannel_logout_timeout_seconds"]
     jobs.register(app, jobs.retried_by_the_queue(app, KIND, deliver, timeout_seconds=timeout * 2))
+    # the session door tells what ended (idp/sessions): the services learn it from here
+    sessions.ENDED.connect(_sessions_ended)
+    sessions.LEFT.connect(_services_left)

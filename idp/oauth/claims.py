@@ -14,7 +14,7 @@ from flask import current_app
 from idp.clients import Client
 from idp.clock import timestamp
 from idp.models import User
-from idp.store.tokens import Person
+from idp.store.people import Person
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from idp.clock import now
 from idp.extensions import db
 from idp.models import PushedRequest
 from idp.oauth import request_objects
-from idp.oauth.interaction import KEPT_PARAMETERS
 from idp.oauth.server import StoredAuthorizationRequest, issuer, server
+from idp.sessions.interaction import KEPT_PARAMETERS
 from idp.store.grants import digest
 
 URN = "urn:ietf:params:oauth:request_uri:"

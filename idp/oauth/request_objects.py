@@ -15,7 +15,7 @@ from joserfc.errors import JoseError
 from idp import keys
 from idp.clients import Client
 from idp.oauth.client_auth import client_keys
-from idp.oauth.interaction import KEPT_PARAMETERS
+from idp.sessions.interaction import KEPT_PARAMETERS
 
 
 def accepted_from(client: Client | None) -> bool:

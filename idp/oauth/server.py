@@ -21,10 +21,11 @@ from flask import request as flask_request
 from idp import clients, keys
 from idp.clock import now
 from idp.oauth import token as token_endpoint
+from idp.oauth.authorization_request import PKCE, OpenIDConnect
 from idp.oauth.claims import EndUser, user_info
 from idp.oauth.client_auth import PrivateKeyJwt
 from idp.oauth.revocation import Introspection, Revocation
-from idp.store import tokens
+from idp.store import people
 from idp.store.grants import digest
 
 EXTENSION = "idp.oauth_server"
@@ -86,7 +87,7 @@ class BearerToken:
     """An access token as the protected endpoints see it: its row, its client and whom it speaks of."""
 
     row: Any
-    person: tokens.Person
+    person: people.Person
     client: clients.Client
 
     @property
@@ -111,7 +112,7 @@ class BearerToken:
 
 class AccessTokenValidator(BearerTokenValidator):
     def authenticate_token(self, token_string: str) -> BearerToken | None:
-        found = tokens.bearer(digest(token_string))
+        found = people.bearer(digest(token_string))
         if found is None:
             return None
         row, person = found
@@ -166,7 +167,7 @@ def build_server(app: Flask) -> Server:
         "default",
         BearerTokenGenerator(_opaque_token, _opaque_token, _access_token_lifetime),
     )
-    server.register_grant(token_endpoint.AuthorizationCodeGrant, [token_endpoint.PKCE, token_endpoint.OpenIDConnect()])
+    server.register_grant(token_endpoint.AuthorizationCodeGrant, [PKCE, OpenIDConnect()])
     server.register_grant(token_endpoint.RefreshTokenGrant)
     server.register_extension(Issuer())
     # RFC 7523: the assertion is addressed to the token endpoint or to the issuer

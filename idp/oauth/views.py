@@ -6,10 +6,11 @@ from flask import Blueprint, jsonify, request
 
 from idp import sessions
 from idp.extensions import db
-from idp.oauth import interaction, logout, par, parameters
+from idp.oauth import logout, par, parameters
 from idp.oauth.authorize import authorize
 from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, server
+from idp.sessions import interaction
 from idp.store import writes
 
 bp = Blueprint("oauth", __name__, static_folder="static", static_url_path="/oauth/static")

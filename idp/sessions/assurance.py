@@ -11,7 +11,8 @@ Values this provider does not know ask nothing.
 from __future__ import annotations
 
 from idp import sessions
-from idp.oauth.interaction import pending_for
+from idp.sessions import cookie
+from idp.sessions.interaction import pending_for
 
 ACR_MFA = "urn:signin:acr:mfa"
 ACR_PHISHING_RESISTANT = "urn:signin:acr:phishing-resistant"
@@ -31,5 +32,5 @@ def passkey_required(asked: str | None) -> bool:
 
 def asked_by_waiting_service() -> str | None:
     """The acr_values of the authorization request this browser's sign-in is for, if any."""
-    waiting = pending_for(sessions.current(), sessions.browser_key())
+    waiting = pending_for(sessions.current(), cookie.browser_key())
     return waiting.params.get("acr_values") if waiting else None

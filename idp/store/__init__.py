@@ -7,8 +7,7 @@ named functions as Kratos' persisters do. Nothing here knows HTTP, OAuth or a fl
 - grants.py: what an account gave a service, and the one door that revokes tokens and grants;
 - limits.py and runs.py: counters (budgets, gates) and runs of failures;
 - audit.py: the events of an account's activity;
-- codes.py, journeys.py, interactions.py: the one-time codes sent, the journeys that asked
-  them, the authorization requests waiting for a browser;
+- sent.py, journeys.py: the one-time codes sent, and the journeys that asked them;
 - writes.py: a step's writes sent together with its commit, in one statement on PostgreSQL.
 
 The SQL every call of a whole journey sends is in sql/journey.<dialect>.sql, for people to read;

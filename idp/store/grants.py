@@ -1,7 +1,8 @@
 """Grants: what one account gave one relying service, and the one way anything is revoked.
 
 A grant row (idp/models/grant.py) is written when a service receives an authorization code
-for the account (`record`): its scopes and its last use, the first use kept. Codes and
+for the account (`record`): its scopes and its last use, the first use kept; `issue_code`
+writes the code under it, in one statement on PostgreSQL, with the request's commit. Codes and
 tokens point to their grant and to the browser session (sid) that obtained them. The
 person's connected services are the grants not revoked (`connected`); housekeeping purges
 expired tokens, never a grant.
@@ -17,14 +18,14 @@ import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import bindparam, case, delete, update
+from sqlalchemy import bindparam, case, delete, insert, select, update
 
 from idp import metrics
 from idp.clock import now
 from idp.database import upsert
 from idp.extensions import db
 from idp.models import AuthorizationCode, Grant, Token
-from idp.store import audit
+from idp.store import audit, writes
 
 
 def digest(value: str) -> str:
@@ -47,7 +48,7 @@ class Reason(StrEnum):
     ACCOUNT_DELETED = "account_deleted"
 
 
-_grants, _tokens = Grant.__table__, Token.__table__
+_grants, _tokens, _codes = Grant.__table__, Token.__table__, AuthorizationCode.__table__
 
 
 def _record(dialect: str):
@@ -80,6 +81,36 @@ def record(user_id: str, client_id: str, scope: str) -> int:
     return db.session.execute(
         RECORD[dialect], {"user_id": user_id, "client_id": client_id, "scope": scope, "moment": now()}
     ).scalar_one()
+
+
+_CODE_COLUMNS = (
+    "code_hash", "client_id", "user_id", "sid", "redirect_uri", "scope", "nonce", "code_challenge",
+    "code_challenge_method", "auth_time", "amr", "acr", "created_at", "expires_at",
+)
+
+
+def _code_under_grant():
+    """grants.record's upsert as a common table expression, the code's INSERT selecting its id;
+    the two share :user_id, :client_id and :scope (:moment is the code's created_at)."""
+    granted = RECORD["postgresql"].cte("granted")
+    values = [bindparam(name, type_=_codes.c[name].type) for name in _CODE_COLUMNS]
+    return insert(_codes).from_select([*_CODE_COLUMNS, "grant_id"], select(*values, granted.c.id))
+
+
+ISSUE_CODE = _code_under_grant()
+_INSERT_CODE = insert(_codes)
+
+
+def issue_code(parameters: dict) -> None:
+    """An authorization code (parameters: _CODE_COLUMNS) under the grant of its account and
+    service, written with the request's commit: nothing in the request reads it again. The
+    caller commits."""
+    connection = db.session.connection()
+    if connection.dialect.name == "postgresql":
+        writes.with_commit(ISSUE_CODE, **parameters, moment=parameters["created_at"])
+        return
+    grant_id = record(parameters["user_id"], parameters["client_id"], parameters["scope"])
+    connection.execute(_INSERT_CODE, {**parameters, "grant_id": grant_id})
 
 
 def spending_refresh_token(*conditions):

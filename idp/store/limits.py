@@ -1,4 +1,5 @@
-"""Counters that slow down guessing and message floods, in three shapes.
+"""Counters that slow down guessing and message floods, in two shapes (runs of failures, a
+third, are runs.py's, on the same table).
 
 - A budget: events counted in a fixed window; reaching the maximum blocks the key for a
   while (`hit`; `hit_all` for a call's several budgets at once, `hit_windows` for budgets of
@@ -7,9 +8,6 @@
 - A gate: events counted in a fixed window that never block (a maximum of None): what
   innocent people share (a client address, a destination strangers may type) is read with
   the budgets (`read`, `Counter.within`), and past a threshold costs a proof of work.
-- A run of failures: counted until cleared (`fail`, `clear`), each one past a threshold
-  making the next try wait longer. Wrong passwords, per account and per trusted device,
-  whose tries are claimed before the password is hashed (`claim`, `refund`).
 
 Every count is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING on the rows of
 limit_counters (a call's several budgets in one such statement; on PostgreSQL those of
@@ -27,7 +25,7 @@ from datetime import datetime, timedelta
 from functools import cache
 
 from flask import current_app
-from sqlalchemy import bindparam, case, delete, literal, or_, select, union_all, update
+from sqlalchemy import bindparam, case, literal, select, union_all, update
 
 from idp import metrics, observability
 from idp.clock import now, seconds_until
@@ -35,7 +33,7 @@ from idp.database import upsert
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.models import LimitCounter
-from idp.store import plan, writes
+from idp.store import plan
 
 
 def key(kind: str, *parts: object) -> str:
@@ -45,20 +43,20 @@ def key(kind: str, *parts: object) -> str:
     return f"{kind}:{digest}"
 
 
-def _dialect() -> str:
+def dialect() -> str:
     return db.session.get_bind().dialect.name
 
 
 # The statements every code send and check runs, built once on the table and run on the
 # request's connection: a statement built and keyed again for each request, or run through
 # the ORM's bulk layer, costs more CPU than PostgreSQL spends on it (bench/signin_per_core.py).
-_counters = LimitCounter.__table__
-COUNTERS = select(_counters.c.key, _counters.c.count, _counters.c.blocked_until, _counters.c.window_started_at).where(
-    _counters.c.key.in_(bindparam("keys", expanding=True))
+TABLE = LimitCounter.__table__
+COUNTERS = select(TABLE.c.key, TABLE.c.count, TABLE.c.blocked_until, TABLE.c.window_started_at).where(
+    TABLE.c.key.in_(bindparam("keys", expanding=True))
 )
 
 
-def _run(statement, **parameters):
+def run(statement, **parameters):
     return db.session.connection().execute(statement, parameters)
 
 
@@ -68,17 +66,17 @@ def _count(dialect: str, keys: int):
     starting a new window once the old one ended: one statement, whatever a call spends.
     The rows come from a SELECT of the keys, not a VALUES list of several rows, which
     SQLAlchemy cannot cache: it compiled that statement again at every code sent."""
-    moment = bindparam("moment", type_=_counters.c.window_started_at.type)
-    expired = _counters.c.window_started_at <= bindparam("window_ended", type_=_counters.c.window_started_at.type)
-    rows = [select(bindparam(f"counter_key_{i}", type_=_counters.c.key.type), literal(1), moment) for i in range(keys)]
-    statement = upsert(dialect, _counters).from_select(["key", "count", "window_started_at"], union_all(*rows) if keys > 1 else rows[0])
+    moment = bindparam("moment", type_=TABLE.c.window_started_at.type)
+    expired = TABLE.c.window_started_at <= bindparam("window_ended", type_=TABLE.c.window_started_at.type)
+    rows = [select(bindparam(f"counter_key_{i}", type_=TABLE.c.key.type), literal(1), moment) for i in range(keys)]
+    statement = upsert(dialect, TABLE).from_select(["key", "count", "window_started_at"], union_all(*rows) if keys > 1 else rows[0])
     return statement.on_conflict_do_update(
-        index_elements=[_counters.c.key],
+        index_elements=[TABLE.c.key],
         set_={
-            "count": case((expired, 1), else_=_counters.c.count + 1),
-            "window_started_at": case((expired, moment), else_=_counters.c.window_started_at),
+            "count": case((expired, 1), else_=TABLE.c.count + 1),
+            "window_started_at": case((expired, moment), else_=TABLE.c.window_started_at),
         },
-    ).returning(_counters.c.key, _counters.c.count)
+    ).returning(TABLE.c.key, TABLE.c.count)
 
 
 @dataclass(frozen=True)
@@ -102,7 +100,7 @@ def read(keys: list[str]) -> dict[str, Counter]:
     moment = now()
     return {
         key: Counter(count, seconds_until(until) if until is not None and until > moment else 0, started)
-        for key, count, until, started in _run(COUNTERS, keys=keys)
+        for key, count, until, started in run(COUNTERS, keys=keys)
     }
 
 
@@ -125,16 +123,16 @@ def count_of(counter_key: str, counters: dict[str, Counter] | None = None) -> in
     return counters[counter_key].count if counter_key in counters else 0
 
 
-_BLOCK = update(_counters).where(_counters.c.key == bindparam("counter_key")).values(blocked_until=bindparam("until"))
+_BLOCK = update(TABLE).where(TABLE.c.key == bindparam("counter_key")).values(blocked_until=bindparam("until"))
 # a budget's block starts its next window afresh
 _BLOCK_AND_RESTART = _BLOCK.values(count=0, window_started_at=bindparam("moment"))
 
 
-def _block(counter_key: str, until, restart_at=None) -> None:
+def block(counter_key: str, until, restart_at=None) -> None:
     if restart_at is None:
-        _run(_BLOCK, counter_key=counter_key, until=until)
+        run(_BLOCK, counter_key=counter_key, until=until)
     else:
-        _run(_BLOCK_AND_RESTART, counter_key=counter_key, until=until, moment=restart_at)
+        run(_BLOCK_AND_RESTART, counter_key=counter_key, until=until, moment=restart_at)
 
 
 def hit(counter_key: str, maximum: int, window_seconds: int, block_seconds: int) -> int:
@@ -162,7 +160,7 @@ def _count_groups(sizes: tuple[int, ...]):
 def hit_windows(groups: list[tuple[list[tuple[str, int | None]], int, int]]) -> dict[str, int]:
     """hit_all() for budgets of several windows: each group (budgets, window_seconds,
     block_seconds), one statement in all on PostgreSQL. The groups' keys are distinct."""
-    if _dialect() != "postgresql" or len(groups) == 1:
+    if dialect() != "postgresql" or len(groups) == 1:
         counts = {}
         for budgets, window_seconds, block_seconds in groups:
             counts |= hit_all(budgets, window_seconds, block_seconds)
@@ -175,7 +173,7 @@ def hit_windows(groups: list[tuple[list[tuple[str, int | None]], int, int]]) -> 
         given = {"moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)}
         given |= {f"counter_key_{i}": key for i, key in enumerate(keys)}
         parameters |= {f"g{number}_{name}": value for name, value in given.items()}
-    counts = dict(_run(_count_groups(tuple(map(len, ordered))), **parameters).all())
+    counts = dict(run(_count_groups(tuple(map(len, ordered))), **parameters).all())
     for budgets, _, block_seconds in groups:
         _block_reached(budgets, counts, moment, block_seconds)
     return counts
@@ -184,7 +182,7 @@ def hit_windows(groups: list[tuple[list[tuple[str, int | None]], int, int]]) -> 
 def _block_reached(budgets: list[tuple[str, int | None]], counts: dict[str, int], moment, block_seconds: int) -> None:
     for counter_key, maximum in budgets:
         if maximum is not None and counts[counter_key] >= maximum:
-            _block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
+            block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
             _reached(counter_key, "limit_reached", seconds=block_seconds)
 
 
@@ -192,8 +190,8 @@ def _count_in_window(counter_keys: list[str], window_seconds: int):
     moment = now()
     # the rows locked in one order: two requests counting the same keys queue, never deadlock
     ordered = sorted(set(counter_keys))
-    rows = _run(
-        _count(_dialect(), len(ordered)), moment=moment, window_ended=moment - timedelta(seconds=window_seconds),
+    rows = run(
+        _count(dialect(), len(ordered)), moment=moment, window_ended=moment - timedelta(seconds=window_seconds),
         **{f"counter_key_{i}": counter_key for i, counter_key in enumerate(ordered)},
     ).all()
     return moment, dict(rows)
@@ -208,62 +206,3 @@ def _reached(counter_key: str, event: str, **details) -> None:
     kind = counter_key.split(":")[0]
     metrics.LIMITS_REACHED.labels(kind).inc()
     observability.security_event(event, limit=kind, **details)
-
-
-def fail(counter_key: str, free: int, base_seconds: int, max_seconds: int) -> int:
-    """One more failure in a run: past `free` failures, the next try waits base_seconds,
-    doubling with each failure up to max_seconds. Answers the length of the run."""
-    count = _run(_one_more_failure(_dialect(), unless_blocked=False), counter_key=counter_key, moment=now()).scalar_one()
-    _throttle(counter_key, count, free, base_seconds, max_seconds)
-    return count
-
-
-def _throttle(counter_key: str, count: int, free: int, base_seconds: int, max_seconds: int) -> None:
-    if count > free:
-        delay = min(max_seconds, base_seconds * 2 ** min(count - free - 1, 30))
-        _block(counter_key, now() + timedelta(seconds=delay))
-        observability.security_event("throttled", limit=counter_key.split(":")[0], failures=count, seconds=delay)
-
-
-@cache
-def _one_more_failure(dialect: str, unless_blocked: bool):
-    """Count one more failure of a run; unless_blocked: not while the key is blocked (then no
-    row comes back)."""
-    moment = bindparam("moment")
-    statement = upsert(dialect, _counters).values(key=bindparam("counter_key"), count=1, window_started_at=moment)
-    return statement.on_conflict_do_update(
-        index_elements=[_counters.c.key],
-        set_={"count": _counters.c.count + 1},
-        where=or_(_counters.c.blocked_until.is_(None), _counters.c.blocked_until <= moment) if unless_blocked else None,
-    ).returning(_counters.c.count)
-
-
-def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, error: Errors) -> int:
-    """A try of a run of failures (a password), claimed in one statement before the work it
-    guards: it counts as a failure at once, and a try past `free` blocks the key for the next
-    ones (as fail() would) before the answer is known. So concurrent tries get exactly the
-    allowance: on PostgreSQL they queue on the row's lock and each sees the block of the one
-    before. `error` with data.retryAfter when the key is blocked. refund() takes a try back."""
-    count = _run(_one_more_failure(_dialect(), unless_blocked=True), counter_key=counter_key, moment=now()).scalar_one_or_none()
-    if count is None:
-        ensure_not_blocked([counter_key], error)
-        raise FlowError(error, data={"retryAfter": 1})  # the block ended this very moment
-    _throttle(counter_key, count, free, base_seconds, max_seconds)
-    return count
-
-
-_REFUND = (
-    update(_counters).where(_counters.c.key == bindparam("refunded_key")).values(count=_counters.c.count - 1, blocked_until=None)
-)
-_CLEAR = delete(_counters).where(_counters.c.key.in_(bindparam("cleared_keys", expanding=True)))
-
-
-def refund(counter_key: str) -> None:
-    """The claimed try was no failure: uncount it and lift the block it set (claim() passed
-    only when the key was not blocked, so none other stood). Written with the commit."""
-    writes.with_commit(_REFUND, refunded_key=counter_key)
-
-
-def clear(*counter_keys: str) -> None:
-    """The run is over (the right person got in). Written with the commit."""
-    writes.with_commit(_CLEAR, cleared_keys=list(counter_keys))

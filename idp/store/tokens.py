@@ -10,16 +10,16 @@ more than PostgreSQL's work (bench/RESULTS.md, issue 25). So on PostgreSQL:
   that a replay is recognised), an `INSERT … SELECT` from it and a `SELECT` joining the
   person, as data-modifying common table expressions: atomic on their own, sent in autocommit.
 - `rotate_refresh_token`: the same for a refresh token, spent and replaced in one statement.
-- `bearer`: an access token with its person, one `SELECT`.
-- `issue_code`: at the authorization endpoint, the grant of the account and the service made
-  or brought up to date (grants.record) and the code written under it, one statement, sent
-  with the request's commit (idp/store/writes.py) beside the session's list of services.
+- `bearer` (people.py): an access token with its person, one `SELECT`.
+(A code is written under its grant by grants.issue_code.)
 
 Every condition of a good request is in the `UPDATE`'s WHERE (code of this client, not spent,
 not expired, the same redirect_uri, the PKCE challenge of the verifier), so a miss changes
-nothing and the grant (idp/oauth/token.py) reads the rows again to say which error it is,
-replays included. Of two requests racing with one code, PostgreSQL lets one UPDATE win; the
-other waits on the row, finds it spent and is a replay.
+nothing; `refused_code` and `refused_refresh_token`, beside each statement, read the row
+again and say which condition failed, in the same order, so that the grant
+(idp/oauth/token.py) answers the error of that step, replays included. Of two requests racing
+with one code, PostgreSQL lets one UPDATE win; the other waits on the row, finds it spent and
+is a replay.
 
 SQLite, the embedded default, cannot put an UPDATE in a WITH: the same statements run one
 after the other in the request's transaction, reading from the table instead of the CTE.
@@ -32,55 +32,20 @@ which fails closed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import Select, bindparam, case, insert, literal, select, update
-from sqlalchemy.exc import DBAPIError
 
 from idp.extensions import db
-from idp.models import AuthorizationCode, PhoneCredential, Token, User
-from idp.store import grants, writes
+from idp.models import AuthorizationCode, Token
+from idp.store import grants, people
 
 _codes, _tokens = AuthorizationCode.__table__, Token.__table__
-_users, _phones = User.__table__, PhoneCredential.__table__
 
 # The scope that earns a refresh token (OpenID Connect Core section 11).
 OFFLINE = "offline_access"
-
-
-@dataclass(frozen=True, slots=True)
-class Person:
-    """What the claims of a token say of an account (idp/oauth/claims.py)."""
-
-    id: str
-    email: str
-    email_verified: bool
-    first_name: str | None
-    last_name: str | None
-    language: str
-    phone_number: str | None
-    phone_number_verified: bool | None
-
-    @classmethod
-    def of(cls, row) -> Person:
-        return cls(
-            row.user_id, row.email, bool(row.email_verified), row.first_name, row.last_name, row.language,
-            row.phone_e164, None if row.phone_e164 is None else row.phone_verified_at is not None,
-        )
-
-
-_PERSON = (
-    _users.c.email, _users.c.email_verified, _users.c.first_name, _users.c.last_name, _users.c.language,
-    _phones.c.e164.label("phone_e164"), _phones.c.verified_at.label("phone_verified_at"),
-)
-
-
-def _with_person(source, user_id, *columns) -> Select:
-    """The columns of the source (a table or a join) and the person user_id names, with their
-    phone when they have one."""
-    return select(*columns, *_PERSON).select_from(
-        source.join(_users, _users.c.id == user_id).outerjoin(_phones, _phones.c.user_id == _users.c.id)
-    )
 
 
 def _grants_offline(scope):
@@ -107,7 +72,20 @@ _TOKEN_COLUMNS = [
     "scope", "issued_at", "access_token_expires_at", "refresh_token_expires_at",
 ]
 
-# The code is spent only when every check of the token request holds (token.py says which).
+class Refused(StrEnum):
+    """Why a code or a refresh token was not spent: the first condition it failed."""
+
+    UNKNOWN = "unknown"  # none of this client's (a refresh token: none at all)
+    SPENT = "spent"  # spent before: a replay
+    EXPIRED = "expired"
+    REDIRECT_URI = "redirect_uri"
+    VERIFIER = "verifier"  # the PKCE challenge of the verifier is not the code's
+    OTHER_CLIENT = "other_client"  # a refresh token of another client
+
+
+# The rule of a redeemable code, twice, side by side: as SQL, the UPDATE spends only a code
+# that meets every condition; in Python, refused_code reads the row again only when it did not
+# and names the first condition it failed, in the same order. Change them together.
 _REDEEMABLE = (
     _codes.c.code_hash == bindparam("presented_code_hash"),
     _codes.c.client_id == bindparam("caller"),
@@ -118,6 +96,24 @@ _REDEEMABLE = (
     _codes.c.code_challenge_method.is_not_distinct_from(bindparam("verifier_method", type_=_codes.c.code_challenge_method.type)),
 )
 _REDEEM = update(_codes).where(*_REDEEMABLE).values(redeemed_at=bindparam("moment"))
+_CODE_OF_CLIENT = select(AuthorizationCode).where(
+    AuthorizationCode.code_hash == bindparam("presented_code_hash"), AuthorizationCode.client_id == bindparam("caller"))
+
+
+def refused_code(parameters: dict) -> tuple[Refused, AuthorizationCode | None]:
+    """Why redeem_code(parameters) spent no code, and the code when there is one."""
+    found = db.session.scalar(_CODE_OF_CLIENT, {name: parameters[name] for name in ("presented_code_hash", "caller")})
+    if found is None:
+        return Refused.UNKNOWN, None
+    if found.redeemed_at is not None:
+        return Refused.SPENT, found
+    if found.expires_at <= parameters["moment"]:
+        return Refused.EXPIRED, found
+    if found.redirect_uri != parameters["asked_redirect_uri"]:
+        return Refused.REDIRECT_URI, found
+    return Refused.VERIFIER, found
+
+
 # What a spent code gives its token and the ID token: the chain (the code itself), grant,
 # session, person and the claims of the sign-in.
 _SPENT_CODE = (
@@ -125,11 +121,30 @@ _SPENT_CODE = (
     _codes.c.scope, _codes.c.nonce, _codes.c.auth_time, _codes.c.amr, _codes.c.acr,
 )
 
+# The rule of a refresh token that may be spent, as SQL here (with grants' own: unrevoked), and
+# as Python in refused_refresh_token, in the same order.
 _SPEND = grants.spending_refresh_token(
     _tokens.c.refresh_token_hash == bindparam("presented_refresh_token_hash"),
     _tokens.c.client_id == bindparam("caller"),
     _tokens.c.refresh_token_expires_at > bindparam("moment", type_=_tokens.c.revoked_at.type),
 )
+_REFRESH_TOKEN = select(Token).where(Token.refresh_token_hash == bindparam("presented_refresh_token_hash"))
+
+
+def refused_refresh_token(presented_refresh_token_hash: str, caller: str, moment: datetime) -> tuple[Refused | None, Token | None]:
+    """Why rotate_refresh_token would spend no token (None: it would), and the token."""
+    found = db.session.scalar(_REFRESH_TOKEN, {"presented_refresh_token_hash": presented_refresh_token_hash})
+    if found is None:
+        return Refused.UNKNOWN, None
+    if found.revoked_at is not None:
+        return Refused.SPENT, found
+    if found.refresh_token_expires_at <= moment:
+        return Refused.EXPIRED, found
+    if found.client_id != caller:
+        return Refused.OTHER_CLIENT, found
+    return None, found
+
+
 _SPENT_TOKEN = (
     _tokens.c.authorization_code_id.label("chain"), _tokens.c.user_id, _tokens.c.grant_id, _tokens.c.sid,
     _tokens.c.scope.label("granted_scope"),
@@ -148,7 +163,7 @@ def _one_statement(spend, spent_columns, scope_of) -> Select:
     issued = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(spent, scope)).returning(
         _tokens.c.user_id, _tokens.c.scope, _tokens.c.refresh_token_hash.is_not(None).label("refreshable"),
     ).cte("issued")
-    return _with_person(
+    return people.with_person(
         spent.join(issued, issued.c.user_id == spent.c.user_id), spent.c.user_id,
         spent, issued.c.refreshable, issued.c.scope.label("token_scope"),
     )
@@ -160,7 +175,7 @@ def _in_steps(spend, spent_columns, scope_of):
     row = select(*spent_columns).where(table.c.id == bindparam("spent_id")).subquery("spent")
     write = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(row, scope_of(row))).returning(_tokens.c.id)
     new_token = _tokens.alias("issued")
-    read = _with_person(
+    read = people.with_person(
         row.join(new_token, new_token.c.id == bindparam("issued_id")), row.c.user_id,
         row, new_token.c.refresh_token_hash.is_not(None).label("refreshable"), new_token.c.scope.label("token_scope"),
     )
@@ -182,7 +197,7 @@ class Issued:
     new token's scope, whether a refresh token was written, and the person."""
 
     row: Any
-    person: Person
+    person: people.Person
 
     @property
     def refreshable(self) -> bool:
@@ -193,24 +208,9 @@ class Issued:
         return self.row.token_scope
 
 
-def _autocommit(statement, parameters: dict):
-    """The statement's row (or None), on a pooled connection in autocommit; once more on a
-    fresh connection if that one was dropped."""
-    def run():
-        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            return connection.execute(statement, parameters).one_or_none()
-
-    try:
-        return run()
-    except DBAPIError as error:
-        if not error.connection_invalidated:
-            raise
-    return run()
-
-
 def _spend(kind: str, parameters: dict) -> Issued | None:
     if db.engine.dialect.name == "postgresql":
-        row = _autocommit(ONE_STATEMENT[kind], parameters)
+        row = people.autocommit(ONE_STATEMENT[kind], parameters)
     else:
         spend, write, read = STEPS[kind]
         connection = db.session.connection()
@@ -219,7 +219,7 @@ def _spend(kind: str, parameters: dict) -> Issued | None:
             return None
         issued_id = connection.execute(write, {**parameters, "spent_id": spent_id}).scalar_one()
         row = connection.execute(read, {"spent_id": spent_id, "issued_id": issued_id}).one()
-    return None if row is None else Issued(row, Person.of(row))
+    return None if row is None else Issued(row, people.Person.of(row))
 
 
 def redeem_code(parameters: dict) -> Issued | None:
@@ -234,47 +234,3 @@ def rotate_refresh_token(parameters: dict) -> Issued | None:
     """Spend a refresh token and write the new pair (parameters: presented_refresh_token_hash,
     caller, asked_scope or None, moment, the new hashes and expiries). None: nothing changed."""
     return _spend("refresh", parameters)
-
-
-BEARER = _with_person(
-    _tokens, _tokens.c.user_id, _tokens.c.user_id, _tokens.c.client_id, _tokens.c.scope, _tokens.c.access_token_expires_at, _tokens.c.revoked_at,
-).where(_tokens.c.access_token_hash == bindparam("presented_access_token_hash"))
-
-
-def bearer(access_token_hash: str):
-    """The access token's row and its person, or None: one statement, no transaction."""
-    if db.engine.dialect.name == "postgresql":
-        row = _autocommit(BEARER, {"presented_access_token_hash": access_token_hash})
-    else:
-        row = db.session.execute(BEARER, {"presented_access_token_hash": access_token_hash}).one_or_none()
-    return None if row is None else (row, Person.of(row))
-
-
-_CODE_COLUMNS = (
-    "code_hash", "client_id", "user_id", "sid", "redirect_uri", "scope", "nonce", "code_challenge",
-    "code_challenge_method", "auth_time", "amr", "acr", "created_at", "expires_at",
-)
-
-
-def _code_under_grant():
-    """grants.record's upsert as a common table expression, the code's INSERT selecting its id;
-    the two share :user_id, :client_id and :scope (:moment is the code's created_at)."""
-    granted = grants.RECORD["postgresql"].cte("granted")
-    values = [bindparam(name, type_=_codes.c[name].type) for name in _CODE_COLUMNS]
-    return insert(_codes).from_select([*_CODE_COLUMNS, "grant_id"], select(*values, granted.c.id))
-
-
-ISSUE_CODE = _code_under_grant()
-_INSERT_CODE = insert(_codes)
-
-
-def issue_code(parameters: dict) -> None:
-    """An authorization code (parameters: _CODE_COLUMNS) under the grant of its account and
-    service, written with the request's commit: nothing in the request reads it again. The
-    caller commits."""
-    connection = db.session.connection()
-    if connection.dialect.name == "postgresql":
-        writes.with_commit(ISSUE_CODE, **parameters, moment=parameters["created_at"])
-        return
-    grant_id = grants.record(parameters["user_id"], parameters["client_id"], parameters["scope"])
-    connection.execute(_INSERT_CODE, {**parameters, "grant_id": grant_id})

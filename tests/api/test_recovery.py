@@ -181,7 +181,7 @@ def test_the_audit_event_holds_no_secret(client, account, outbox, app):
 
 
 def test_recovery_hands_off_to_a_waiting_relying_service(client, account, outbox, app):
-    from idp.oauth import interaction
+    from idp.sessions import interaction
 
     through_phone(client, outbox)
     with app.test_request_context():

@@ -14,6 +14,7 @@ from idp.flows import cli, journey, screens
 from idp.flows.journey import TRANSITIONS, Event, Flow, State
 from idp.flows.screens import SCREENS
 from idp.models import BrowserSession, Journey, User
+from idp.store import journeys
 
 README = Path(__file__).resolve().parents[2] / "idp" / "flows" / "README.md"
 
@@ -111,15 +112,15 @@ def test_a_profile_journey_is_only_its_persons(browser_session):
     db.session.flush()
     journey.begin(browser_session.id, Flow.PHONE_CHANGE, Event.VERIFY_PASSWORD, user_id=owner.id)
     db.session.flush()
-    assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=owner.id) is not None
-    assert journey.find(browser_session.id, Flow.PHONE_CHANGE, user_id=other.id) is None
+    assert journeys.find(browser_session.id, Flow.PHONE_CHANGE, user_id=owner.id) is not None
+    assert journeys.find(browser_session.id, Flow.PHONE_CHANGE, user_id=other.id) is None
 
 
 def test_a_session_made_in_this_transaction_has_only_the_journeys_it_made(ctx, app):
     made = BrowserSession(token_hash="y" * 64, expires_at=now())
     db.session.add(made)
     db.session.flush()
-    journey.session_made(made.id)
+    journeys.session_made(made.id)
     # a row the transaction did not make is not looked for
     db.session.execute(insert(Journey).values(browser_session_id=made.id, flow=Flow.RECOVERY, state=State.START))
     statements = []
@@ -129,14 +130,14 @@ def test_a_session_made_in_this_transaction_has_only_the_journeys_it_made(ctx, a
 
     event.listen(db.engine, "before_cursor_execute", sent)
     try:
-        assert journey.find(made.id, Flow.RECOVERY) is None
+        assert journeys.find(made.id, Flow.RECOVERY) is None
         started = journey.begin(made.id, Flow.SIGNIN, Event.VERIFY_PASSWORD)
-        assert journey.find(made.id, Flow.SIGNIN) is started
+        assert journeys.find(made.id, Flow.SIGNIN) is started
     finally:
         event.remove(db.engine, "before_cursor_execute", sent)
     assert statements == []
     db.session.commit()
-    assert journey.find(made.id, Flow.RECOVERY) is not None
+    assert journeys.find(made.id, Flow.RECOVERY) is not None
 
 
 @pytest.mark.parametrize("flow", list(Flow))

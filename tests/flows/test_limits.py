@@ -6,7 +6,7 @@ import pytest
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.store import limits
+from idp.store import limits, runs
 
 
 def test_each_hit_is_counted(ctx, frozen):
@@ -55,17 +55,17 @@ def test_budgets_of_several_windows_are_counted_each_in_its_own_window(ctx, froz
 def test_failures_past_the_free_ones_make_each_try_wait_twice_as_long(ctx, frozen):
     waits = []
     for _ in range(6):
-        limits.fail("run", 3, 30, 100)
+        runs.fail("run", 3, 30, 100)
         waits.append(limits.blocked_for(["run"]))
     assert waits == [0, 0, 0, 30, 60, 100]
 
 
 def test_a_run_of_failures_lasts_until_it_is_cleared(ctx, frozen):
     for _ in range(4):
-        limits.fail("run", 3, 30, 900)
+        runs.fail("run", 3, 30, 900)
     frozen.move_to("2030-01-02 12:00:00", tick=False)
     assert limits.count_of("run") == 4
-    limits.clear("run")
+    runs.clear("run")
     db.session.commit()  # the clearing is written with the commit
     assert limits.count_of("run") == 0
 

@@ -1,5 +1,7 @@
 """The modules of idp import each other in one direction: no cycle, so each can be read and
-tested from the bottom up (models know nothing of OAuth or the flows)."""
+tested from the bottom up; and so do its packages, floor by floor (LAYERS): a package imports
+only packages of the floors below its own, so a knot between two packages (each importing
+the other, through modules that form no cycle) fails here as a cycle of modules does."""
 from __future__ import annotations
 
 import ast
@@ -54,6 +56,45 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_no_module_of_idp_imports_itself_back():
     assert _cycle(_graph()) is None, " -> ".join(_cycle(_graph()))
+
+
+# The floors of idp, from the top: a package may import the packages of the floors below.
+LAYERS = [
+    {"idp.wsgi"},
+    {"idp"},  # the application factory
+    {"idp.request_input", "idp.shell", "idp.health", "idp.housekeeping", "idp.management"},
+    {"idp.api", "idp.console"},
+    {"idp.account", "idp.insight"},
+    {"idp.oauth"},
+    {"idp.flows"},
+    {"idp.notify"},
+    {"idp.sessions"},
+    {"idp.store", "idp.jobs", "idp.outbound"},
+    {"idp.clients", "idp.database"},
+    {"idp.keys", "idp.observability"},
+    {"idp.metrics"},
+    {"idp.models", "idp.cookies", "idp.security_headers", "idp.i18n", "idp.errors", "idp.sealed"},
+    {"idp.config", "idp.clock", "idp.extensions"},
+]
+FLOOR = {package: floor for floor, packages in enumerate(LAYERS) for package in packages}
+
+
+def _package(module: str) -> str:
+    """idp.flows.otp -> idp.flows; idp.clock -> idp.clock; idp -> idp."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_every_package_of_idp_has_its_floor():
+    assert {_package(module) for module in _graph()} == set(FLOOR)
+
+
+def test_packages_import_only_the_floors_below_their_own():
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in _graph().items() for target in targets
+        if _package(module) != _package(target) and FLOOR[_package(target)] <= FLOOR[_package(module)]
+    )
+    assert upward == []
 
 
 def test_the_models_know_nothing_of_oauth_or_the_flows():

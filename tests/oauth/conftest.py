@@ -20,7 +20,7 @@ from idp import create_app, sessions
 from idp.clock import now
 from idp.extensions import db
 from idp.models import PhoneCredential, User
-from idp.oauth.interaction import complete_login, where_next
+from idp.sessions.interaction import complete_login, where_next
 
 
 def _root_conftest():
