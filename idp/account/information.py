@@ -11,7 +11,8 @@ from idp.account import services
 from idp.account.sessions import device_of, shown
 from idp.clock import iso, now
 from idp.extensions import db
-from idp.flows import app_codes, backup_codes, journey, methods, passkeys, reauthentication
+from idp.flows import journey, methods, reauthentication
+from idp.flows.credentials import app_codes, backup_codes, passkeys
 from idp.flows.journey import Event, Flow
 from idp.models import AuditEvent, BrowserSession
 from idp.sessions import devices

@@ -25,7 +25,8 @@ from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import backup_codes, failures, methods, passkeys, validation
+from idp.flows import failures, methods, validation
+from idp.flows.credentials import backup_codes, passkeys
 from idp.models import AuditEvent, BrowserSession, PhoneCredential, User
 from idp.store import audit, grants, limits
 

@@ -9,7 +9,8 @@ from flask import current_app
 from idp import observability, sessions
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, failures, otp, passwords
+from idp.flows import budgets, failures, otp
+from idp.flows.credentials import passwords
 from idp.flows.second_factor import Proof
 from idp.models import AuditEvent, BrowserSession, Interaction, Journey, User
 from idp.sessions import devices

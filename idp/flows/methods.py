@@ -6,7 +6,8 @@ from sqlalchemy import bindparam
 from sqlalchemy.orm import joinedload
 
 from idp.extensions import db
-from idp.flows import app_codes, backup_codes, passkeys, validation
+from idp.flows import validation
+from idp.flows.credentials import app_codes, backup_codes, passkeys
 from idp.flows.journey import Flow
 from idp.models import Journey, PhoneCredential, User
 from idp.sessions import assurance

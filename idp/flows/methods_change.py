@@ -13,19 +13,8 @@ from idp import sessions
 from idp.clock import iso, now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import (
-    accounts,
-    app_codes,
-    backup_codes,
-    budgets,
-    journey,
-    methods,
-    passkeys,
-    reauthentication,
-    screens,
-    second_factor,
-    validation,
-)
+from idp.flows import accounts, budgets, journey, methods, reauthentication, screens, second_factor, validation
+from idp.flows.credentials import app_codes, backup_codes, passkeys
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 from idp.store import audit

@@ -5,7 +5,8 @@ relying services' tokens are revoked."""
 from __future__ import annotations
 
 from idp.extensions import db
-from idp.flows import accounts, journey, passwords, reauthentication, screens
+from idp.flows import accounts, journey, reauthentication, screens
+from idp.flows.credentials import passwords
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession
 from idp.store import audit

@@ -15,20 +15,9 @@ from flask import current_app
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import (
-    accounts,
-    budgets,
-    journey,
-    methods,
-    otp,
-    passwords,
-    proof,
-    screens,
-    second_factor,
-    signup,
-    validation,
-)
+from idp.flows import accounts, budgets, journey, methods, otp, proof, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
+from idp.flows.credentials import passwords
 from idp.flows.journey import Event, Flow
 from idp.models import BrowserSession, Journey, User
 from idp.sessions import devices

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import app_codes, backup_codes, budgets, journey, otp, passkeys, screens, validation
+from idp.flows import budgets, journey, otp, screens, validation
+from idp.flows.credentials import app_codes, backup_codes, passkeys
 from idp.flows.journey import Event
 from idp.flows.methods import PREFERRED, offered, verified_phone
 from idp.models import Journey, User

@@ -10,8 +10,9 @@ from sqlalchemy.exc import IntegrityError
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, journey, methods, methods_change, otp, passwords, screens, second_factor, validation
+from idp.flows import accounts, journey, methods, methods_change, otp, screens, second_factor, validation
 from idp.flows.accounts import Completed
+from idp.flows.credentials import passwords
 from idp.flows.journey import Event, Flow
 from idp.models import Interaction, Journey, OtpTransaction, PhoneCredential, User
 from idp.models.otp import CodeState

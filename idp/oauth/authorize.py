@@ -21,7 +21,7 @@ from idp import i18n, sessions
 from idp.clients import query_client
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import passkeys
+from idp.flows.credentials import passkeys
 from idp.models import BrowserSession, User
 from idp.oauth import par, parameters, request_objects
 from idp.oauth.claims import Account, EndUser

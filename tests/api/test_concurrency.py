@@ -8,7 +8,7 @@ import pytest
 import requests
 
 from idp.extensions import db
-from idp.flows import passwords
+from idp.flows.credentials import passwords
 from idp.models import LimitCounter, OtpTransaction, OutboxMessage, User
 from idp.store import limits
 from tests.support.journeys import EMAIL, PASSWORD

@@ -127,7 +127,7 @@ def test_the_same_address_is_refused_with_32(client, proven):
 
 def test_an_address_of_another_account_answers_alike_but_gets_no_code(client, proven, outbox, app):
     from idp.extensions import db
-    from idp.flows import passwords
+    from idp.flows.credentials import passwords
     from idp.models import User
 
     with app.app_context():

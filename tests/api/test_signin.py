@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 import pytest
 
 from idp.extensions import db
-from idp.flows import passwords
+from idp.flows.credentials import passwords
 from idp.models import BrowserSession, User
 from tests.support.journeys import EMAIL, PASSWORD, PHONE
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from idp.errors import FlowError
-from idp.flows import passwords
+from idp.flows.credentials import passwords
 
 
 def test_hashes_are_argon2id_with_owasp_parameters(ctx):

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from idp.errors import FlowError
-from idp.flows import passwords, validation
+from idp.flows import validation
+from idp.flows.credentials import passwords
 
 CASES = json.loads((Path(__file__).resolve().parents[1] / "shared" / "validation_cases.json").read_text(encoding="utf-8"))
 

@@ -10,10 +10,18 @@ import requests
 from idp import create_app
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import passwords
+from idp.flows.credentials import passwords
 from idp.models import PhoneCredential, User
 from tests.support.servers import (
-    REDIRECT_URI, Pkce, Server, authorize_params, code_from, environment, migrate, outbox_code, token_request,
+    REDIRECT_URI,
+    Pkce,
+    Server,
+    authorize_params,
+    code_from,
+    environment,
+    migrate,
+    outbox_code,
+    token_request,
 )
 
 PASSWORD = "Maple-Syrup-Harbour-42"
