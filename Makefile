@@ -124,7 +124,7 @@ $(STAMPS)/bench-deps: bench/requirements.txt bench/package-lock.json | $(STAMPS)
 bench-deps: $(STAMPS)/bench-deps
 
 # A new Alembic revision from the models (0001 is the released schema; every change is a
-# new revision): make migration m="what changed" rev=0008
+# new revision): make migration m="what changed" rev=NNNN, the number after the last one
 migration: python-deps
 	tmp=$$(mktemp -d); DATABASE_URL=sqlite:///$$tmp/empty.sqlite3 IDP_INSTANCE_PATH=$$tmp IDP_SERVER_ENVIRONMENT=development \
 	  sh -c '$(VENV)/bin/flask --app idp db upgrade && $(VENV)/bin/flask --app idp db migrate -m "$(m)" --rev-id $(rev)'; rm -rf $$tmp

@@ -5,7 +5,7 @@ disconnecting one.
 Disconnecting revokes the grant and every token the service holds for the account (one door:
 grants.revoke, reason `disconnected`), and tells the service, by back-channel logout, to end
 every session it holds for the account: the logout token names the account's sub, not a
-browser session, since those go on (idp/sessions.py). The next sign-in to it is a first one
+browser session, since those go on (idp/sessions/__init__.py). The next sign-in to it is a first one
 again (a fresh grant). No re-authentication: taking access away protects the person.
 """
 from __future__ import annotations

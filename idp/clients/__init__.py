@@ -1,6 +1,6 @@
 """The relying services: what a registered client is (Client, Service, as Authlib asks them),
 and the registry the app holds of them, read once at start-up from the clients file
-(clients_file.py), with the provider's own clients (the operators' console) added to it.
+(file.py), with the provider's own clients (the operators' console) added to it.
 """
 from __future__ import annotations
 

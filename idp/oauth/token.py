@@ -63,7 +63,7 @@ def _replayed(what: str, chain: int | None, user_id: str, client_id: str) -> Non
 
 
 def _new_token(grant, client, include_refresh_token: bool) -> tuple[dict, dict]:
-    """Fresh token strings, and the parameters that write them (store.py): a refresh token is
+    """Fresh token strings, and the parameters that write them (idp/store/tokens.py): a refresh token is
     kept only if the scope the statement finds is offline (the response drops it otherwise)."""
     token = grant.generate_token(user=None, scope=None, include_refresh_token=include_refresh_token)
     moment = now()
