@@ -196,7 +196,10 @@ def screenshots(run_started: float) -> Path:
     each removes what an earlier run left, never what another worker just took."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for picture in SCREENSHOTS.rglob("*"):
-        if picture.is_file() and picture.stat().st_mtime < run_started:
-            picture.unlink(missing_ok=True)
+        try:
+            if picture.is_file() and picture.stat().st_mtime < run_started:
+                picture.unlink(missing_ok=True)
+        except FileNotFoundError:
+            pass  # another worker removed it between the listing and now
     print(f"\nScreenshots of every screen: {SCREENSHOTS}")
     return SCREENSHOTS
