@@ -24,9 +24,10 @@ QUICK = {
     "scale.py": ["--sizes", "1000", "10000", "--sign-ins", "5"],
     "account_lists.py": ["--events", "10000", "--reads", "5"],
     "insight.py": ["--seconds", "2", "--events", "100000"],
+    "proof_of_work.py": ["--challenges", "5"],
 }
 BENCHMARKS = ["token_exchange.py", "pipeline.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py", "scale.py",
-              "account_lists.py", "insight.py", "ui_bundle_size.py"]
+              "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
 - The production server: gunicorn with config/gunicorn.conf.py (gthread workers), started by
