@@ -46,7 +46,7 @@ def main() -> None:
 
     from idp import create_app
     from idp.extensions import db
-    from idp.flows import passwords
+    from idp.flows.credentials import passwords
     from idp.models import OutboxMessage
 
     _report("argon2id hash (t=2, m=19 MiB, p=1)", _timed(lambda: passwords.hash_password("Maple-Syrup-Harbour-42"), 20))

@@ -16,7 +16,7 @@ def email(i: int) -> str:
 
 def password_hash(env: dict[str, str]) -> str:
     with harness.provider_app(env):
-        from idp.flows import passwords
+        from idp.flows.credentials import passwords
 
         return passwords.hash_password(harness.PASSWORD)
 

@@ -30,7 +30,7 @@ KEYCLOAK_PASSWORD_LOGINS_PER_CPU = 15
 
 def argon2_verify_seconds(env: dict[str, str], hashed: str, repeat: int = 20) -> float:
     """CPU seconds of one verify, on the server's core, with the server's function and settings."""
-    from idp.flows import passwords
+    from idp.flows.credentials import passwords
 
     saved = os.sched_getaffinity(0)
     os.sched_setaffinity(0, {harness.SERVER_CORE})

@@ -42,7 +42,7 @@ KEYCLOAK_REFRESH_PER_CPU = 120
 def create_account(email: str = "token.bench@example.ca") -> str:
     from idp.clock import now
     from idp.extensions import db
-    from idp.flows import passwords
+    from idp.flows.credentials import passwords
     from idp.models import PhoneCredential, User
 
     user = User(email=email, email_verified=True, password_hash=passwords.hash_password(harness.PASSWORD),
