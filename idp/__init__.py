@@ -72,6 +72,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     from idp.flows import cli as journeys_cli
     from idp.insight import cli as insight_cli
     from idp.notify import cli as notify_cli
+    from idp.oauth import exchange
 
     oauth.init_app(app)
     console.init_app(app)
@@ -86,6 +87,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(api_bp)
     shell.init_app(app)
+    exchange.init_app(app)
 
     hops = settings["server"]["proxy_hops"]
     if hops:

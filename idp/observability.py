@@ -88,30 +88,40 @@ def security_event(event: str, account_id: str | None = None, **details) -> None
     )
 
 
+def given_or_new(given: str | None) -> str:
+    """The request's correlation id: the one it came with when plainly an id, else a new one."""
+    return given if given and GIVEN_ID.match(given) else str(uuid.uuid4())
+
+
+def served(method: str, route: str, path: str, query: str, status: int, elapsed: float, client: dict, correlation: str) -> None:
+    """A request answered: its metrics and its one line (the app's hooks below, and the token
+    and userinfo endpoints' lean path, idp/oauth/exchange.py, which answers before them)."""
+    metrics.observe_request(route, method, status, elapsed)
+    requests_log.info(
+        "request",
+        extra={
+            "method": method,
+            "route": route,
+            "path": path,
+            "query": masked_query(query),
+            "status": status,
+            "duration_ms": round(elapsed * 1000, 1),
+            **client,
+            "correlation_id": correlation,
+        },
+    )
+
+
 def _start() -> None:
-    given = request.headers.get(HEADER, "")
-    g.correlation_id = given if GIVEN_ID.match(given) else str(uuid.uuid4())
+    g.correlation_id = given_or_new(request.headers.get(HEADER))
     g.started = time.perf_counter()
 
 
 def _finish(response: Response) -> Response:
     response.headers[HEADER] = g.correlation_id
-    elapsed = time.perf_counter() - g.started
     route = request.url_rule.rule if request.url_rule else "unmatched"
-    metrics.observe_request(route, request.method, response.status_code, elapsed)
-    requests_log.info(
-        "request",
-        extra={
-            "method": request.method,
-            "route": route,
-            "path": request.path,
-            "query": masked_query(request.query_string.decode("latin-1")),
-            "status": response.status_code,
-            "duration_ms": round(elapsed * 1000, 1),
-            **_client(),
-            "correlation_id": g.correlation_id,
-        },
-    )
+    served(request.method, route, request.path, request.query_string.decode("latin-1"), response.status_code,
+           time.perf_counter() - g.started, _client(), g.correlation_id)
     return response
 
 

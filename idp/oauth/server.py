@@ -1,7 +1,6 @@
 """The Authlib authorization server of one app: grants, token generator and the userinfo endpoint."""
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -12,7 +11,7 @@ from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProte
 from authlib.integrations.flask_oauth2.requests import FlaskOAuth2Payload, FlaskOAuth2Request
 from authlib.oauth2.rfc6749 import OAuth2Request
 from authlib.oauth2.rfc6749.requests import BasicOAuth2Payload
-from authlib.oauth2.rfc6750 import BearerTokenGenerator, BearerTokenValidator
+from authlib.oauth2.rfc6750 import BearerTokenValidator
 from authlib.oauth2.rfc9207 import IssuerParameter
 from authlib.oidc.core import UserInfoEndpoint
 from flask import Flask, current_app
@@ -130,43 +129,28 @@ class BearerProtector(ResourceProtector):
         return super().parse_request_authorization(request)
 
 
+def userinfo_answer(token: BearerToken) -> tuple[int, dict | str, list[tuple[str, str]]]:
+    """What /userinfo answers for a valid token: the claims its scope releases, signed when
+    the client registered an algorithm for them (OpenID Connect Core section 5.3.2: then it
+    names its issuer and audience)."""
+    client = token.get_client()
+    claims = dict(user_info(token.get_user(), token.scope))
+    algorithm = client.userinfo_signed_response_alg
+    if algorithm is None:
+        return 200, claims, default_json_headers
+    signed = keys.sign({**claims, "iss": issuer(), "aud": client.client_id}, algorithm)
+    return 200, signed, [("Content-Type", "application/jwt")]
+
+
 class UserInfo(UserInfoEndpoint):
     def __call__(self, request):
-        token = self.resource_protector.acquire_token("openid")
-        client = token.get_client()
-        claims = dict(self.generate_user_info(token.get_user(), token.scope))
-        algorithm = client.userinfo_signed_response_alg
-        if algorithm is None:
-            return 200, claims, default_json_headers
-        # OpenID Connect Core section 5.3.2: signed, it names its issuer and audience
-        signed = keys.sign({**claims, "iss": self.get_issuer(), "aud": client.client_id}, algorithm)
-        return 200, signed, [("Content-Type", "application/jwt")]
-
-    def generate_user_info(self, user, scope: str):
-        return user_info(user, scope)
-
-    def get_issuer(self) -> str:
-        return issuer()
-
-
-def _opaque_token(**_) -> str:
-    """An access or refresh token: 256 bits from the system's generator in one call (Authlib's
-    generator draws each of its characters apart, 90 calls per exchange)."""
-    return secrets.token_urlsafe(32)
-
-
-def _access_token_lifetime(client, grant_type) -> int:
-    return current_app.config["IDP"]["oauth"]["access_token_lifetime_seconds"]
+        return userinfo_answer(self.resource_protector.acquire_token("openid"))
 
 
 def build_server(app: Flask) -> Server:
     # The grants write their tokens themselves, in order (idp/oauth/token.py).
     server = Server(app, query_client=clients.query_client)
     server.scopes_supported = SCOPES_SUPPORTED
-    server.register_token_generator(
-        "default",
-        BearerTokenGenerator(_opaque_token, _opaque_token, _access_token_lifetime),
-    )
     server.register_grant(token_endpoint.AuthorizationCodeGrant, [PKCE, OpenIDConnect()])
     server.register_grant(token_endpoint.RefreshTokenGrant)
     server.register_extension(Issuer())

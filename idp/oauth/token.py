@@ -26,6 +26,7 @@ say what happens, in that order.
 """
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 
 from authlib.oauth2.rfc6749 import grants as authlib_grants
@@ -62,19 +63,24 @@ def _replayed(what: str, chain: int | None, user_id: str, client_id: str) -> Non
     db.session.commit()
 
 
-def _new_token(grant, client, include_refresh_token: bool) -> tuple[dict, dict]:
-    """Fresh token strings, and the parameters that write them (idp/store/tokens.py): a refresh token is
-    kept only if the scope the statement finds is offline (the response drops it otherwise)."""
-    token = grant.generate_token(user=None, scope=None, include_refresh_token=include_refresh_token)
-    moment = now()
+def _new_token(client, include_refresh_token: bool) -> tuple[dict, dict]:
+    """Fresh token strings, as Authlib's bearer generator lays them out, and the parameters that
+    write them (idp/store/tokens.py): a refresh token is kept only if the scope the statement
+    finds is offline (the response drops it otherwise). A token is 256 bits from the system's
+    generator in one call (Authlib's generator draws each of its characters apart)."""
+    settings, moment = _oauth_settings(), now()
+    lifetime = settings["access_token_lifetime_seconds"]
+    token = {"token_type": "Bearer", "access_token": secrets.token_urlsafe(32), "expires_in": lifetime}
+    if include_refresh_token:
+        token["refresh_token"] = secrets.token_urlsafe(32)
     refresh_token = token.get("refresh_token")
     return token, {
         "caller": client.client_id,
         "moment": moment,
         "new_access_token_hash": digest(token["access_token"]),
-        "new_access_token_expires_at": moment + timedelta(seconds=token["expires_in"]),
+        "new_access_token_expires_at": moment + timedelta(seconds=lifetime),
         "new_refresh_token_hash": digest(refresh_token) if refresh_token else None,
-        "new_refresh_token_expires_at": moment + timedelta(seconds=_oauth_settings()["refresh_token_lifetime_seconds"]),
+        "new_refresh_token_expires_at": moment + timedelta(seconds=settings["refresh_token_lifetime_seconds"]),
     }
 
 
@@ -84,6 +90,37 @@ def _issued(token: dict, issued: tokens.Issued, grant_type: str) -> dict:
     if not issued.refreshable:
         token.pop("refresh_token", None)
     return token
+
+
+def redeem(client, code: str, redirect_uri: str | None, verifier: str | None) -> tuple[dict | None, dict]:
+    """Steps 2 to 7 for an authenticated client: the token response, or None when no code was
+    spent, with the statement's parameters (AuthorizationCodeGrant.refusal says why)."""
+    challenge = create_s256_code_challenge(verifier) if verifier and CODE_VERIFIER_PATTERN.match(verifier) else None
+    token, parameters = _new_token(client, client.check_grant_type("refresh_token"))
+    # 2-6 in one statement: the code of this client, unexpired, unspent, asked with this
+    # redirect_uri and the challenge of this verifier, is spent and its token written.
+    redeeming = {
+        **parameters, "presented_code_hash": digest(code), "asked_redirect_uri": redirect_uri,
+        "verifier_challenge": challenge, "verifier_method": "S256" if challenge else None,
+    }
+    issued = None if verifier and challenge is None else tokens.redeem_code(redeeming)
+    if issued is None:
+        return None, redeeming
+    token = _issued(token, issued, "authorization_code")
+    if is_openid_scope(issued.scope):  # 7
+        person = EndUser(issued.person, client)
+        token["id_token"] = keys.sign(id_token_claims(person, issued.row, token["access_token"]), client.id_token_signed_response_alg)
+    return token, redeeming
+
+
+def rotate(client, presented: str, asked_scope: str | None) -> dict | None:
+    """A refresh token spent and the new pair written, for an authenticated client whose asked
+    scope (if any) was checked: the token response, or None when nothing was spent."""
+    token, parameters = _new_token(client, True)
+    issued = tokens.rotate_refresh_token({
+        **parameters, "presented_refresh_token_hash": digest(presented), "asked_scope": asked_scope,
+    })
+    return None if issued is None else _issued(token, issued, "refresh_token")
 
 
 class AuthorizationCodeGrant(AuthorizationRequest, authlib_grants.AuthorizationCodeGrant):
@@ -102,25 +139,11 @@ class AuthorizationCodeGrant(AuthorizationRequest, authlib_grants.AuthorizationC
         self.request.client = client
 
     def create_token_response(self):
-        client, code = self.request.client, self.request.form["code"]
-        verifier = self.request.form.get("code_verifier")
-        challenge = create_s256_code_challenge(verifier) if verifier and CODE_VERIFIER_PATTERN.match(verifier) else None
-        token, parameters = _new_token(self, client, client.check_grant_type("refresh_token"))
-        # 2-6 in one statement: the code of this client, unexpired, unspent, asked with this
-        # redirect_uri and the challenge of this verifier, is spent and its token written.
-        redeeming = {
-            **parameters, "presented_code_hash": digest(code), "asked_redirect_uri": self.request.payload.redirect_uri,
-            "verifier_challenge": challenge, "verifier_method": "S256" if challenge else None,
-        }
-        issued = None if verifier and challenge is None else tokens.redeem_code(redeeming)
-        if issued is None:
+        form = self.request.form
+        token, redeeming = redeem(self.request.client, form["code"], self.request.payload.redirect_uri, form.get("code_verifier"))
+        if token is None:
             self.refusal(redeeming)
             raise InvalidGrantError("Invalid 'code' in request.")
-        person = EndUser(issued.person, client)
-        self.request.user = person
-        token = _issued(token, issued, self.GRANT_TYPE)
-        if is_openid_scope(issued.scope):  # 7
-            token["id_token"] = keys.sign(id_token_claims(person, issued.row, token["access_token"]), client.id_token_signed_response_alg)
         return 200, token, self.TOKEN_RESPONSE_HEADER
 
     def refusal(self, redeeming: dict) -> None:
@@ -164,15 +187,11 @@ class RefreshTokenGrant(authlib_grants.RefreshTokenGrant):
 
     def create_token_response(self):
         client, presented = self.request.client, self.request.form["refresh_token"]
-        token, parameters = _new_token(self, client, True)
-        issued = tokens.rotate_refresh_token({
-            **parameters, "presented_refresh_token_hash": digest(presented), "asked_scope": self.request.payload.scope or None,
-        })
-        if issued is None:
+        token = rotate(client, presented, self.request.payload.scope or None)
+        if token is None:
             self.usable(presented, client)
             raise InvalidGrantError()
-        self.request.user = EndUser(issued.person, client)
-        return 200, _issued(token, issued, self.GRANT_TYPE), self.TOKEN_RESPONSE_HEADER
+        return 200, token, self.TOKEN_RESPONSE_HEADER
 
     def usable(self, refresh_token: str, client) -> Token:
         """The presented refresh token, when it is this client's, unspent and unexpired

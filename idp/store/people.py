@@ -1,15 +1,15 @@
 """What a token's claims say of an account (its person, with their phone when they have one),
 read in the very statement that redeems the token (tokens.py) or checks it (bearer: /userinfo),
-sent on PostgreSQL in autocommit, with no transaction around it."""
+sent on PostgreSQL on the driver's connection in autocommit (driver.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from sqlalchemy import Select, bindparam, select
-from sqlalchemy.exc import DBAPIError
 
 from idp.extensions import db
 from idp.models import PhoneCredential, Token, User
+from idp.store import driver
 
 _users, _phones, _tokens = User.__table__, PhoneCredential.__table__, Token.__table__
 
@@ -49,21 +49,6 @@ def with_person(source, user_id, *columns) -> Select:
     )
 
 
-def autocommit(statement, parameters: dict):
-    """The statement's row (or None), on a pooled connection in autocommit; once more on a
-    fresh connection if that one was dropped."""
-    def run():
-        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            return connection.execute(statement, parameters).one_or_none()
-
-    try:
-        return run()
-    except DBAPIError as error:
-        if not error.connection_invalidated:
-            raise
-    return run()
-
-
 BEARER = with_person(
     _tokens, _tokens.c.user_id, _tokens.c.user_id, _tokens.c.client_id, _tokens.c.scope, _tokens.c.access_token_expires_at, _tokens.c.revoked_at,
 ).where(_tokens.c.access_token_hash == bindparam("presented_access_token_hash"))
@@ -71,8 +56,9 @@ BEARER = with_person(
 
 def bearer(access_token_hash: str):
     """The access token's row and its person, or None: one statement, no transaction."""
-    if db.engine.dialect.name == "postgresql":
-        row = autocommit(BEARER, {"presented_access_token_hash": access_token_hash})
+    engine = db.engine
+    if engine.dialect.name == "postgresql":
+        row = driver.row(engine, "bearer", {"presented_access_token_hash": access_token_hash})
     else:
         row = db.session.execute(BEARER, {"presented_access_token_hash": access_token_hash}).one_or_none()
     return None if row is None else (row, Person.of(row))

@@ -11,7 +11,8 @@ more than PostgreSQL's work (bench/RESULTS.md, issue 25). So on PostgreSQL:
   person, as data-modifying common table expressions: atomic on their own, sent in autocommit.
 - `rotate_refresh_token`: the same for a refresh token, spent and replaced in one statement.
 - `bearer` (people.py): an access token with its person, one `SELECT`.
-(A code is written under its grant by grants.issue_code.)
+Each is said here in Core and sent as its file, sql/<name>.postgresql.sql, on the driver's
+connection (driver.py). (A code is written under its grant by grants.issue_code.)
 
 Every condition of a good request is in the `UPDATE`'s WHERE (code of this client, not spent,
 not expired, the same redirect_uri, the PKCE challenge of the verifier), so a miss changes
@@ -25,7 +26,7 @@ SQLite, the embedded default, cannot put an UPDATE in a WITH: the same statement
 after the other in the request's transaction, reading from the table instead of the CTE.
 
 A connection dropped under a statement (PostgreSQL restarted) is retried once on a fresh one
-rather than pinging every connection before use (idp/database.py). A redemption that did
+(driver.py) rather than pinging every connection before use (idp/database.py). A redemption that did
 reach PostgreSQL before the drop is then found spent: the retry answers it as a replay,
 which fails closed.
 """
@@ -36,11 +37,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Select, bindparam, case, insert, literal, select, update
+from sqlalchemy import Select, bindparam, case, insert, literal_column, select, update
 
 from idp.extensions import db
 from idp.models import AuthorizationCode, Token
-from idp.store import grants, people
+from idp.store import driver, grants, people
 
 _codes, _tokens = AuthorizationCode.__table__, Token.__table__
 
@@ -49,28 +50,33 @@ OFFLINE = "offline_access"
 
 
 def _grants_offline(scope):
-    """SQL: true when the space-separated scope holds offline_access."""
-    return (literal(" ").concat(scope).concat(" ")).like(f"% {OFFLINE} %")
+    """SQL: true when the space-separated scope holds offline_access. The constants are written
+    in the SQL (not bound) so that the statement's file reads whole (driver.py)."""
+    return (literal_column("' '").concat(scope).concat(literal_column("' '"))).like(literal_column(f"'% {OFFLINE} %'"))
 
 
 def _token_values(source, scope) -> Select:
     """The new token's row, from the code or refresh token it comes from. A refresh token is
     written when the client may refresh (:refresh_token_hash given) and the scope is offline."""
     column = _tokens.c
-    return select(
-        bindparam("caller", type_=column.client_id.type), source.c.user_id, source.c.grant_id, source.c.sid,
-        source.c.chain, bindparam("new_access_token_hash", type_=column.access_token_hash.type),
-        case((_grants_offline(scope), bindparam("new_refresh_token_hash", type_=column.refresh_token_hash.type)), else_=None),
-        scope, bindparam("moment", type_=column.issued_at.type),
-        bindparam("new_access_token_expires_at", type_=column.access_token_expires_at.type),
-        case((_grants_offline(scope), bindparam("new_refresh_token_expires_at", type_=column.refresh_token_expires_at.type)), else_=None),
-    ).select_from(source)
+    values = {
+        "client_id": bindparam("caller", type_=column.client_id.type),
+        "user_id": source.c.user_id, "grant_id": source.c.grant_id, "sid": source.c.sid, "authorization_code_id": source.c.chain,
+        "access_token_hash": bindparam("new_access_token_hash", type_=column.access_token_hash.type),
+        "refresh_token_hash": case((_grants_offline(scope), bindparam("new_refresh_token_hash", type_=column.refresh_token_hash.type)), else_=None),
+        "scope": scope,
+        "issued_at": bindparam("moment", type_=column.issued_at.type),
+        "access_token_expires_at": bindparam("new_access_token_expires_at", type_=column.access_token_expires_at.type),
+        "refresh_token_expires_at": case(
+            (_grants_offline(scope), bindparam("new_refresh_token_expires_at", type_=column.refresh_token_expires_at.type)), else_=None),
+    }
+    return select(*(value.label(name) for name, value in values.items())).select_from(source)
 
 
-_TOKEN_COLUMNS = [
-    "client_id", "user_id", "grant_id", "sid", "authorization_code_id", "access_token_hash", "refresh_token_hash",
-    "scope", "issued_at", "access_token_expires_at", "refresh_token_expires_at",
-]
+def _insert_token(source, scope):
+    values = _token_values(source, scope)
+    return insert(_tokens).from_select([column.key for column in values.selected_columns], values)
+
 
 class Refused(StrEnum):
     """Why a code or a refresh token was not spent: the first condition it failed."""
@@ -160,7 +166,7 @@ def _one_statement(spend, spent_columns, scope_of) -> Select:
     """PostgreSQL: spend, write the new token and read the person, in one statement."""
     spent = spend.returning(*spent_columns).cte("spent")
     scope = scope_of(spent)
-    issued = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(spent, scope)).returning(
+    issued = _insert_token(spent, scope).returning(
         _tokens.c.user_id, _tokens.c.scope, _tokens.c.refresh_token_hash.is_not(None).label("refreshable"),
     ).cte("issued")
     return people.with_person(
@@ -173,7 +179,7 @@ def _in_steps(spend, spent_columns, scope_of):
     """SQLite: the same three steps one after the other, the spent row standing in for the CTE."""
     table = spend.table
     row = select(*spent_columns).where(table.c.id == bindparam("spent_id")).subquery("spent")
-    write = insert(_tokens).from_select(_TOKEN_COLUMNS, _token_values(row, scope_of(row))).returning(_tokens.c.id)
+    write = _insert_token(row, scope_of(row)).returning(_tokens.c.id)
     new_token = _tokens.alias("issued")
     read = people.with_person(
         row.join(new_token, new_token.c.id == bindparam("issued_id")), row.c.user_id,
@@ -182,10 +188,11 @@ def _in_steps(spend, spent_columns, scope_of):
     return spend.returning(table.c.id), write, read
 
 
-# Each kind of redemption: what it spends, what the spent row gives, the new token's scope.
+# Each kind of redemption, by the name of its statement's file on PostgreSQL (driver.py): what
+# it spends, what the spent row gives, the new token's scope.
 _KINDS = {
-    "code": (_REDEEM, _SPENT_CODE, lambda spent: spent.c.scope),
-    "refresh": (_SPEND, _SPENT_TOKEN, _refresh_scope),
+    "redeem_code": (_REDEEM, _SPENT_CODE, lambda spent: spent.c.scope),
+    "rotate_refresh_token": (_SPEND, _SPENT_TOKEN, _refresh_scope),
 }
 ONE_STATEMENT = {kind: _one_statement(*parts) for kind, parts in _KINDS.items()}
 STEPS = {kind: _in_steps(*parts) for kind, parts in _KINDS.items()}
@@ -209,8 +216,9 @@ class Issued:
 
 
 def _spend(kind: str, parameters: dict) -> Issued | None:
-    if db.engine.dialect.name == "postgresql":
-        row = people.autocommit(ONE_STATEMENT[kind], parameters)
+    engine = db.engine
+    if engine.dialect.name == "postgresql":
+        row = driver.row(engine, kind, parameters)
     else:
         spend, write, read = STEPS[kind]
         connection = db.session.connection()
@@ -227,10 +235,10 @@ def redeem_code(parameters: dict) -> Issued | None:
     asked_redirect_uri, verifier_challenge and verifier_method, moment, and the new token's
     hashes and expiries). None when the code cannot be redeemed; nothing changed then.
     Parameters are never named after a column: SQLAlchemy would add them to the UPDATE's SET."""
-    return _spend("code", parameters)
+    return _spend("redeem_code", parameters)
 
 
 def rotate_refresh_token(parameters: dict) -> Issued | None:
     """Spend a refresh token and write the new pair (parameters: presented_refresh_token_hash,
     caller, asked_scope or None, moment, the new hashes and expiries). None: nothing changed."""
-    return _spend("refresh", parameters)
+    return _spend("rotate_refresh_token", parameters)

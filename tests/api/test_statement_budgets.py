@@ -11,15 +11,17 @@ events see every statement of every call. Transaction control (BEGIN, COMMIT) is
 """
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 
 import pytest
-from flask import has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine.default import NO_CACHE_KEY
+from werkzeug.exceptions import HTTPException
 
 from idp import create_app
 from idp.extensions import db
+from idp.store import driver
 from tests.conftest import TEST_DATABASE_URL, LiveServer
 from tests.support.full_journey import FullJourney
 from tests.support.servers import CLIENT_SECRET, CLIENTS
@@ -69,7 +71,9 @@ ROUND_TRIP_BUDGETS = {
 
 @pytest.fixture
 def counted(app, tmp_path, monkeypatch):
-    """The provider with the journey's relying service, live, and the statements of each call."""
+    """The provider with the journey's relying service, live, and the statements of each call:
+    those SQLAlchemy sends and those sent on the driver's connection (idp/store/driver.py, the
+    token endpoint's and userinfo's, answered before Flask by idp/oauth/exchange.py)."""
     clients = tmp_path / "clients.toml"
     clients.write_text(CLIENTS, encoding="utf-8")
     monkeypatch.setenv("IDP_CLIENTS_FILE", str(clients))
@@ -80,39 +84,46 @@ def counted(app, tmp_path, monkeypatch):
     calls: dict[str, list[int]] = defaultdict(list)
     trips: dict[str, list[int]] = defaultdict(list)
     uncached: set[tuple[str, str]] = set()
-    current: dict[int, list] = {}
-    last_route = [""]
+    serving = threading.local()
+    routes = provider.url_map.bind("localhost")
+
+    def tally(statement: str) -> bool:
+        if getattr(serving, "route", None) is None or statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
+            return False
+        serving.statements += 1
+        return True
 
     def count(conn, cursor, statement, parameters, context, executemany):
-        if has_request_context() and not statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
-            route = request.url_rule.rule if request.url_rule else request.path
-            current.setdefault(id(request._get_current_object()), [route, 0])[1] += 1
-            if getattr(context, "cache_hit", None) is NO_CACHE_KEY:
-                uncached.add((route, " ".join(statement.split())[:120]))
-
-    @provider.teardown_request
-    def close(error=None):
-        route, statements = current.pop(id(request._get_current_object()), [request.url_rule.rule if request.url_rule else request.path, 0])
-        calls[route].append(statements)
-        last_route[0] = route
+        if tally(statement) and getattr(context, "cache_hit", None) is NO_CACHE_KEY:
+            uncached.add((serving.route, " ".join(statement.split())[:120]))
 
     with provider.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
+    driver.SENT.connect(tally)
     wire = RoundTrips(engine) if engine.dialect.name == "postgresql" else None
-    if wire:
-        serve = provider.wsgi_app
+    serve = provider.wsgi_app
 
-        def counting(environ, start_response):
-            # The journey's calls come one at a time: the count's growth is this call's.
-            before = wire.count()
-            body = list(serve(environ, start_response))
-            trips[last_route[0]].append(wire.count() - before)
-            return body
+    def counting(environ, start_response):
+        try:
+            route = routes.match(environ["PATH_INFO"], environ["REQUEST_METHOD"], return_rule=True)[0].rule
+        except HTTPException:
+            route = environ["PATH_INFO"]
+        serving.route, serving.statements = route, 0
+        # The journey's calls come one at a time: the count's growth is this call's.
+        before = wire.count() if wire else 0
+        try:
+            return list(serve(environ, start_response))
+        finally:
+            calls[route].append(serving.statements)
+            if wire:
+                trips[route].append(wire.count() - before)
+            serving.route = None
 
-        provider.wsgi_app = counting
+    provider.wsgi_app = counting
     yield server, calls, trips, uncached
     event.remove(engine, "before_cursor_execute", count)
+    driver.SENT.disconnect(tally)
     server.stop()
     if wire:
         wire.close()

@@ -1,7 +1,7 @@
 """The SQL every call of the full journey sends (tests/support/full_journey.py: sign-up for a
 waiting service, tokens, userinfo, refresh, logout, sign-in with a wrong password and a wrong
 code first), as idp/store/sql/journey.<dialect>.sql holds it for people to read: each route,
-then each distinct statement it sent, in the order first sent, laid out by sqlparse. The
+then each distinct statement it sent, in the order first sent, laid out (layout). The
 values are bound parameters, so the text is the code's and nothing else.
 
     .venv/bin/python -m tests.support.statements --write     # or: make store-sql
@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 
-import sqlparse
 from flask import has_request_context, request
 from sqlalchemy import event
+
+from idp.oauth import exchange
+from idp.store import driver
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "idp" / "store" / "sql"
@@ -34,8 +37,75 @@ HEADER = """\
 """
 
 
+NAMED_HEADER = """\
+-- {name}: the statement idp/store/driver.py sends as it reads here, on PostgreSQL, in
+-- autocommit. Written by `make store-sql` from the Core of {source};
+-- tests/foundation/test_store_sql.py fails when the two differ. Values are bound parameters;
+-- a doubled percent sign is one, to psycopg.
+
+"""
+
+
 def path(dialect: str) -> Path:
     return FOLDER / f"journey.{dialect}.sql"
+
+
+# Where a line of a statement starts (layout): before each clause, and after each common table
+# expression. Statement texts hold no keyword in a string literal.
+_CLAUSE = re.compile(r"\s+(?=(?:SET|WHERE|AND|RETURNING|SELECT|(?<!DISTINCT )FROM|(?<!OUTER )JOIN|LEFT OUTER JOIN|VALUES|ON CONFLICT|"
+                     r"LIMIT|ORDER BY|GROUP BY)\b)|(?<=\),)\s+(?=\w+ AS \()")
+_LISTS = ("SELECT ", "RETURNING ")
+
+
+def _items(text: str) -> list[str]:
+    """A column list cut at its own commas (not those inside parentheses or a CASE)."""
+    items, depth, start = [], 0, 0
+    for match in re.finditer(r"\(|\)|\bCASE\b|\bEND\b|,", text):
+        token = match.group()
+        if token in ("(", "CASE"):
+            depth += 1
+        elif token in (")", "END"):
+            depth -= 1
+        elif depth == 0:
+            items.append(text[start:match.end()].strip())
+            start = match.end()
+    return [*items, text[start:].strip()]
+
+
+def layout(sql: str) -> str:
+    """A clause per line, a column per line, indented by depth; only white space changes (a
+    driver's file is what is sent). sqlparse's layout of an INSERT … SELECT ran hundreds of
+    columns wide."""
+    lines, depth = [], 0
+    for piece in _CLAUSE.split(sql.strip()):
+        piece = " ".join(piece.split())
+        if not piece:
+            continue
+        indent = "    " * depth + ("  " if piece.startswith("AND ") else "")
+        keyword = next((keyword for keyword in _LISTS if piece.startswith(keyword)), None)
+        if keyword is None:
+            lines.append(indent + piece)
+        else:
+            first, *rest = _items(piece[len(keyword):])
+            lines += [indent + keyword + first, *(indent + " " * len(keyword) + item for item in rest)]
+        depth += piece.count("(") - piece.count(")")
+    return "\n".join(lines)
+
+
+def named_statements() -> dict[str, str]:
+    """What each of driver.py's files should hold: its statement compiled from Core for
+    PostgreSQL (psycopg), laid out."""
+    from sqlalchemy.dialects.postgresql import psycopg
+
+    from idp.store import people, tokens
+
+    sources = {name: (statement, "idp/store/tokens.py (ONE_STATEMENT)") for name, statement in tokens.ONE_STATEMENT.items()}
+    sources["bearer"] = (people.BEARER, "idp/store/people.py (BEARER)")
+    dialect = psycopg.dialect()
+    return {
+        name: NAMED_HEADER.format(name=name, source=source) + layout(str(statement.compile(dialect=dialect))) + "\n"
+        for name, (statement, source) in sources.items()
+    }
 
 
 class Recorder:
@@ -45,12 +115,17 @@ class Recorder:
         self.engine = engine
         self.sent: dict[str, list[str]] = defaultdict(list)
         event.listen(engine, "before_cursor_execute", self._record)
+        driver.SENT.connect(self._on_the_driver)
 
     def _record(self, conn, cursor, statement, parameters, context, executemany):
-        if not has_request_context() or statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
-            return
-        route = f"{request.method} {request.url_rule.rule if request.url_rule else request.path}"
-        if route.split(" ", 1)[1] in NOT_CALLS:
+        self._on_the_driver(statement)
+
+    def _on_the_driver(self, statement: str) -> None:
+        if has_request_context():
+            route = f"{request.method} {request.url_rule.rule if request.url_rule else request.path}"
+        else:
+            route = exchange.SERVING.get()
+        if route is None or route.split(" ", 1)[1] in NOT_CALLS or statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
             return
         text = " ".join(statement.split())
         if text not in self.sent[route]:
@@ -58,11 +133,12 @@ class Recorder:
 
     def close(self) -> None:
         event.remove(self.engine, "before_cursor_execute", self._record)
+        driver.SENT.disconnect(self._on_the_driver)
 
     def text(self) -> str:
         sections = []
         for route, statements in self.sent.items():
-            laid_out = [sqlparse.format(statement, reindent=True).strip() + ";" for statement in statements]
+            laid_out = [layout(statement) + ";" for statement in statements]
             sections.append(f"-- {route}\n" + "\n\n".join(laid_out))
         return HEADER.format(dialect=self.engine.dialect.name) + "\n" + "\n\n\n".join(sections) + "\n"
 
@@ -116,6 +192,12 @@ def main() -> None:
         "DATABASE_URL": database_url or f"sqlite:///{folder / 'journey.sqlite3'}",
         "IDP_CLIENTS_FILE": str(folder / "clients.toml"), "OPS_TEST_CLIENT_SECRET": CLIENT_SECRET,
     })
+    if arguments.write:
+        from idp.store import driver
+
+        for name, sql in named_statements().items():
+            driver.path(name).write_text(sql, encoding="utf-8")
+            print(f"wrote {driver.path(name).relative_to(ROOT)}")
     app = create_app({"TESTING": True})
     with app.app_context():
         upgrade()

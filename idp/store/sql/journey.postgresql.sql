@@ -46,28 +46,16 @@ FROM browser_sessions
 WHERE browser_sessions.token_hash = %(token_hash)s::VARCHAR;
 
 INSERT INTO browser_sessions (token_hash, sid, created_at, last_seen_at, expires_at, user_agent, user_id, auth_time, acr)
-VALUES (%(token_hash)s::VARCHAR, %(sid)s::VARCHAR, %(created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE, %(expires_at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_agent)s::VARCHAR, %(user_id)s::VARCHAR, %(auth_time)s::TIMESTAMP WITHOUT TIME ZONE, %(acr)s::VARCHAR) RETURNING browser_sessions.id;
+VALUES (%(token_hash)s::VARCHAR, %(sid)s::VARCHAR, %(created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE, %(expires_at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_agent)s::VARCHAR, %(user_id)s::VARCHAR, %(auth_time)s::TIMESTAMP WITHOUT TIME ZONE, %(acr)s::VARCHAR)
+RETURNING browser_sessions.id;
 
-WITH w0 AS
-  (INSERT INTO interactions (uid, browser_session_id, browser_key, client_id, params, created_at, expires_at)
-   VALUES (%(w0_uid)s::VARCHAR,
-           %(w0_browser_session_id)s::INTEGER,
-           %(w0_browser_key)s::VARCHAR,
-           %(w0_client_id)s::VARCHAR,
-           %(w0_params)s::JSON,
-           %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                     %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-     w1 AS
-  (INSERT INTO journeys (browser_session_id, flow, state, proof, created_at, updated_at)
-   VALUES (%(w1_browser_session_id)s::INTEGER,
-           %(w1_flow)s::VARCHAR,
-           %(w1_state)s::VARCHAR,
-           %(w1_proof)s::JSON,
-           %(w1_created_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                     %(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE) RETURNING journeys.id)
-SELECT
-  (SELECT w1.id
-   FROM w1) AS anon_1;
+WITH w0 AS (INSERT INTO interactions (uid, browser_session_id, browser_key, client_id, params, created_at, expires_at)
+    VALUES (%(w0_uid)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_browser_key)s::VARCHAR, %(w0_client_id)s::VARCHAR, %(w0_params)s::JSON, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
+w1 AS (INSERT INTO journeys (browser_session_id, flow, state, proof, created_at, updated_at)
+    VALUES (%(w1_browser_session_id)s::INTEGER, %(w1_flow)s::VARCHAR, %(w1_state)s::VARCHAR, %(w1_proof)s::JSON, %(w1_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING journeys.id)
+SELECT (SELECT w1.id
+    FROM w1) AS anon_1;
 
 
 -- POST /v1/otp/transient_otp/send
@@ -131,12 +119,7 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR,
-                             %(keys_2)s::VARCHAR,
-                             %(keys_3)s::VARCHAR,
-                             %(keys_4)s::VARCHAR,
-                             %(keys_5)s::VARCHAR,
-                             %(keys_6)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -156,200 +139,112 @@ SELECT otp_transactions.id,
        otp_transactions.expires_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
-ORDER BY otp_transactions.created_at DESC,
-         otp_transactions.sends DESC
-FOR
-UPDATE;
+ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
 
-WITH g0 AS
-  (INSERT INTO limit_counters (key, count, window_started_at) SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
-                                                                     %(param_1)s::INTEGER AS anon_2,
-                                                                     %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3 ON CONFLICT (key) DO UPDATE
-   SET count = CASE
-                   WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER
-                   ELSE limit_counters.count + %(count_1)s::INTEGER
-               END,
-               window_started_at = CASE
-                                       WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                       ELSE limit_counters.window_started_at
-                                   END RETURNING limit_counters.key,
-                                                 limit_counters.count),
-     g1 AS
-  (INSERT INTO limit_counters (key, count, window_started_at) SELECT %(g1_counter_key_0)s::VARCHAR AS anon_4,
-                                                                     %(param_3)s::INTEGER AS anon_5,
-                                                                     %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
-   UNION ALL SELECT %(g1_counter_key_1)s::VARCHAR AS anon_7,
-                    %(param_4)s::INTEGER AS anon_8,
-                    %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 ON CONFLICT (key) DO UPDATE
-   SET count = CASE
-                   WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER
-                   ELSE limit_counters.count + %(count_2)s::INTEGER
-               END,
-               window_started_at = CASE
-                                       WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                       ELSE limit_counters.window_started_at
-                                   END RETURNING limit_counters.key,
-                                                 limit_counters.count)
+WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_1)s::INTEGER AS anon_2,
+           %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g1_counter_key_0)s::VARCHAR AS anon_4,
+           %(param_3)s::INTEGER AS anon_5,
+           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
+    SELECT %(g1_counter_key_1)s::VARCHAR AS anon_7,
+           %(param_4)s::INTEGER AS anon_8,
+           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count)
 SELECT g0.key,
        g0.count
-FROM g0
-UNION ALL
+FROM g0 UNION ALL
 SELECT g1.key,
        g1.count
 FROM g1;
 
-WITH w0 AS
-  (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
-   VALUES (%(w0_id)s::VARCHAR,
-           %(w0_correlation_id)s::VARCHAR,
-           %(w0_browser_session_id)s::INTEGER,
-           %(w0_journey_id)s::INTEGER,
-           %(w0_channel)s::VARCHAR,
-           %(w0_destination)s::VARCHAR,
-           %(w0_own_factor)s,
-           %(w0_code_hash)s::VARCHAR,
-           %(w0_state)s::VARCHAR,
-           %(w0_attempts)s::INTEGER,
-           %(w0_sends)s::INTEGER,
-           %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                    %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                              %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                                                                        %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-     w1 AS
-  (UPDATE journeys
-   SET email=%(w1_email)s::VARCHAR,
-       language=%(w1_language)s::VARCHAR,
-                channel=%(w1_channel)s::VARCHAR,
-                updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE journeys.id = %(w1__pk0)s::INTEGER RETURNING 1)
-SELECT
-  (SELECT count(*) AS count_1
-   FROM w1) AS anon_1;
+WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
+    VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
+w1 AS (UPDATE journeys
+    SET email=%(w1_email)s::VARCHAR, language=%(w1_language)s::VARCHAR, channel=%(w1_channel)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w1__pk0)s::INTEGER
+    RETURNING 1)
+SELECT (SELECT count(*) AS count_1
+    FROM w1) AS anon_1;
 
-WITH w0 AS
-  (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
-   VALUES (%(w0_channel)s::VARCHAR,
-           %(w0_to)s::VARCHAR,
-           %(w0_language)s::VARCHAR,
-           %(w0_subject)s::VARCHAR,
-           %(w0_body)s::VARCHAR,
-           %(w0_code)s::VARCHAR,
-           %(w0_created)s::TIMESTAMP WITHOUT TIME ZONE) RETURNING outbox_messages.id),
-     w1 AS
-  (UPDATE journeys
-   SET state=%(w1_state)s::VARCHAR,
-       code_id=%(w1_code_id)s::VARCHAR,
-       updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE journeys.id = %(w1__pk0)s::INTEGER RETURNING 1)
-SELECT
-  (SELECT w0.id
-   FROM w0) AS anon_1,
-
-  (SELECT count(*) AS count_1
-   FROM w1) AS anon_2;
+WITH w0 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
+    VALUES (%(w0_channel)s::VARCHAR, %(w0_to)s::VARCHAR, %(w0_language)s::VARCHAR, %(w0_subject)s::VARCHAR, %(w0_body)s::VARCHAR, %(w0_code)s::VARCHAR, %(w0_created)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING outbox_messages.id),
+w1 AS (UPDATE journeys
+    SET state=%(w1_state)s::VARCHAR, code_id=%(w1_code_id)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w1__pk0)s::INTEGER
+    RETURNING 1)
+SELECT (SELECT w0.id
+    FROM w0) AS anon_1, (SELECT count(*) AS count_1
+    FROM w1) AS anon_2;
 
 SELECT limit_counters.key,
        limit_counters.count,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR,
-                             %(keys_2)s::VARCHAR,
-                             %(keys_3)s::VARCHAR,
-                             %(keys_4)s::VARCHAR,
-                             %(keys_5)s::VARCHAR,
-                             %(keys_6)s::VARCHAR,
-                             %(keys_7)s::VARCHAR,
-                             %(keys_8)s::VARCHAR,
-                             %(keys_9)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR, %(keys_7)s::VARCHAR, %(keys_8)s::VARCHAR, %(keys_9)s::VARCHAR);
 
-WITH g0 AS
-  (INSERT INTO limit_counters (key, count, window_started_at) SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
-                                                                     %(param_1)s::INTEGER AS anon_2,
-                                                                     %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3 ON CONFLICT (key) DO UPDATE
-   SET count = CASE
-                   WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER
-                   ELSE limit_counters.count + %(count_1)s::INTEGER
-               END,
-               window_started_at = CASE
-                                       WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                       ELSE limit_counters.window_started_at
-                                   END RETURNING limit_counters.key,
-                                                 limit_counters.count),
-     g1 AS
-  (INSERT INTO limit_counters (key, count, window_started_at) SELECT %(g1_counter_key_0)s::VARCHAR AS anon_4,
-                                                                     %(param_3)s::INTEGER AS anon_5,
-                                                                     %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
-   UNION ALL SELECT %(g1_counter_key_1)s::VARCHAR AS anon_7,
-                    %(param_4)s::INTEGER AS anon_8,
-                    %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 ON CONFLICT (key) DO UPDATE
-   SET count = CASE
-                   WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER
-                   ELSE limit_counters.count + %(count_2)s::INTEGER
-               END,
-               window_started_at = CASE
-                                       WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                       ELSE limit_counters.window_started_at
-                                   END RETURNING limit_counters.key,
-                                                 limit_counters.count),
-     g2 AS
-  (INSERT INTO limit_counters (key, count, window_started_at) SELECT %(g2_counter_key_0)s::VARCHAR AS anon_9,
-                                                                     %(param_6)s::INTEGER AS anon_10,
-                                                                     %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
-   UNION ALL SELECT %(g2_counter_key_1)s::VARCHAR AS anon_12,
-                    %(param_7)s::INTEGER AS anon_13,
-                    %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
-   UNION ALL SELECT %(g2_counter_key_2)s::VARCHAR AS anon_14,
-                    %(param_8)s::INTEGER AS anon_15,
-                    %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 ON CONFLICT (key) DO UPDATE
-   SET count = CASE
-                   WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_9)s::INTEGER
-                   ELSE limit_counters.count + %(count_3)s::INTEGER
-               END,
-               window_started_at = CASE
-                                       WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                       ELSE limit_counters.window_started_at
-                                   END RETURNING limit_counters.key,
-                                                 limit_counters.count)
+WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_1)s::INTEGER AS anon_2,
+           %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g1_counter_key_0)s::VARCHAR AS anon_4,
+           %(param_3)s::INTEGER AS anon_5,
+           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
+    SELECT %(g1_counter_key_1)s::VARCHAR AS anon_7,
+           %(param_4)s::INTEGER AS anon_8,
+           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_9,
+           %(param_6)s::INTEGER AS anon_10,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
+    SELECT %(g2_counter_key_1)s::VARCHAR AS anon_12,
+           %(param_7)s::INTEGER AS anon_13,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
+    SELECT %(g2_counter_key_2)s::VARCHAR AS anon_14,
+           %(param_8)s::INTEGER AS anon_15,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_9)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count)
 SELECT g0.key,
        g0.count
-FROM g0
-UNION ALL
+FROM g0 UNION ALL
 SELECT g1.key,
        g1.count
-FROM g1
-UNION ALL
+FROM g1 UNION ALL
 SELECT g2.key,
        g2.count
 FROM g2;
 
-WITH w0 AS
-  (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
-   VALUES (%(w0_id)s::VARCHAR,
-           %(w0_correlation_id)s::VARCHAR,
-           %(w0_browser_session_id)s::INTEGER,
-           %(w0_journey_id)s::INTEGER,
-           %(w0_user_id)s::VARCHAR,
-           %(w0_channel)s::VARCHAR,
-           %(w0_destination)s::VARCHAR,
-           %(w0_own_factor)s,
-           %(w0_code_hash)s::VARCHAR,
-           %(w0_state)s::VARCHAR,
-           %(w0_attempts)s::INTEGER,
-           %(w0_sends)s::INTEGER,
-           %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                    %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                              %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                                                                        %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-     w1 AS
-  (UPDATE journeys
-   SET phone_e164=%(w1_phone_e164)s::VARCHAR,
-       channel=%(w1_channel)s::VARCHAR,
-       updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE journeys.id = %(w1__pk0)s::INTEGER RETURNING 1)
-SELECT
-  (SELECT count(*) AS count_1
-   FROM w1) AS anon_1;
+WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
+    VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_user_id)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
+w1 AS (UPDATE journeys
+    SET phone_e164=%(w1_phone_e164)s::VARCHAR, channel=%(w1_channel)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w1__pk0)s::INTEGER
+    RETURNING 1)
+SELECT (SELECT count(*) AS count_1
+    FROM w1) AS anon_1;
 
 
 -- POST /v1/otp/transient_otp/verify
@@ -409,19 +304,17 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR,
-                             %(keys_2)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR);
 
 UPDATE otp_transactions
-SET state=%(state)s::VARCHAR,
-    updated_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
+SET state=%(state)s::VARCHAR, updated_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
 WHERE otp_transactions.id = %(code_id)s::VARCHAR
   AND otp_transactions.state = %(state_1)s::VARCHAR
-  AND otp_transactions.attempts < %(max_attempts)s::INTEGER RETURNING otp_transactions.id;
+  AND otp_transactions.attempts < %(max_attempts)s::INTEGER
+RETURNING otp_transactions.id;
 
 UPDATE journeys
-SET state=%(state)s::VARCHAR,
-    updated_at=%(updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+SET state=%(state)s::VARCHAR, updated_at=%(updated_at)s::TIMESTAMP WITHOUT TIME ZONE
 WHERE journeys.id = %(journeys_id)s::INTEGER;
 
 SELECT users.id,
@@ -448,24 +341,16 @@ SELECT phone_credentials.id,
 FROM phone_credentials
 WHERE phone_credentials.user_id = %(user_id_1)s::VARCHAR;
 
-WITH w0 AS
-  (INSERT INTO phone_credentials (user_id, e164, channel, verified_at, created_at)
-   VALUES (%(w0_user_id)s::VARCHAR,
-           %(w0_e164)s::VARCHAR,
-           %(w0_channel)s::VARCHAR,
-           %(w0_verified_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                      %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE) RETURNING phone_credentials.id),
-     w1 AS
-  (UPDATE journeys
-   SET state=%(w1_state)s::VARCHAR,
-       updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE journeys.id = %(w1__pk0)s::INTEGER RETURNING 1)
-SELECT
-  (SELECT w0.id
-   FROM w0) AS anon_1,
-
-  (SELECT count(*) AS count_1
-   FROM w1) AS anon_2;
+WITH w0 AS (INSERT INTO phone_credentials (user_id, e164, channel, verified_at, created_at)
+    VALUES (%(w0_user_id)s::VARCHAR, %(w0_e164)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_verified_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING phone_credentials.id),
+w1 AS (UPDATE journeys
+    SET state=%(w1_state)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w1__pk0)s::INTEGER
+    RETURNING 1)
+SELECT (SELECT w0.id
+    FROM w0) AS anon_1, (SELECT count(*) AS count_1
+    FROM w1) AS anon_2;
 
 
 -- POST /v1/users/create
@@ -524,9 +409,7 @@ INSERT INTO users (id, email, email_verified, password_hash, first_name, last_na
 VALUES (%(id)s::VARCHAR, %(email)s::VARCHAR, %(email_verified)s, %(password_hash)s::VARCHAR, %(first_name)s::VARCHAR, %(last_name)s::VARCHAR, %(language)s::VARCHAR, %(profile_completed_at)s::TIMESTAMP WITHOUT TIME ZONE, %(preferred_method)s::VARCHAR, %(new_password_required)s, %(created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(updated_at)s::TIMESTAMP WITHOUT TIME ZONE);
 
 UPDATE journeys
-SET state=%(state)s::VARCHAR,
-    user_id=%(user_id)s::VARCHAR,
-    updated_at=%(updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+SET state=%(state)s::VARCHAR, user_id=%(user_id)s::VARCHAR, updated_at=%(updated_at)s::TIMESTAMP WITHOUT TIME ZONE
 WHERE journeys.id = %(journeys_id)s::INTEGER;
 
 
@@ -597,86 +480,46 @@ SELECT users.id,
 FROM users
 WHERE users.id = %(pk_1)s::VARCHAR;
 
-WITH q0 AS
-  (DELETE
-   FROM limit_counters
-   WHERE limit_counters.key IN (%(q0_cleared_keys_1)s::VARCHAR)),
-     q1 AS
-  (UPDATE interactions
-   SET login_completed_at=%(q1_moment)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE interactions.uid =
-       (SELECT interactions.uid
+WITH q0 AS (DELETE
+    FROM limit_counters
+    WHERE limit_counters.key IN (%(q0_cleared_keys_1)s::VARCHAR)),
+q1 AS (UPDATE interactions
+    SET login_completed_at=%(q1_moment)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE interactions.uid = (SELECT interactions.uid
         FROM interactions
         WHERE interactions.browser_session_id = %(q1_waiting_session_id)s::INTEGER
           AND interactions.expires_at > %(q1_moment)s::TIMESTAMP WITHOUT TIME ZONE
         ORDER BY interactions.created_at DESC
-        LIMIT %(param_1)s::INTEGER) RETURNING interactions.uid),
-     w0 AS
-  (INSERT INTO journeys (browser_session_id, flow, state, user_id, proof, reauthenticated_at, created_at, updated_at)
-   VALUES (%(w0_browser_session_id)s::INTEGER,
-           %(w0_flow)s::VARCHAR,
-           %(w0_state)s::VARCHAR,
-           %(w0_user_id)s::VARCHAR,
-           %(w0_proof)s::JSON,
-           %(w0_reauthenticated_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                             %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                                       %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE) RETURNING journeys.id),
-     w1 AS
-  (INSERT INTO devices (id, user_id, secret_hash, user_agent, first_seen_at, last_seen_at)
-   VALUES (%(w1_id)s::VARCHAR,
-           %(w1_user_id)s::VARCHAR,
-           %(w1_secret_hash)s::VARCHAR,
-           %(w1_user_agent)s::VARCHAR,
-           %(w1_first_seen_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                        %(w1_last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-     w2 AS
-  (INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
-   VALUES (%(w2_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                             %(w2_user_id)s::VARCHAR,
-                                             %(w2_browser_session_id)s::INTEGER,
-                                             %(w2_action)s::VARCHAR,
-                                             %(w2_details)s::JSON,
-                                             %(w2_user_agent)s::VARCHAR) RETURNING audit_events.id),
-     w3 AS
-  (UPDATE browser_sessions
-   SET token_hash=%(w3_token_hash)s::VARCHAR,
-       last_seen_at=%(w3_last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                user_id=%(w3_user_id)s::VARCHAR,
-                                                                auth_time=%(w3_auth_time)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                                                   amr=%(w3_amr)s::JSON,
-                                                                                                                   acr=%(w3_acr)s::VARCHAR
-   WHERE browser_sessions.id = %(w3__pk0)s::INTEGER RETURNING 1),
-     w4 AS
-  (UPDATE journeys
-   SET state=%(w4_state)s::VARCHAR,
-       updated_at=%(w4_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE journeys.id = %(w4__pk0)s::INTEGER RETURNING 1),
-     w5 AS
-  (UPDATE users
-   SET first_name=%(w5_first_name)s::VARCHAR,
-       last_name=%(w5_last_name)s::VARCHAR,
-       profile_completed_at=%(w5_profile_completed_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                updated_at=%(w5_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE users.id = %(w5__pk0)s::VARCHAR RETURNING 1)
-SELECT
-  (SELECT q1.uid
-   FROM q1
-   LIMIT %(param_2)s::INTEGER) AS anon_1,
-
-  (SELECT w0.id
-   FROM w0) AS anon_2,
-
-  (SELECT w2.id
-   FROM w2) AS anon_3,
-
-  (SELECT count(*) AS count_1
-   FROM w3) AS anon_4,
-
-  (SELECT count(*) AS count_2
-   FROM w4) AS anon_5,
-
-  (SELECT count(*) AS count_3
-   FROM w5) AS anon_6;
+        LIMIT %(param_1)s::INTEGER)
+    RETURNING interactions.uid),
+w0 AS (INSERT INTO journeys (browser_session_id, flow, state, user_id, proof, reauthenticated_at, created_at, updated_at)
+    VALUES (%(w0_browser_session_id)s::INTEGER, %(w0_flow)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_user_id)s::VARCHAR, %(w0_proof)s::JSON, %(w0_reauthenticated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING journeys.id),
+w1 AS (INSERT INTO devices (id, user_id, secret_hash, user_agent, first_seen_at, last_seen_at)
+    VALUES (%(w1_id)s::VARCHAR, %(w1_user_id)s::VARCHAR, %(w1_secret_hash)s::VARCHAR, %(w1_user_agent)s::VARCHAR, %(w1_first_seen_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w1_last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE)),
+w2 AS (INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
+    VALUES (%(w2_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w2_user_id)s::VARCHAR, %(w2_browser_session_id)s::INTEGER, %(w2_action)s::VARCHAR, %(w2_details)s::JSON, %(w2_user_agent)s::VARCHAR)
+    RETURNING audit_events.id),
+w3 AS (UPDATE browser_sessions
+    SET token_hash=%(w3_token_hash)s::VARCHAR, last_seen_at=%(w3_last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE, user_id=%(w3_user_id)s::VARCHAR, auth_time=%(w3_auth_time)s::TIMESTAMP WITHOUT TIME ZONE, amr=%(w3_amr)s::JSON, acr=%(w3_acr)s::VARCHAR
+    WHERE browser_sessions.id = %(w3__pk0)s::INTEGER
+    RETURNING 1),
+w4 AS (UPDATE journeys
+    SET state=%(w4_state)s::VARCHAR, updated_at=%(w4_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w4__pk0)s::INTEGER
+    RETURNING 1),
+w5 AS (UPDATE users
+    SET first_name=%(w5_first_name)s::VARCHAR, last_name=%(w5_last_name)s::VARCHAR, profile_completed_at=%(w5_profile_completed_at)s::TIMESTAMP WITHOUT TIME ZONE, updated_at=%(w5_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE users.id = %(w5__pk0)s::VARCHAR
+    RETURNING 1)
+SELECT (SELECT q1.uid
+    FROM q1
+    LIMIT %(param_2)s::INTEGER) AS anon_1, (SELECT w0.id
+    FROM w0) AS anon_2, (SELECT w2.id
+    FROM w2) AS anon_3, (SELECT count(*) AS count_1
+    FROM w3) AS anon_4, (SELECT count(*) AS count_2
+    FROM w4) AS anon_5, (SELECT count(*) AS count_3
+    FROM w5) AS anon_6;
 
 
 -- GET /authorize/resume/<uid>
@@ -699,99 +542,83 @@ DELETE
 FROM interactions
 WHERE interactions.uid = %(uid)s::VARCHAR
   AND interactions.browser_session_id = %(browser_session_id)s::INTEGER
-  AND interactions.expires_at > %(moment)s::TIMESTAMP WITHOUT TIME ZONE RETURNING interactions.uid,
-                                                                                  interactions.browser_session_id,
-                                                                                  interactions.browser_key,
-                                                                                  interactions.client_id,
-                                                                                  interactions.params,
-                                                                                  interactions.login_completed_at,
-                                                                                  interactions.created_at,
-                                                                                  interactions.expires_at,
-                                                                                  EXISTS
-  (SELECT *
-   FROM authorization_codes
-   WHERE authorization_codes.client_id = interactions.client_id
-     AND authorization_codes.nonce = CAST((interactions.params ->> %(params_1)s::TEXT) AS VARCHAR)) AS anon_1;
+  AND interactions.expires_at > %(moment)s::TIMESTAMP WITHOUT TIME ZONE
+RETURNING interactions.uid,
+          interactions.browser_session_id,
+          interactions.browser_key,
+          interactions.client_id,
+          interactions.params,
+          interactions.login_completed_at,
+          interactions.created_at,
+          interactions.expires_at,
+          EXISTS (SELECT *
+    FROM authorization_codes
+    WHERE authorization_codes.client_id = interactions.client_id
+      AND authorization_codes.nonce = CAST((interactions.params ->> %(params_1)s::TEXT) AS VARCHAR)) AS anon_1;
 
-WITH granted AS
-  (INSERT INTO grants (user_id, client_id, scope, first_used_at, last_used_at)
-   VALUES (%(q0_user_id)s::VARCHAR,
-           %(q0_client_id)s::VARCHAR,
-           %(q0_scope)s::VARCHAR,
-           %(q0_moment)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                 %(q0_moment)s::TIMESTAMP WITHOUT TIME ZONE) ON CONFLICT (user_id,
-                                                                                                          client_id) DO UPDATE
-   SET scope = excluded.scope,
-               first_used_at = CASE
-                                   WHEN (grants.revoked_at IS NOT NULL) THEN excluded.first_used_at
-                                   ELSE grants.first_used_at
-                               END,
-                               last_used_at = excluded.last_used_at,
-                               revoked_at = %(param_1)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                revoked_reason = %(param_2)s::VARCHAR RETURNING grants.id), q0 AS
-  (INSERT INTO authorization_codes (code_hash, client_id, user_id, sid, redirect_uri, scope, nonce, code_challenge, code_challenge_method, auth_time, amr, acr, created_at, expires_at, grant_id) SELECT %(q0_code_hash)s::VARCHAR AS anon_1,
-                                                                                                                                                                                                         %(q0_client_id)s::VARCHAR AS anon_2,
-                                                                                                                                                                                                         %(q0_user_id)s::VARCHAR AS anon_3,
-                                                                                                                                                                                                         %(q0_sid)s::VARCHAR AS anon_4,
-                                                                                                                                                                                                         %(q0_redirect_uri)s::VARCHAR AS anon_5,
-                                                                                                                                                                                                         %(q0_scope)s::VARCHAR AS anon_6,
-                                                                                                                                                                                                         %(q0_nonce)s::VARCHAR AS anon_7,
-                                                                                                                                                                                                         %(q0_code_challenge)s::VARCHAR AS anon_8,
-                                                                                                                                                                                                         %(q0_code_challenge_method)s::VARCHAR AS anon_9,
-                                                                                                                                                                                                         %(q0_auth_time)s::TIMESTAMP WITHOUT TIME ZONE AS anon_10,
-                                                                                                                                                                                                                                                          %(q0_amr)s::JSON AS anon_11,
-                                                                                                                                                                                                                                                          %(q0_acr)s::VARCHAR AS anon_12,
-                                                                                                                                                                                                                                                          %(q0_created_at)s::TIMESTAMP WITHOUT TIME ZONE AS anon_13,
-                                                                                                                                                                                                                                                                                                            %(q0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE AS anon_14,
-                                                                                                                                                                                                                                                                                                                                                              granted.id AS id
-   FROM granted),
-                                                                                                                                            q1 AS
-  (UPDATE browser_sessions
-   SET clients=%(q1_signed_in_clients)s::JSON
-   WHERE browser_sessions.id = %(q1_session_id)s::INTEGER)
+WITH granted AS (INSERT INTO grants (user_id, client_id, scope, first_used_at, last_used_at)
+    VALUES (%(q0_user_id)s::VARCHAR, %(q0_client_id)s::VARCHAR, %(q0_scope)s::VARCHAR, %(q0_moment)s::TIMESTAMP WITHOUT TIME ZONE, %(q0_moment)s::TIMESTAMP WITHOUT TIME ZONE)
+    ON CONFLICT (user_id, client_id) DO UPDATE
+    SET scope = excluded.scope, first_used_at = CASE WHEN (grants.revoked_at IS NOT NULL) THEN excluded.first_used_at ELSE grants.first_used_at END, last_used_at = excluded.last_used_at, revoked_at = %(param_1)s::TIMESTAMP WITHOUT TIME ZONE, revoked_reason = %(param_2)s::VARCHAR
+    RETURNING grants.id),
+q0 AS (INSERT INTO authorization_codes (code_hash, client_id, user_id, sid, redirect_uri, scope, nonce, code_challenge, code_challenge_method, auth_time, amr, acr, created_at, expires_at, grant_id)
+    SELECT %(q0_code_hash)s::VARCHAR AS anon_1,
+           %(q0_client_id)s::VARCHAR AS anon_2,
+           %(q0_user_id)s::VARCHAR AS anon_3,
+           %(q0_sid)s::VARCHAR AS anon_4,
+           %(q0_redirect_uri)s::VARCHAR AS anon_5,
+           %(q0_scope)s::VARCHAR AS anon_6,
+           %(q0_nonce)s::VARCHAR AS anon_7,
+           %(q0_code_challenge)s::VARCHAR AS anon_8,
+           %(q0_code_challenge_method)s::VARCHAR AS anon_9,
+           %(q0_auth_time)s::TIMESTAMP WITHOUT TIME ZONE AS anon_10,
+           %(q0_amr)s::JSON AS anon_11,
+           %(q0_acr)s::VARCHAR AS anon_12,
+           %(q0_created_at)s::TIMESTAMP WITHOUT TIME ZONE AS anon_13,
+           %(q0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE AS anon_14,
+           granted.id AS id
+    FROM granted),
+q1 AS (UPDATE browser_sessions
+    SET clients=%(q1_signed_in_clients)s::JSON
+    WHERE browser_sessions.id = %(q1_session_id)s::INTEGER)
 SELECT 1;
 
 
 -- POST /token
-WITH spent AS
-  (UPDATE authorization_codes
-   SET redeemed_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE authorization_codes.code_hash = %(presented_code_hash)s::VARCHAR
-     AND authorization_codes.client_id = %(caller)s::VARCHAR
-     AND authorization_codes.redeemed_at IS NULL
-     AND authorization_codes.expires_at > %(moment)s::TIMESTAMP WITHOUT TIME ZONE
-     AND authorization_codes.redirect_uri = %(asked_redirect_uri)s::VARCHAR
-     AND authorization_codes.code_challenge IS NOT DISTINCT
-     FROM %(verifier_challenge)s::VARCHAR
-     AND authorization_codes.code_challenge_method IS NOT DISTINCT
-     FROM %(verifier_method)s::VARCHAR RETURNING authorization_codes.id AS chain,
-                                                 authorization_codes.user_id,
-                                                 authorization_codes.grant_id,
-                                                 authorization_codes.sid,
-                                                 authorization_codes.scope,
-                                                 authorization_codes.nonce,
-                                                 authorization_codes.auth_time,
-                                                 authorization_codes.amr,
-                                                 authorization_codes.acr),
-     issued AS
-  (INSERT INTO tokens (client_id, user_id, grant_id, sid, authorization_code_id, access_token_hash, refresh_token_hash, scope, issued_at, access_token_expires_at, refresh_token_expires_at) SELECT %(caller)s::VARCHAR AS anon_1,
-                                                                                                                                                                                                    spent.user_id AS user_id,
-                                                                                                                                                                                                    spent.grant_id AS grant_id,
-                                                                                                                                                                                                    spent.sid AS sid,
-                                                                                                                                                                                                    spent.chain AS chain,
-                                                                                                                                                                                                    %(new_access_token_hash)s::VARCHAR AS anon_2,
-                                                                                                                                                                                                    CASE
-                                                                                                                                                                                                        WHEN ((%(param_1)s::VARCHAR || spent.scope || %(param_2)s::VARCHAR) LIKE %(param_3)s::VARCHAR) THEN %(new_refresh_token_hash)s::VARCHAR
-                                                                                                                                                                                                    END AS anon_3,
-                                                                                                                                                                                                    spent.scope AS scope,
-                                                                                                                                                                                                    %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_4,
-                                                                                                                                                                                                                                               %(new_access_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE AS anon_5,
-                                                                                                                                                                                                                                                                                                               CASE
-                                                                                                                                                                                                                                                                                                                   WHEN ((%(param_4)s::VARCHAR || spent.scope || %(param_5)s::VARCHAR) LIKE %(param_6)s::VARCHAR) THEN %(new_refresh_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE
-                                                                                                                                                                                                                                                                                                               END AS anon_6
-   FROM spent RETURNING tokens.user_id,
-                        tokens.scope,
-                        tokens.refresh_token_hash IS NOT NULL AS refreshable)
+WITH spent AS (UPDATE authorization_codes
+    SET redeemed_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE authorization_codes.code_hash = %(presented_code_hash)s::VARCHAR
+      AND authorization_codes.client_id = %(caller)s::VARCHAR
+      AND authorization_codes.redeemed_at IS NULL
+      AND authorization_codes.expires_at > %(moment)s::TIMESTAMP WITHOUT TIME ZONE
+      AND authorization_codes.redirect_uri = %(asked_redirect_uri)s::VARCHAR
+      AND authorization_codes.code_challenge IS NOT DISTINCT FROM %(verifier_challenge)s::VARCHAR
+      AND authorization_codes.code_challenge_method IS NOT DISTINCT FROM %(verifier_method)s::VARCHAR
+    RETURNING authorization_codes.id AS chain,
+              authorization_codes.user_id,
+              authorization_codes.grant_id,
+              authorization_codes.sid,
+              authorization_codes.scope,
+              authorization_codes.nonce,
+              authorization_codes.auth_time,
+              authorization_codes.amr,
+              authorization_codes.acr),
+issued AS (INSERT INTO tokens (client_id, user_id, grant_id, sid, authorization_code_id, access_token_hash, refresh_token_hash, scope, issued_at, access_token_expires_at, refresh_token_expires_at)
+    SELECT %(caller)s::VARCHAR AS client_id,
+           spent.user_id AS user_id,
+           spent.grant_id AS grant_id,
+           spent.sid AS sid,
+           spent.chain AS authorization_code_id,
+           %(new_access_token_hash)s::VARCHAR AS access_token_hash,
+           CASE WHEN ((' ' || spent.scope || ' ') LIKE '%% offline_access %%') THEN %(new_refresh_token_hash)s::VARCHAR END AS refresh_token_hash,
+           spent.scope AS scope,
+           %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS issued_at,
+           %(new_access_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE AS access_token_expires_at,
+           CASE WHEN ((' ' || spent.scope || ' ') LIKE '%% offline_access %%') THEN %(new_refresh_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE END AS refresh_token_expires_at
+    FROM spent
+    RETURNING tokens.user_id,
+              tokens.scope,
+              tokens.refresh_token_hash IS NOT NULL AS refreshable)
 SELECT spent.chain,
        spent.user_id,
        spent.grant_id,
@@ -815,45 +642,33 @@ JOIN issued ON issued.user_id = spent.user_id
 JOIN users ON users.id = spent.user_id
 LEFT OUTER JOIN phone_credentials ON phone_credentials.user_id = users.id;
 
-WITH spent AS
-  (UPDATE tokens
-   SET revoked_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE tokens.refresh_token_hash = %(presented_refresh_token_hash)s::VARCHAR
-     AND tokens.client_id = %(caller)s::VARCHAR
-     AND tokens.refresh_token_expires_at > %(moment)s::TIMESTAMP WITHOUT TIME ZONE
-     AND tokens.revoked_at IS NULL RETURNING tokens.authorization_code_id AS chain,
-                                             tokens.user_id,
-                                             tokens.grant_id,
-                                             tokens.sid,
-                                             tokens.scope AS granted_scope),
-     issued AS
-  (INSERT INTO tokens (client_id, user_id, grant_id, sid, authorization_code_id, access_token_hash, refresh_token_hash, scope, issued_at, access_token_expires_at, refresh_token_expires_at) SELECT %(caller)s::VARCHAR AS anon_1,
-                                                                                                                                                                                                    spent.user_id AS user_id,
-                                                                                                                                                                                                    spent.grant_id AS grant_id,
-                                                                                                                                                                                                    spent.sid AS sid,
-                                                                                                                                                                                                    spent.chain AS chain,
-                                                                                                                                                                                                    %(new_access_token_hash)s::VARCHAR AS anon_2,
-                                                                                                                                                                                                    CASE
-                                                                                                                                                                                                        WHEN ((%(param_1)s::VARCHAR || CASE
-                                                                                                                                                                                                                                           WHEN (%(asked_scope)s::VARCHAR IS NULL) THEN spent.granted_scope
-                                                                                                                                                                                                                                           ELSE %(asked_scope)s
-                                                                                                                                                                                                                                       END || %(param_2)s::VARCHAR) LIKE %(param_3)s::VARCHAR) THEN %(new_refresh_token_hash)s::VARCHAR
-                                                                                                                                                                                                    END AS anon_3,
-                                                                                                                                                                                                    CASE
-                                                                                                                                                                                                        WHEN (%(asked_scope)s::VARCHAR IS NULL) THEN spent.granted_scope
-                                                                                                                                                                                                        ELSE %(asked_scope)s
-                                                                                                                                                                                                    END AS anon_4,
-                                                                                                                                                                                                    %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_5,
-                                                                                                                                                                                                                                               %(new_access_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6,
-                                                                                                                                                                                                                                                                                                               CASE
-                                                                                                                                                                                                                                                                                                                   WHEN ((%(param_4)s::VARCHAR || CASE
-                                                                                                                                                                                                                                                                                                                                                      WHEN (%(asked_scope)s::VARCHAR IS NULL) THEN spent.granted_scope
-                                                                                                                                                                                                                                                                                                                                                      ELSE %(asked_scope)s
-                                                                                                                                                                                                                                                                                                                                                  END || %(param_5)s::VARCHAR) LIKE %(param_6)s::VARCHAR) THEN %(new_refresh_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE
-                                                                                                                                                                                                                                                                                                               END AS anon_7
-   FROM spent RETURNING tokens.user_id,
-                        tokens.scope,
-                        tokens.refresh_token_hash IS NOT NULL AS refreshable)
+WITH spent AS (UPDATE tokens
+    SET revoked_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE tokens.refresh_token_hash = %(presented_refresh_token_hash)s::VARCHAR
+      AND tokens.client_id = %(caller)s::VARCHAR
+      AND tokens.refresh_token_expires_at > %(moment)s::TIMESTAMP WITHOUT TIME ZONE
+      AND tokens.revoked_at IS NULL
+    RETURNING tokens.authorization_code_id AS chain,
+              tokens.user_id,
+              tokens.grant_id,
+              tokens.sid,
+              tokens.scope AS granted_scope),
+issued AS (INSERT INTO tokens (client_id, user_id, grant_id, sid, authorization_code_id, access_token_hash, refresh_token_hash, scope, issued_at, access_token_expires_at, refresh_token_expires_at)
+    SELECT %(caller)s::VARCHAR AS client_id,
+           spent.user_id AS user_id,
+           spent.grant_id AS grant_id,
+           spent.sid AS sid,
+           spent.chain AS authorization_code_id,
+           %(new_access_token_hash)s::VARCHAR AS access_token_hash,
+           CASE WHEN ((' ' || CASE WHEN (%(asked_scope)s::VARCHAR IS NULL) THEN spent.granted_scope ELSE %(asked_scope)s END || ' ') LIKE '%% offline_access %%') THEN %(new_refresh_token_hash)s::VARCHAR END AS refresh_token_hash,
+           CASE WHEN (%(asked_scope)s::VARCHAR IS NULL) THEN spent.granted_scope ELSE %(asked_scope)s END AS scope,
+           %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS issued_at,
+           %(new_access_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE AS access_token_expires_at,
+           CASE WHEN ((' ' || CASE WHEN (%(asked_scope)s::VARCHAR IS NULL) THEN spent.granted_scope ELSE %(asked_scope)s END || ' ') LIKE '%% offline_access %%') THEN %(new_refresh_token_expires_at)s::TIMESTAMP WITHOUT TIME ZONE END AS refresh_token_expires_at
+    FROM spent
+    RETURNING tokens.user_id,
+              tokens.scope,
+              tokens.refresh_token_hash IS NOT NULL AS refreshable)
 SELECT spent.chain,
        spent.user_id,
        spent.grant_id,
@@ -926,13 +741,15 @@ WHERE users.id = %(pk_1)s::VARCHAR;
 
 DELETE
 FROM browser_sessions
-WHERE browser_sessions.id = %(id_1)s::INTEGER RETURNING browser_sessions.id,
-                                                        browser_sessions.sid,
-                                                        browser_sessions.user_id,
-                                                        browser_sessions.clients;
+WHERE browser_sessions.id = %(id_1)s::INTEGER
+RETURNING browser_sessions.id,
+          browser_sessions.sid,
+          browser_sessions.user_id,
+          browser_sessions.clients;
 
 INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
-VALUES (%(at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_id)s::VARCHAR, %(browser_session_id)s::INTEGER, %(action)s::VARCHAR, %(details)s::JSON, %(user_agent)s::VARCHAR) RETURNING audit_events.id;
+VALUES (%(at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_id)s::VARCHAR, %(browser_session_id)s::INTEGER, %(action)s::VARCHAR, %(details)s::JSON, %(user_agent)s::VARCHAR)
+RETURNING audit_events.id;
 
 
 -- POST /v1/otp/users/login
@@ -955,13 +772,13 @@ SELECT browser_sessions.id,
        devices.first_seen_at,
        devices.last_seen_at AS last_seen_at_1,
        devices.forgotten_at
-FROM
-  (SELECT %(param_1)s::INTEGER AS one) AS anon_1
+FROM (SELECT %(param_1)s::INTEGER AS one) AS anon_1
 LEFT OUTER JOIN browser_sessions ON browser_sessions.token_hash = %(token_hash)s::VARCHAR
 LEFT OUTER JOIN devices ON devices.id = %(device_id)s::VARCHAR;
 
 INSERT INTO browser_sessions (token_hash, sid, created_at, last_seen_at, expires_at, user_agent, user_id, auth_time, acr)
-VALUES (%(token_hash)s::VARCHAR, %(sid)s::VARCHAR, %(created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE, %(expires_at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_agent)s::VARCHAR, %(user_id)s::VARCHAR, %(auth_time)s::TIMESTAMP WITHOUT TIME ZONE, %(acr)s::VARCHAR) RETURNING browser_sessions.id;
+VALUES (%(token_hash)s::VARCHAR, %(sid)s::VARCHAR, %(created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE, %(expires_at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_agent)s::VARCHAR, %(user_id)s::VARCHAR, %(auth_time)s::TIMESTAMP WITHOUT TIME ZONE, %(acr)s::VARCHAR)
+RETURNING browser_sessions.id;
 
 SELECT users.id,
        users.email,
@@ -1012,29 +829,19 @@ WHERE users.email = %(email)s::VARCHAR
 ORDER BY passkey_credentials_1.id;
 
 INSERT INTO limit_counters (key, count, window_started_at)
-VALUES (%(counter_key)s::VARCHAR, %(count)s::INTEGER, %(moment)s::TIMESTAMP WITHOUT TIME ZONE) ON CONFLICT (key) DO UPDATE SET count = (limit_counters.count + %(count_1)s::INTEGER)
-WHERE limit_counters.blocked_until IS NULL
-  OR limit_counters.blocked_until <= %(moment)s::TIMESTAMP WITHOUT TIME ZONE RETURNING limit_counters.count;
+VALUES (%(counter_key)s::VARCHAR, %(count)s::INTEGER, %(moment)s::TIMESTAMP WITHOUT TIME ZONE)
+ON CONFLICT (key) DO UPDATE
+SET count = (limit_counters.count + %(count_1)s::INTEGER)
+WHERE limit_counters.blocked_until IS NULL OR limit_counters.blocked_until <= %(moment)s::TIMESTAMP WITHOUT TIME ZONE
+RETURNING limit_counters.count;
 
-WITH w0 AS
-  (INSERT INTO interactions (uid, browser_session_id, browser_key, client_id, params, created_at, expires_at)
-   VALUES (%(w0_uid)s::VARCHAR,
-           %(w0_browser_session_id)s::INTEGER,
-           %(w0_browser_key)s::VARCHAR,
-           %(w0_client_id)s::VARCHAR,
-           %(w0_params)s::JSON,
-           %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                     %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-     w1 AS
-  (INSERT INTO audit_events (at, user_id, action, details, user_agent)
-   VALUES (%(w1_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                             %(w1_user_id)s::VARCHAR,
-                                             %(w1_action)s::VARCHAR,
-                                             %(w1_details)s::JSON,
-                                             %(w1_user_agent)s::VARCHAR) RETURNING audit_events.id)
-SELECT
-  (SELECT w1.id
-   FROM w1) AS anon_1;
+WITH w0 AS (INSERT INTO interactions (uid, browser_session_id, browser_key, client_id, params, created_at, expires_at)
+    VALUES (%(w0_uid)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_browser_key)s::VARCHAR, %(w0_client_id)s::VARCHAR, %(w0_params)s::JSON, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
+w1 AS (INSERT INTO audit_events (at, user_id, action, details, user_agent)
+    VALUES (%(w1_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w1_user_id)s::VARCHAR, %(w1_action)s::VARCHAR, %(w1_details)s::JSON, %(w1_user_agent)s::VARCHAR)
+    RETURNING audit_events.id)
+SELECT (SELECT w1.id
+    FROM w1) AS anon_1;
 
 SELECT journeys.id,
        journeys.browser_session_id,
@@ -1072,26 +879,14 @@ LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
   AND journeys.flow = %(flow)s::VARCHAR;
 
-WITH q0 AS
-  (UPDATE limit_counters
-   SET count=(limit_counters.count - %(count_1)s::INTEGER), blocked_until=%(param_1)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE limit_counters.key = %(q0_refunded_key)s::VARCHAR),
-     w0 AS
-  (INSERT INTO journeys (browser_session_id, flow, state, email, language, user_id, phone_e164, channel, proof, created_at, updated_at)
-   VALUES (%(w0_browser_session_id)s::INTEGER,
-           %(w0_flow)s::VARCHAR,
-           %(w0_state)s::VARCHAR,
-           %(w0_email)s::VARCHAR,
-           %(w0_language)s::VARCHAR,
-           %(w0_user_id)s::VARCHAR,
-           %(w0_phone_e164)s::VARCHAR,
-           %(w0_channel)s::VARCHAR,
-           %(w0_proof)s::JSON,
-           %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                     %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE) RETURNING journeys.id)
-SELECT
-  (SELECT w0.id
-   FROM w0) AS anon_1;
+WITH q0 AS (UPDATE limit_counters
+    SET count=(limit_counters.count - %(count_1)s::INTEGER), blocked_until=%(param_1)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE limit_counters.key = %(q0_refunded_key)s::VARCHAR),
+w0 AS (INSERT INTO journeys (browser_session_id, flow, state, email, language, user_id, phone_e164, channel, proof, created_at, updated_at)
+    VALUES (%(w0_browser_session_id)s::INTEGER, %(w0_flow)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_email)s::VARCHAR, %(w0_language)s::VARCHAR, %(w0_user_id)s::VARCHAR, %(w0_phone_e164)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_proof)s::JSON, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING journeys.id)
+SELECT (SELECT w0.id
+    FROM w0) AS anon_1;
 
 
 -- POST /v1/otp/otp/send
@@ -1114,8 +909,7 @@ SELECT browser_sessions.id,
        devices.first_seen_at,
        devices.last_seen_at AS last_seen_at_1,
        devices.forgotten_at
-FROM
-  (SELECT %(param_1)s::INTEGER AS one) AS anon_1
+FROM (SELECT %(param_1)s::INTEGER AS one) AS anon_1
 LEFT OUTER JOIN browser_sessions ON browser_sessions.token_hash = %(token_hash)s::VARCHAR
 LEFT OUTER JOIN devices ON devices.id = %(device_id)s::VARCHAR;
 
@@ -1206,11 +1000,7 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR,
-                             %(keys_2)s::VARCHAR,
-                             %(keys_3)s::VARCHAR,
-                             %(keys_4)s::VARCHAR,
-                             %(keys_5)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -1230,44 +1020,30 @@ SELECT otp_transactions.id,
        otp_transactions.expires_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
-ORDER BY otp_transactions.created_at DESC,
-         otp_transactions.sends DESC
-FOR
-UPDATE;
+ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
 
-WITH g0 AS
-  (INSERT INTO limit_counters (key, count, window_started_at) SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
-                                                                     %(param_1)s::INTEGER AS anon_2,
-                                                                     %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
-   UNION ALL SELECT %(g0_counter_key_1)s::VARCHAR AS anon_4,
-                    %(param_2)s::INTEGER AS anon_5,
-                    %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3 ON CONFLICT (key) DO UPDATE
-   SET count = CASE
-                   WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_3)s::INTEGER
-                   ELSE limit_counters.count + %(count_1)s::INTEGER
-               END,
-               window_started_at = CASE
-                                       WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                       ELSE limit_counters.window_started_at
-                                   END RETURNING limit_counters.key,
-                                                 limit_counters.count),
-     g1 AS
-  (INSERT INTO limit_counters (key, count, window_started_at) SELECT %(g1_counter_key_0)s::VARCHAR AS anon_6,
-                                                                     %(param_4)s::INTEGER AS anon_7,
-                                                                     %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_8 ON CONFLICT (key) DO UPDATE
-   SET count = CASE
-                   WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER
-                   ELSE limit_counters.count + %(count_2)s::INTEGER
-               END,
-               window_started_at = CASE
-                                       WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                       ELSE limit_counters.window_started_at
-                                   END RETURNING limit_counters.key,
-                                                 limit_counters.count)
+WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_1)s::INTEGER AS anon_2,
+           %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3 UNION ALL
+    SELECT %(g0_counter_key_1)s::VARCHAR AS anon_4,
+           %(param_2)s::INTEGER AS anon_5,
+           %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_3)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g1_counter_key_0)s::VARCHAR AS anon_6,
+           %(param_4)s::INTEGER AS anon_7,
+           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_8
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count)
 SELECT g0.key,
        g0.count
-FROM g0
-UNION ALL
+FROM g0 UNION ALL
 SELECT g1.key,
        g1.count
 FROM g1;
@@ -1275,27 +1051,16 @@ FROM g1;
 INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
 VALUES (%(id)s::VARCHAR, %(correlation_id)s::VARCHAR, %(browser_session_id)s::INTEGER, %(journey_id)s::INTEGER, %(user_id)s::VARCHAR, %(channel)s::VARCHAR, %(destination)s::VARCHAR, %(own_factor)s, %(code_hash)s::VARCHAR, %(state)s::VARCHAR, %(attempts)s::INTEGER, %(sends)s::INTEGER, %(resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(expires_at)s::TIMESTAMP WITHOUT TIME ZONE);
 
-WITH w0 AS
-  (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
-   VALUES (%(w0_channel)s::VARCHAR,
-           %(w0_to)s::VARCHAR,
-           %(w0_language)s::VARCHAR,
-           %(w0_subject)s::VARCHAR,
-           %(w0_body)s::VARCHAR,
-           %(w0_code)s::VARCHAR,
-           %(w0_created)s::TIMESTAMP WITHOUT TIME ZONE) RETURNING outbox_messages.id),
-     w1 AS
-  (UPDATE journeys
-   SET state=%(w1_state)s::VARCHAR,
-       code_id=%(w1_code_id)s::VARCHAR,
-       updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE journeys.id = %(w1__pk0)s::INTEGER RETURNING 1)
-SELECT
-  (SELECT w0.id
-   FROM w0) AS anon_1,
-
-  (SELECT count(*) AS count_1
-   FROM w1) AS anon_2;
+WITH w0 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
+    VALUES (%(w0_channel)s::VARCHAR, %(w0_to)s::VARCHAR, %(w0_language)s::VARCHAR, %(w0_subject)s::VARCHAR, %(w0_body)s::VARCHAR, %(w0_code)s::VARCHAR, %(w0_created)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING outbox_messages.id),
+w1 AS (UPDATE journeys
+    SET state=%(w1_state)s::VARCHAR, code_id=%(w1_code_id)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w1__pk0)s::INTEGER
+    RETURNING 1)
+SELECT (SELECT w0.id
+    FROM w0) AS anon_1, (SELECT count(*) AS count_1
+    FROM w1) AS anon_2;
 
 
 -- POST /v1/otp/otp/verify
@@ -1318,8 +1083,7 @@ SELECT browser_sessions.id,
        devices.first_seen_at,
        devices.last_seen_at AS last_seen_at_1,
        devices.forgotten_at
-FROM
-  (SELECT %(param_1)s::INTEGER AS one) AS anon_1
+FROM (SELECT %(param_1)s::INTEGER AS one) AS anon_1
 LEFT OUTER JOIN browser_sessions ON browser_sessions.token_hash = %(token_hash)s::VARCHAR
 LEFT OUTER JOIN devices ON devices.id = %(device_id)s::VARCHAR;
 
@@ -1410,102 +1174,73 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR,
-                             %(keys_2)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR);
 
 UPDATE otp_transactions
-SET attempts=(otp_transactions.attempts + %(attempts_1)s::INTEGER),
-    updated_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
-WHERE otp_transactions.id = %(code_id)s::VARCHAR RETURNING otp_transactions.attempts;
+SET attempts=(otp_transactions.attempts + %(attempts_1)s::INTEGER), updated_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
+WHERE otp_transactions.id = %(code_id)s::VARCHAR
+RETURNING otp_transactions.attempts;
 
 INSERT INTO limit_counters (key, count, window_started_at)
 SELECT %(counter_key_0)s::VARCHAR AS anon_1,
        %(param_1)s::INTEGER AS anon_2,
-       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
-UNION ALL
+       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3 UNION ALL
 SELECT %(counter_key_1)s::VARCHAR AS anon_4,
        %(param_2)s::INTEGER AS anon_5,
-       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3 ON CONFLICT (key) DO
-UPDATE
-SET count = CASE
-                WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_3)s::INTEGER
-                ELSE limit_counters.count + %(count_1)s::INTEGER
-            END,
-            window_started_at = CASE
-                                    WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(moment)s::TIMESTAMP WITHOUT TIME ZONE
-                                    ELSE limit_counters.window_started_at
-                                END RETURNING limit_counters.key,
-                                              limit_counters.count;
+       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+ON CONFLICT (key) DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_3)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+RETURNING limit_counters.key,
+          limit_counters.count;
 
 INSERT INTO limit_counters (key, count, window_started_at)
-VALUES (%(counter_key)s::VARCHAR, %(count)s::INTEGER, %(moment)s::TIMESTAMP WITHOUT TIME ZONE) ON CONFLICT (key) DO UPDATE SET count = (limit_counters.count + %(count_1)s::INTEGER) RETURNING limit_counters.count;
+VALUES (%(counter_key)s::VARCHAR, %(count)s::INTEGER, %(moment)s::TIMESTAMP WITHOUT TIME ZONE)
+ON CONFLICT (key) DO UPDATE
+SET count = (limit_counters.count + %(count_1)s::INTEGER)
+RETURNING limit_counters.count;
 
 INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
-VALUES (%(at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_id)s::VARCHAR, %(browser_session_id)s::INTEGER, %(action)s::VARCHAR, %(details)s::JSON, %(user_agent)s::VARCHAR) RETURNING audit_events.id;
+VALUES (%(at)s::TIMESTAMP WITHOUT TIME ZONE, %(user_id)s::VARCHAR, %(browser_session_id)s::INTEGER, %(action)s::VARCHAR, %(details)s::JSON, %(user_agent)s::VARCHAR)
+RETURNING audit_events.id;
 
 UPDATE otp_transactions
-SET state=%(state)s::VARCHAR,
-    updated_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
+SET state=%(state)s::VARCHAR, updated_at=%(moment)s::TIMESTAMP WITHOUT TIME ZONE
 WHERE otp_transactions.id = %(code_id)s::VARCHAR
   AND otp_transactions.state = %(state_1)s::VARCHAR
-  AND otp_transactions.attempts < %(max_attempts)s::INTEGER RETURNING otp_transactions.id;
+  AND otp_transactions.attempts < %(max_attempts)s::INTEGER
+RETURNING otp_transactions.id;
 
-WITH q0 AS
-  (DELETE
-   FROM limit_counters
-   WHERE limit_counters.key IN (%(q0_cleared_keys_1)s::VARCHAR,
-                                %(q0_cleared_keys_2)s::VARCHAR)),
-     q1 AS
-  (UPDATE interactions
-   SET login_completed_at=%(q1_moment)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE interactions.uid =
-       (SELECT interactions.uid
+WITH q0 AS (DELETE
+    FROM limit_counters
+    WHERE limit_counters.key IN (%(q0_cleared_keys_1)s::VARCHAR, %(q0_cleared_keys_2)s::VARCHAR)),
+q1 AS (UPDATE interactions
+    SET login_completed_at=%(q1_moment)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE interactions.uid = (SELECT interactions.uid
         FROM interactions
         WHERE interactions.browser_session_id = %(q1_waiting_session_id)s::INTEGER
           AND interactions.expires_at > %(q1_moment)s::TIMESTAMP WITHOUT TIME ZONE
         ORDER BY interactions.created_at DESC
-        LIMIT %(param_1)s::INTEGER) RETURNING interactions.uid),
-     w0 AS
-  (INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
-   VALUES (%(w0_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                             %(w0_user_id)s::VARCHAR,
-                                             %(w0_browser_session_id)s::INTEGER,
-                                             %(w0_action)s::VARCHAR,
-                                             %(w0_details)s::JSON,
-                                             %(w0_user_agent)s::VARCHAR) RETURNING audit_events.id),
-     w1 AS
-  (UPDATE browser_sessions
-   SET token_hash=%(w1_token_hash)s::VARCHAR,
-       last_seen_at=%(w1_last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                user_id=%(w1_user_id)s::VARCHAR,
-                                                                auth_time=%(w1_auth_time)s::TIMESTAMP WITHOUT TIME ZONE,
-                                                                                                                   amr=%(w1_amr)s::JSON,
-                                                                                                                   acr=%(w1_acr)s::VARCHAR
-   WHERE browser_sessions.id = %(w1__pk0)s::INTEGER RETURNING 1),
-     w2 AS
-  (UPDATE journeys
-   SET state=%(w2_state)s::VARCHAR,
-       proof=%(w2_proof)s::JSON,
-       updated_at=%(w2_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE journeys.id = %(w2__pk0)s::INTEGER RETURNING 1),
-     w3 AS
-  (UPDATE users
-   SET preferred_method=%(w3_preferred_method)s::VARCHAR,
-       updated_at=%(w3_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-   WHERE users.id = %(w3__pk0)s::VARCHAR RETURNING 1)
-SELECT
-  (SELECT q1.uid
-   FROM q1
-   LIMIT %(param_2)s::INTEGER) AS anon_1,
-
-  (SELECT w0.id
-   FROM w0) AS anon_2,
-
-  (SELECT count(*) AS count_1
-   FROM w1) AS anon_3,
-
-  (SELECT count(*) AS count_2
-   FROM w2) AS anon_4,
-
-  (SELECT count(*) AS count_3
-   FROM w3) AS anon_5;
+        LIMIT %(param_1)s::INTEGER)
+    RETURNING interactions.uid),
+w0 AS (INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
+    VALUES (%(w0_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_user_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_action)s::VARCHAR, %(w0_details)s::JSON, %(w0_user_agent)s::VARCHAR)
+    RETURNING audit_events.id),
+w1 AS (UPDATE browser_sessions
+    SET token_hash=%(w1_token_hash)s::VARCHAR, last_seen_at=%(w1_last_seen_at)s::TIMESTAMP WITHOUT TIME ZONE, user_id=%(w1_user_id)s::VARCHAR, auth_time=%(w1_auth_time)s::TIMESTAMP WITHOUT TIME ZONE, amr=%(w1_amr)s::JSON, acr=%(w1_acr)s::VARCHAR
+    WHERE browser_sessions.id = %(w1__pk0)s::INTEGER
+    RETURNING 1),
+w2 AS (UPDATE journeys
+    SET state=%(w2_state)s::VARCHAR, proof=%(w2_proof)s::JSON, updated_at=%(w2_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w2__pk0)s::INTEGER
+    RETURNING 1),
+w3 AS (UPDATE users
+    SET preferred_method=%(w3_preferred_method)s::VARCHAR, updated_at=%(w3_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE users.id = %(w3__pk0)s::VARCHAR
+    RETURNING 1)
+SELECT (SELECT q1.uid
+    FROM q1
+    LIMIT %(param_2)s::INTEGER) AS anon_1, (SELECT w0.id
+    FROM w0) AS anon_2, (SELECT count(*) AS count_1
+    FROM w1) AS anon_3, (SELECT count(*) AS count_2
+    FROM w2) AS anon_4, (SELECT count(*) AS count_3
+    FROM w3) AS anon_5;

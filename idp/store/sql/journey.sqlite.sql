@@ -9,8 +9,7 @@ SELECT authorization_codes.id
 FROM authorization_codes
 WHERE authorization_codes.client_id = ?
   AND authorization_codes.nonce = ?
-LIMIT ?
-OFFSET ?;
+LIMIT ? OFFSET ?;
 
 
 -- GET /v1/session
@@ -117,12 +116,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?,
-                               ?,
-                               ?,
-                               ?,
-                               ?,
-                               ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -142,57 +136,38 @@ SELECT otp_transactions.id,
        otp_transactions.expires_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = ?
-ORDER BY otp_transactions.created_at DESC,
-         otp_transactions.sends DESC;
-
-INSERT INTO limit_counters ("key", count, window_started_at)
-SELECT ? AS anon_1,
-       ? AS anon_2,
-       ? AS anon_3 ON CONFLICT ("key") DO
-UPDATE
-SET count = CASE
-                WHEN (limit_counters.window_started_at <= ?) THEN ?
-                ELSE limit_counters.count + ?
-            END,
-            window_started_at = CASE
-                                    WHEN (limit_counters.window_started_at <= ?) THEN ?
-                                    ELSE limit_counters.window_started_at
-                                END RETURNING "key",
-                                              count;
+ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC;
 
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
        ? AS anon_3
-UNION ALL
+ON CONFLICT ("key") DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
+RETURNING "key",
+          count;
+
+INSERT INTO limit_counters ("key", count, window_started_at)
+SELECT ? AS anon_1,
+       ? AS anon_2,
+       ? AS anon_3 UNION ALL
 SELECT ? AS anon_4,
        ? AS anon_5,
-       ? AS anon_3 ON CONFLICT ("key") DO
-UPDATE
-SET count = CASE
-                WHEN (limit_counters.window_started_at <= ?) THEN ?
-                ELSE limit_counters.count + ?
-            END,
-            window_started_at = CASE
-                                    WHEN (limit_counters.window_started_at <= ?) THEN ?
-                                    ELSE limit_counters.window_started_at
-                                END RETURNING "key",
-                                              count;
+       ? AS anon_3
+ON CONFLICT ("key") DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
+RETURNING "key",
+          count;
 
 UPDATE journeys
-SET email=?,
-    language=?,
-             channel=?,
-             updated_at=?
+SET email=?, language=?, channel=?, updated_at=?
 WHERE journeys.id = ?;
 
 INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 UPDATE journeys
-SET state=?,
-    code_id=?,
-    updated_at=?
+SET state=?, code_id=?, updated_at=?
 WHERE journeys.id = ?;
 
 INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
@@ -203,43 +178,25 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?,
-                               ?,
-                               ?,
-                               ?,
-                               ?,
-                               ?,
-                               ?,
-                               ?,
-                               ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
-       ? AS anon_3
-UNION ALL
+       ? AS anon_3 UNION ALL
 SELECT ? AS anon_4,
        ? AS anon_5,
-       ? AS anon_3
-UNION ALL
+       ? AS anon_3 UNION ALL
 SELECT ? AS anon_6,
        ? AS anon_7,
-       ? AS anon_3 ON CONFLICT ("key") DO
-UPDATE
-SET count = CASE
-                WHEN (limit_counters.window_started_at <= ?) THEN ?
-                ELSE limit_counters.count + ?
-            END,
-            window_started_at = CASE
-                                    WHEN (limit_counters.window_started_at <= ?) THEN ?
-                                    ELSE limit_counters.window_started_at
-                                END RETURNING "key",
-                                              count;
+       ? AS anon_3
+ON CONFLICT ("key") DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
+RETURNING "key",
+          count;
 
 UPDATE journeys
-SET phone_e164=?,
-    channel=?,
-    updated_at=?
+SET phone_e164=?, channel=?, updated_at=?
 WHERE journeys.id = ?;
 
 
@@ -300,19 +257,17 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?,
-                               ?);
+WHERE limit_counters."key" IN (?, ?);
 
 UPDATE otp_transactions
-SET state=?,
-    updated_at=?
+SET state=?, updated_at=?
 WHERE otp_transactions.id = ?
   AND otp_transactions.state = ?
-  AND otp_transactions.attempts < ? RETURNING id;
+  AND otp_transactions.attempts < ?
+RETURNING id;
 
 UPDATE journeys
-SET state=?,
-    updated_at=?
+SET state=?, updated_at=?
 WHERE journeys.id = ?;
 
 SELECT users.id,
@@ -399,9 +354,7 @@ INSERT INTO users (id, email, email_verified, password_hash, first_name, last_na
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 UPDATE journeys
-SET state=?,
-    user_id=?,
-    updated_at=?
+SET state=?, user_id=?, updated_at=?
 WHERE journeys.id = ?;
 
 
@@ -478,14 +431,13 @@ WHERE limit_counters."key" IN (?);
 
 UPDATE interactions
 SET login_completed_at=?
-WHERE interactions.uid =
-    (SELECT interactions.uid
-     FROM interactions
-     WHERE interactions.browser_session_id = ?
-       AND interactions.expires_at > ?
-     ORDER BY interactions.created_at DESC
-     LIMIT ?
-     OFFSET ?) RETURNING uid;
+WHERE interactions.uid = (SELECT interactions.uid
+    FROM interactions
+    WHERE interactions.browser_session_id = ?
+      AND interactions.expires_at > ?
+    ORDER BY interactions.created_at DESC
+    LIMIT ? OFFSET ?)
+RETURNING uid;
 
 INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
 VALUES (?, ?, ?, ?, ?, ?);
@@ -494,27 +446,18 @@ INSERT INTO devices (id, user_id, secret_hash, user_agent, first_seen_at, last_s
 VALUES (?, ?, ?, ?, ?, ?, ?);
 
 UPDATE journeys
-SET state=?,
-    updated_at=?
+SET state=?, updated_at=?
 WHERE journeys.id = ?;
 
 INSERT INTO journeys (browser_session_id, flow, state, email, language, user_id, phone_e164, channel, code_id, pending, proof, reauthenticated_at, created_at, updated_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 UPDATE browser_sessions
-SET token_hash=?,
-    last_seen_at=?,
-    user_id=?,
-    auth_time=?,
-    amr=?,
-    acr=?
+SET token_hash=?, last_seen_at=?, user_id=?, auth_time=?, amr=?, acr=?
 WHERE browser_sessions.id = ?;
 
 UPDATE users
-SET first_name=?,
-    last_name=?,
-    profile_completed_at=?,
-    updated_at=?
+SET first_name=?, last_name=?, profile_completed_at=?, updated_at=?
 WHERE users.id = ?;
 
 
@@ -538,31 +481,25 @@ DELETE
 FROM interactions
 WHERE interactions.uid = ?
   AND interactions.browser_session_id = ?
-  AND interactions.expires_at > ? RETURNING uid,
-                                            browser_session_id,
-                                            browser_key,
-                                            client_id,
-                                            params,
-                                            login_completed_at,
-                                            created_at,
-                                            expires_at,
-                                            EXISTS
-  (SELECT *
-   FROM authorization_codes
-   WHERE client_id = client_id
-     AND nonce = CAST(JSON_EXTRACT(params, ?) AS VARCHAR)) AS anon_1;
+  AND interactions.expires_at > ?
+RETURNING uid,
+          browser_session_id,
+          browser_key,
+          client_id,
+          params,
+          login_completed_at,
+          created_at,
+          expires_at,
+          EXISTS (SELECT *
+    FROM authorization_codes
+    WHERE client_id = client_id
+      AND nonce = CAST(JSON_EXTRACT(params, ?) AS VARCHAR)) AS anon_1;
 
 INSERT INTO grants (user_id, client_id, scope, first_used_at, last_used_at)
-VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, client_id) DO
-UPDATE
-SET scope = excluded.scope,
-            first_used_at = CASE
-                                WHEN (grants.revoked_at IS NOT NULL) THEN excluded.first_used_at
-                                ELSE grants.first_used_at
-                            END,
-                            last_used_at = excluded.last_used_at,
-                            revoked_at = ?,
-                            revoked_reason = ? RETURNING id;
+VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (user_id, client_id) DO UPDATE
+SET scope = excluded.scope, first_used_at = CASE WHEN (grants.revoked_at IS NOT NULL) THEN excluded.first_used_at ELSE grants.first_used_at END, last_used_at = excluded.last_used_at, revoked_at = ?, revoked_reason = ?
+RETURNING id;
 
 INSERT INTO authorization_codes (code_hash, client_id, grant_id, sid, user_id, redirect_uri, scope, nonce, code_challenge, code_challenge_method, auth_time, amr, acr, created_at, expires_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
@@ -581,36 +518,25 @@ WHERE authorization_codes.code_hash = ?
   AND authorization_codes.expires_at > ?
   AND authorization_codes.redirect_uri = ?
   AND authorization_codes.code_challenge IS ?
-  AND authorization_codes.code_challenge_method IS ? RETURNING id;
+  AND authorization_codes.code_challenge_method IS ?
+RETURNING id;
 
 INSERT INTO tokens (client_id, user_id, grant_id, sid, authorization_code_id, access_token_hash, refresh_token_hash, scope, issued_at, access_token_expires_at, refresh_token_expires_at)
-SELECT ? AS anon_1,
-       spent.user_id,
-       spent.grant_id,
-       spent.sid,
-       spent.chain,
-       ? AS anon_2,
-       CASE
-           WHEN ((? || spent.scope || ?) LIKE ?) THEN ?
-       END AS anon_3,
-       spent.scope,
-       ? AS anon_4,
-       ? AS anon_5,
-       CASE
-           WHEN ((? || spent.scope || ?) LIKE ?) THEN ?
-       END AS anon_6
-FROM
-  (SELECT authorization_codes.id AS chain,
-          authorization_codes.user_id AS user_id,
-          authorization_codes.grant_id AS grant_id,
-          authorization_codes.sid AS sid,
-          authorization_codes.scope AS scope,
-          authorization_codes.nonce AS nonce,
-          authorization_codes.auth_time AS auth_time,
-          authorization_codes.amr AS amr,
-          authorization_codes.acr AS acr
-   FROM authorization_codes
-   WHERE authorization_codes.id = ?) AS spent RETURNING id;
+SELECT ? AS client_id,
+       spent.user_id AS user_id,
+       spent.grant_id AS grant_id,
+       spent.sid AS sid,
+       spent.chain AS authorization_code_id,
+       ? AS access_token_hash,
+       CASE WHEN ((' ' || spent.scope || ' ') LIKE '% offline_access %') THEN ? END AS refresh_token_hash,
+       spent.scope AS scope,
+       ? AS issued_at,
+       ? AS access_token_expires_at,
+       CASE WHEN ((' ' || spent.scope || ' ') LIKE '% offline_access %') THEN ? END AS refresh_token_expires_at
+FROM (SELECT authorization_codes.id AS chain, authorization_codes.user_id AS user_id, authorization_codes.grant_id AS grant_id, authorization_codes.sid AS sid, authorization_codes.scope AS scope, authorization_codes.nonce AS nonce, authorization_codes.auth_time AS auth_time, authorization_codes.amr AS amr, authorization_codes.acr AS acr
+    FROM authorization_codes
+    WHERE authorization_codes.id = ?) AS spent
+RETURNING id;
 
 SELECT spent.chain,
        spent.user_id,
@@ -622,26 +548,17 @@ SELECT spent.chain,
        spent.amr,
        spent.acr,
        issued.refresh_token_hash IS NOT NULL AS refreshable,
-                                                issued.scope AS token_scope,
-                                                users.email,
-                                                users.email_verified,
-                                                users.first_name,
-                                                users.last_name,
-                                                users.language,
-                                                phone_credentials.e164 AS phone_e164,
-                                                phone_credentials.verified_at AS phone_verified_at
-FROM
-  (SELECT authorization_codes.id AS chain,
-          authorization_codes.user_id AS user_id,
-          authorization_codes.grant_id AS grant_id,
-          authorization_codes.sid AS sid,
-          authorization_codes.scope AS scope,
-          authorization_codes.nonce AS nonce,
-          authorization_codes.auth_time AS auth_time,
-          authorization_codes.amr AS amr,
-          authorization_codes.acr AS acr
-   FROM authorization_codes
-   WHERE authorization_codes.id = ?) AS spent
+       issued.scope AS token_scope,
+       users.email,
+       users.email_verified,
+       users.first_name,
+       users.last_name,
+       users.language,
+       phone_credentials.e164 AS phone_e164,
+       phone_credentials.verified_at AS phone_verified_at
+FROM (SELECT authorization_codes.id AS chain, authorization_codes.user_id AS user_id, authorization_codes.grant_id AS grant_id, authorization_codes.sid AS sid, authorization_codes.scope AS scope, authorization_codes.nonce AS nonce, authorization_codes.auth_time AS auth_time, authorization_codes.amr AS amr, authorization_codes.acr AS acr
+    FROM authorization_codes
+    WHERE authorization_codes.id = ?) AS spent
 JOIN tokens AS issued ON issued.id = ?
 JOIN users ON users.id = spent.user_id
 LEFT OUTER JOIN phone_credentials ON phone_credentials.user_id = users.id;
@@ -651,41 +568,25 @@ SET revoked_at=?
 WHERE tokens.refresh_token_hash = ?
   AND tokens.client_id = ?
   AND tokens.refresh_token_expires_at > ?
-  AND tokens.revoked_at IS NULL RETURNING id;
+  AND tokens.revoked_at IS NULL
+RETURNING id;
 
 INSERT INTO tokens (client_id, user_id, grant_id, sid, authorization_code_id, access_token_hash, refresh_token_hash, scope, issued_at, access_token_expires_at, refresh_token_expires_at)
-SELECT ? AS anon_1,
-       spent.user_id,
-       spent.grant_id,
-       spent.sid,
-       spent.chain,
-       ? AS anon_2,
-       CASE
-           WHEN ((? || CASE
-                           WHEN (? IS NULL) THEN spent.granted_scope
-                           ELSE ?
-                       END || ?) LIKE ?) THEN ?
-       END AS anon_3,
-       CASE
-           WHEN (? IS NULL) THEN spent.granted_scope
-           ELSE ?
-       END AS anon_4,
-       ? AS anon_5,
-       ? AS anon_6,
-       CASE
-           WHEN ((? || CASE
-                           WHEN (? IS NULL) THEN spent.granted_scope
-                           ELSE ?
-                       END || ?) LIKE ?) THEN ?
-       END AS anon_7
-FROM
-  (SELECT tokens.authorization_code_id AS chain,
-          tokens.user_id AS user_id,
-          tokens.grant_id AS grant_id,
-          tokens.sid AS sid,
-          tokens.scope AS granted_scope
-   FROM tokens
-   WHERE tokens.id = ?) AS spent RETURNING id;
+SELECT ? AS client_id,
+       spent.user_id AS user_id,
+       spent.grant_id AS grant_id,
+       spent.sid AS sid,
+       spent.chain AS authorization_code_id,
+       ? AS access_token_hash,
+       CASE WHEN ((' ' || CASE WHEN (? IS NULL) THEN spent.granted_scope ELSE ? END || ' ') LIKE '% offline_access %') THEN ? END AS refresh_token_hash,
+       CASE WHEN (? IS NULL) THEN spent.granted_scope ELSE ? END AS scope,
+       ? AS issued_at,
+       ? AS access_token_expires_at,
+       CASE WHEN ((' ' || CASE WHEN (? IS NULL) THEN spent.granted_scope ELSE ? END || ' ') LIKE '% offline_access %') THEN ? END AS refresh_token_expires_at
+FROM (SELECT tokens.authorization_code_id AS chain, tokens.user_id AS user_id, tokens.grant_id AS grant_id, tokens.sid AS sid, tokens.scope AS granted_scope
+    FROM tokens
+    WHERE tokens.id = ?) AS spent
+RETURNING id;
 
 SELECT spent.chain,
        spent.user_id,
@@ -693,22 +594,17 @@ SELECT spent.chain,
        spent.sid,
        spent.granted_scope,
        issued.refresh_token_hash IS NOT NULL AS refreshable,
-                                                issued.scope AS token_scope,
-                                                users.email,
-                                                users.email_verified,
-                                                users.first_name,
-                                                users.last_name,
-                                                users.language,
-                                                phone_credentials.e164 AS phone_e164,
-                                                phone_credentials.verified_at AS phone_verified_at
-FROM
-  (SELECT tokens.authorization_code_id AS chain,
-          tokens.user_id AS user_id,
-          tokens.grant_id AS grant_id,
-          tokens.sid AS sid,
-          tokens.scope AS granted_scope
-   FROM tokens
-   WHERE tokens.id = ?) AS spent
+       issued.scope AS token_scope,
+       users.email,
+       users.email_verified,
+       users.first_name,
+       users.last_name,
+       users.language,
+       phone_credentials.e164 AS phone_e164,
+       phone_credentials.verified_at AS phone_verified_at
+FROM (SELECT tokens.authorization_code_id AS chain, tokens.user_id AS user_id, tokens.grant_id AS grant_id, tokens.sid AS sid, tokens.scope AS granted_scope
+    FROM tokens
+    WHERE tokens.id = ?) AS spent
 JOIN tokens AS issued ON issued.id = ?
 JOIN users ON users.id = spent.user_id
 LEFT OUTER JOIN phone_credentials ON phone_credentials.user_id = users.id;
@@ -766,10 +662,11 @@ WHERE users.id = ?;
 
 DELETE
 FROM browser_sessions
-WHERE browser_sessions.id = ? RETURNING id,
-                                        sid,
-                                        user_id,
-                                        clients;
+WHERE browser_sessions.id = ?
+RETURNING id,
+          sid,
+          user_id,
+          clients;
 
 INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
 VALUES (?, ?, ?, ?, ?, ?);
@@ -795,8 +692,7 @@ SELECT browser_sessions.id,
        devices.first_seen_at,
        devices.last_seen_at AS last_seen_at_1,
        devices.forgotten_at
-FROM
-  (SELECT ? AS one) AS anon_1
+FROM (SELECT ? AS one) AS anon_1
 LEFT OUTER JOIN browser_sessions ON browser_sessions.token_hash = ?
 LEFT OUTER JOIN devices ON devices.id = ?;
 
@@ -852,9 +748,11 @@ WHERE users.email = ?
 ORDER BY passkey_credentials_1.id;
 
 INSERT INTO limit_counters ("key", count, window_started_at)
-VALUES (?, ?, ?) ON CONFLICT ("key") DO UPDATE SET count = (limit_counters.count + ?)
-WHERE limit_counters.blocked_until IS NULL
-  OR limit_counters.blocked_until <= ? RETURNING count;
+VALUES (?, ?, ?)
+ON CONFLICT ("key") DO UPDATE
+SET count = (limit_counters.count + ?)
+WHERE limit_counters.blocked_until IS NULL OR limit_counters.blocked_until <= ?
+RETURNING count;
 
 INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
 VALUES (?, ?, ?, ?, ?, ?);
@@ -926,8 +824,7 @@ SELECT browser_sessions.id,
        devices.first_seen_at,
        devices.last_seen_at AS last_seen_at_1,
        devices.forgotten_at
-FROM
-  (SELECT ? AS one) AS anon_1
+FROM (SELECT ? AS one) AS anon_1
 LEFT OUTER JOIN browser_sessions ON browser_sessions.token_hash = ?
 LEFT OUTER JOIN devices ON devices.id = ?;
 
@@ -1018,11 +915,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?,
-                               ?,
-                               ?,
-                               ?,
-                               ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -1042,50 +935,34 @@ SELECT otp_transactions.id,
        otp_transactions.expires_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = ?
-ORDER BY otp_transactions.created_at DESC,
-         otp_transactions.sends DESC;
+ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC;
+
+INSERT INTO limit_counters ("key", count, window_started_at)
+SELECT ? AS anon_1,
+       ? AS anon_2,
+       ? AS anon_3 UNION ALL
+SELECT ? AS anon_4,
+       ? AS anon_5,
+       ? AS anon_3
+ON CONFLICT ("key") DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
+RETURNING "key",
+          count;
 
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
        ? AS anon_3
-UNION ALL
-SELECT ? AS anon_4,
-       ? AS anon_5,
-       ? AS anon_3 ON CONFLICT ("key") DO
-UPDATE
-SET count = CASE
-                WHEN (limit_counters.window_started_at <= ?) THEN ?
-                ELSE limit_counters.count + ?
-            END,
-            window_started_at = CASE
-                                    WHEN (limit_counters.window_started_at <= ?) THEN ?
-                                    ELSE limit_counters.window_started_at
-                                END RETURNING "key",
-                                              count;
-
-INSERT INTO limit_counters ("key", count, window_started_at)
-SELECT ? AS anon_1,
-       ? AS anon_2,
-       ? AS anon_3 ON CONFLICT ("key") DO
-UPDATE
-SET count = CASE
-                WHEN (limit_counters.window_started_at <= ?) THEN ?
-                ELSE limit_counters.count + ?
-            END,
-            window_started_at = CASE
-                                    WHEN (limit_counters.window_started_at <= ?) THEN ?
-                                    ELSE limit_counters.window_started_at
-                                END RETURNING "key",
-                                              count;
+ON CONFLICT ("key") DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
+RETURNING "key",
+          count;
 
 INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 UPDATE journeys
-SET state=?,
-    code_id=?,
-    updated_at=?
+SET state=?, code_id=?, updated_at=?
 WHERE journeys.id = ?;
 
 INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
@@ -1112,8 +989,7 @@ SELECT browser_sessions.id,
        devices.first_seen_at,
        devices.last_seen_at AS last_seen_at_1,
        devices.forgotten_at
-FROM
-  (SELECT ? AS one) AS anon_1
+FROM (SELECT ? AS one) AS anon_1
 LEFT OUTER JOIN browser_sessions ON browser_sessions.token_hash = ?
 LEFT OUTER JOIN devices ON devices.id = ?;
 
@@ -1204,78 +1080,63 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?,
-                               ?);
+WHERE limit_counters."key" IN (?, ?);
 
 UPDATE otp_transactions
-SET attempts=(otp_transactions.attempts + ?),
-    updated_at=?
-WHERE otp_transactions.id = ? RETURNING attempts;
+SET attempts=(otp_transactions.attempts + ?), updated_at=?
+WHERE otp_transactions.id = ?
+RETURNING attempts;
 
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
-       ? AS anon_3
-UNION ALL
+       ? AS anon_3 UNION ALL
 SELECT ? AS anon_4,
        ? AS anon_5,
-       ? AS anon_3 ON CONFLICT ("key") DO
-UPDATE
-SET count = CASE
-                WHEN (limit_counters.window_started_at <= ?) THEN ?
-                ELSE limit_counters.count + ?
-            END,
-            window_started_at = CASE
-                                    WHEN (limit_counters.window_started_at <= ?) THEN ?
-                                    ELSE limit_counters.window_started_at
-                                END RETURNING "key",
-                                              count;
+       ? AS anon_3
+ON CONFLICT ("key") DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
+RETURNING "key",
+          count;
 
 INSERT INTO limit_counters ("key", count, window_started_at)
-VALUES (?, ?, ?) ON CONFLICT ("key") DO UPDATE SET count = (limit_counters.count + ?) RETURNING count;
+VALUES (?, ?, ?)
+ON CONFLICT ("key") DO UPDATE
+SET count = (limit_counters.count + ?)
+RETURNING count;
 
 INSERT INTO audit_events (at, user_id, browser_session_id, action, details, user_agent)
 VALUES (?, ?, ?, ?, ?, ?);
 
 UPDATE otp_transactions
-SET state=?,
-    updated_at=?
+SET state=?, updated_at=?
 WHERE otp_transactions.id = ?
   AND otp_transactions.state = ?
-  AND otp_transactions.attempts < ? RETURNING id;
+  AND otp_transactions.attempts < ?
+RETURNING id;
 
 DELETE
 FROM limit_counters
-WHERE limit_counters."key" IN (?,
-                               ?);
+WHERE limit_counters."key" IN (?, ?);
 
 UPDATE interactions
 SET login_completed_at=?
-WHERE interactions.uid =
-    (SELECT interactions.uid
-     FROM interactions
-     WHERE interactions.browser_session_id = ?
-       AND interactions.expires_at > ?
-     ORDER BY interactions.created_at DESC
-     LIMIT ?
-     OFFSET ?) RETURNING uid;
+WHERE interactions.uid = (SELECT interactions.uid
+    FROM interactions
+    WHERE interactions.browser_session_id = ?
+      AND interactions.expires_at > ?
+    ORDER BY interactions.created_at DESC
+    LIMIT ? OFFSET ?)
+RETURNING uid;
 
 UPDATE journeys
-SET state=?,
-    proof=?,
-    updated_at=?
+SET state=?, proof=?, updated_at=?
 WHERE journeys.id = ?;
 
 UPDATE browser_sessions
-SET token_hash=?,
-    last_seen_at=?,
-    user_id=?,
-    auth_time=?,
-    amr=?,
-    acr=?
+SET token_hash=?, last_seen_at=?, user_id=?, auth_time=?, amr=?, acr=?
 WHERE browser_sessions.id = ?;
 
 UPDATE users
-SET preferred_method=?,
-    updated_at=?
+SET preferred_method=?, updated_at=?
 WHERE users.id = ?;
