@@ -79,6 +79,7 @@ class Event(StrEnum):
     CONFIRM_EMAIL = "confirm_email"
     SET_PASSWORD = "set_password"
     SIGNED_UP = "signed_up"
+    SIGNED_IN_FOR_A_PASSKEY = "signed_in_for_a_passkey"
     START_APP = "start_app"
     CONFIRM_APP = "confirm_app"
     START_PASSKEY = "start_passkey"
@@ -175,8 +176,11 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     },
     Flow.METHODS: {
         **REAUTHENTICATION,
-        # A sign-up that just proved the password and the phone may add methods at once.
+        # A sign-up that just proved the password and the phone may add methods at once; so
+        # may a sign-in that just proved the password and a second factor for a service that
+        # asks a passkey the person does not have yet (its next screen is adding one).
         Event.SIGNED_UP: _restart(State.REAUTHENTICATED),
+        Event.SIGNED_IN_FOR_A_PASSKEY: _restart(State.REAUTHENTICATED),
         Event.START_APP: _step((State.REAUTHENTICATED, State.APP_PENDING), State.APP_PENDING),
         Event.CONFIRM_APP: _step((State.APP_PENDING,), State.COMPLETED),
         Event.START_PASSKEY: _step((State.REAUTHENTICATED, State.PASSKEY_PENDING), State.PASSKEY_PENDING),

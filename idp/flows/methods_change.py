@@ -40,8 +40,20 @@ def summary(browser_session: BrowserSession | None) -> dict:
 
 def opened_by_sign_up(browser_session_id: int, user: User) -> None:
     """A sign-up just proved the password and the phone: the first change needs nothing more."""
-    current = journey.begin(browser_session_id, Flow.METHODS, Event.SIGNED_UP, user.id)
-    journey.advance(current, Event.SIGNED_UP)
+    _opened_proven(browser_session_id, user, Event.SIGNED_UP)
+
+
+def opened_for_a_passkey(browser_session_id: int, user: User) -> None:
+    """A sign-in just proved the password and a second factor for a service that asks a passkey
+    the person has none of: the passkey they add next needs no second proof of the same two
+    things (the console's first entry asked the password and a code twice within a minute).
+    The proof is this browser session's and lasts the re-authentication window, as any."""
+    _opened_proven(browser_session_id, user, Event.SIGNED_IN_FOR_A_PASSKEY)
+
+
+def _opened_proven(browser_session_id: int, user: User, event: Event) -> None:
+    current = journey.begin(browser_session_id, Flow.METHODS, event, user.id)
+    journey.advance(current, event)
     current.reauthenticated_at = now()
 
 

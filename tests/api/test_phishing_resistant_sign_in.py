@@ -119,3 +119,38 @@ def test_an_acr_value_the_provider_does_not_know_asks_nothing(client, account, o
     choose(client, "sms")
     answer(client, "sms", otp=outbox.code("+16132345678"), trxnId=None)
     assert Service(client).ask("urn:example:loa:3").headers["Location"].startswith(REDIRECT)
+
+
+def _signed_in_by_text_for(client, outbox, acr_values: str | None):
+    post(client, "/logout")
+    Service(client).ask(acr_values)
+    post(client, "/otp/users/login", userName=EMAIL, password="Maple-Syrup-Harbour-42")
+    choose(client, "sms")
+    return answer(client, "sms", otp=outbox.code("+16132345678"), trxnId=None)
+
+
+def test_a_sign_in_for_a_service_that_asks_a_passkey_lets_the_person_add_one_without_proving_it_again(client, account, outbox):
+    _signed_in_by_text_for(client, outbox, PR)
+    authenticator = SoftAuthenticator(ISSUER)
+    options = post(client, "/profile/methods/passkey").json["data"]["publicKey"]
+    added = client.post("/v1/profile/methods/passkey/register", json={"credential": authenticator.create(options), "name": "Laptop"})
+    assert added.status_code == 200, added.json
+
+
+def test_that_sign_in_opens_no_other_change_than_the_methods(client, account, outbox):
+    _signed_in_by_text_for(client, outbox, PR)
+    refused = post(client, "/profile/password/new", password="Another-Long-Passphrase-77")
+    assert (refused.status_code, refused.json["message"]) == (409, "20")
+
+
+def test_a_sign_in_for_a_service_that_asks_no_passkey_lets_no_change_of_methods_go_unproved(client, account, outbox):
+    _signed_in_by_text_for(client, outbox, None)
+    refused = post(client, "/profile/methods/passkey")
+    assert (refused.status_code, refused.json["message"]) == (409, "20")
+
+
+def test_the_proof_of_that_sign_in_lasts_the_reauthentication_window(client, account, outbox, app, frozen):
+    _signed_in_by_text_for(client, outbox, PR)
+    frozen.shift(app.config["IDP"]["profile"]["reauthentication_window_seconds"] + 1)
+    refused = post(client, "/profile/methods/passkey")
+    assert (refused.status_code, refused.json["message"]) == (409, "36")  # the time to confirm it is you again
