@@ -40,21 +40,22 @@ def summary(browser_session: BrowserSession | None) -> dict:
 
 def opened_by_sign_up(browser_session_id: int, user: User) -> None:
     """A sign-up just proved the password and the phone: the first change needs nothing more."""
-    _opened_proven(browser_session_id, user, Event.SIGNED_UP)
+    _opened_proven(browser_session_id, user.id, Event.SIGNED_UP, now())
 
 
-def opened_for_a_passkey(browser_session_id: int, user: User) -> None:
+def opened_for_a_passkey(browser_session: BrowserSession) -> None:
     """A sign-in just proved the password and a second factor for a service that asks a passkey
-    the person has none of: the passkey they add next needs no second proof of the same two
-    things (the console's first entry asked the password and a code twice within a minute).
-    The proof is this browser session's and lasts the re-authentication window, as any."""
-    _opened_proven(browser_session_id, user, Event.SIGNED_IN_FOR_A_PASSKEY)
+    the person has none of (oauth/authorize.py sends them to add one): the passkey needs no
+    second proof of the same two things (the console's first entry asked the password and a
+    code twice within a minute). The proof is this browser session's sign-in, and lasts the
+    re-authentication window from then, as any."""
+    _opened_proven(browser_session.id, browser_session.user_id, Event.SIGNED_IN_FOR_A_PASSKEY, browser_session.auth_time)
 
 
-def _opened_proven(browser_session_id: int, user: User, event: Event) -> None:
-    current = journey.begin(browser_session_id, Flow.METHODS, event, user.id)
+def _opened_proven(browser_session_id: int, user_id: str, event: Event, proved_at) -> None:
+    current = journey.begin(browser_session_id, Flow.METHODS, event, user_id)
     journey.advance(current, event)
-    current.reauthenticated_at = now()
+    current.reauthenticated_at = proved_at
 
 
 def _done(browser_session: BrowserSession, user: User, current: Journey, event: Event, change: str, **details) -> dict:

@@ -3,19 +3,14 @@
 The password check and its throttles are accounts.check_password's. An account whose
 sign-up stopped before the phone step gets its code by e-mail at once, and is then taken
 back to its sign-up where it stopped (signup.resume) instead of being signed in.
-A sign-in for a service that asks a passkey the person has none of leads to adding one
-(oauth/authorize.py), which this sign-in's proof allows without asking it again
-(methods_change.opened_for_a_passkey).
 """
 from __future__ import annotations
 
 from idp.errors import Errors, FlowError
-from idp.flows import accounts, journey, methods, methods_change, screens, second_factor, signup, validation
+from idp.flows import accounts, journey, methods, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
-from idp.flows.credentials import passkeys
 from idp.flows.journey import Event, Flow
 from idp.models import Interaction, Journey, User
-from idp.sessions import assurance
 from idp.store import journeys, writes
 
 
@@ -54,7 +49,4 @@ def verify_code(browser_session_id: int | None, email: str, method: str, answer,
     """Not committed: the caller signs the browser in (or goes on with the sign-up), then commits."""
     current, user = _journey_for(browser_session_id, email)
     proof = second_factor.check(current, user, answer, transaction_id, method)
-    completed = signup.resume(browser_session_id, accounts.complete(user, proof, current))
-    if completed.signs_in and assurance.passkey_required(assurance.asked_by_waiting_service()) and not passkeys.of(user):
-        methods_change.opened_for_a_passkey(browser_session_id, user)
-    return completed
+    return signup.resume(browser_session_id, accounts.complete(user, proof, current))

@@ -21,6 +21,7 @@ from idp import i18n, sessions
 from idp.clients import query_client
 from idp.clock import now
 from idp.extensions import db
+from idp.flows import methods_change
 from idp.flows.credentials import passkeys
 from idp.models import BrowserSession, User
 from idp.oauth import par, parameters, request_objects
@@ -172,8 +173,12 @@ def authorize(oauth_request=None, login_completed: bool = False):
         return _see_other(server().create_authorization_response(oauth_request, grant_user=end_user, grant=grant))
 
     kept = {name: params[name] for name in KEPT_PARAMETERS if params.get(name)} | ({PUSHED: "1"} if pushed else {})
+    screen = _first_screen(params, user)
+    if screen == ADD_PASSKEY_SCREEN and login_completed:
+        # this very request's sign-in has just proved the password and a second factor
+        methods_change.opened_for_a_passkey(browser_session)
     interaction.start(sessions.current(), grant.client.client_id, kept, cookie.browser_key(create=True))
-    return redirect(f"/{ui_language(params)}/{_first_screen(params, user)}", code=303)
+    return redirect(f"/{ui_language(params)}/{screen}", code=303)
 
 
 def _first_screen(params, user: Account | None) -> str:

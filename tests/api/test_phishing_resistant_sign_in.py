@@ -126,7 +126,8 @@ def _signed_in_by_text_for(client, outbox, acr_values: str | None):
     Service(client).ask(acr_values)
     post(client, "/otp/users/login", userName=EMAIL, password="Maple-Syrup-Harbour-42")
     choose(client, "sms")
-    return answer(client, "sms", otp=outbox.code("+16132345678"), trxnId=None)
+    done = answer(client, "sms", otp=outbox.code("+16132345678"), trxnId=None)
+    return finish(client, done.json["data"]["redirectTo"])
 
 
 def test_a_sign_in_for_a_service_that_asks_a_passkey_lets_the_person_add_one_without_proving_it_again(client, account, outbox):
