@@ -6,6 +6,7 @@ from idp.api.services import request_language
 from idp.clients import query_client
 from idp.extensions import db
 from idp.flows import screens
+from idp.oauth.authorize import answered_at_once
 from idp.sessions import assurance, cookie
 from idp.sessions.interaction import pending_for
 
@@ -25,6 +26,9 @@ def session_info():
             # goes on to it once they have one
             "passkeyRequired": bool(waiting) and assurance.passkey_required(waiting.params.get("acr_values")),
             "continueTo": f"/authorize/resume/{waiting.uid}" if waiting and user_id is not None else None,
+            # the same, when it answers the service with no step: a tab left on a sign-in screen
+            # goes on to its service once another tab has signed the browser in
+            "followTo": f"/authorize/resume/{waiting.uid}" if waiting and answered_at_once(browser_session, waiting) else None,
             "journeys": screens.views(browser_session.id if browser_session else None, user_id),
         }
     )

@@ -23,7 +23,7 @@ from idp.clock import now
 from idp.extensions import db
 from idp.flows import methods_change
 from idp.flows.credentials import passkeys
-from idp.models import BrowserSession, User
+from idp.models import BrowserSession, Interaction, User
 from idp.oauth import par, parameters, request_objects
 from idp.oauth.claims import Account, EndUser
 from idp.oauth.pages import error_page
@@ -69,6 +69,13 @@ def _satisfied(browser_session: BrowserSession | None, params, login_completed: 
         return False
     max_age = _max_age(params)
     return max_age is None or now() - browser_session.auth_time <= timedelta(seconds=max_age)
+
+
+def answered_at_once(browser_session: BrowserSession | None, waiting: Interaction) -> bool:
+    """Whether resuming the waiting request would answer the service now, with no step of the
+    person: signed in, and the sign-in as it stands is enough for it (a tab whose service's
+    sign-in another tab has just done follows it: session_info's followTo)."""
+    return _signed_in(browser_session) is not None and _satisfied(browser_session, waiting.params, waiting.login_completed_at is not None)
 
 
 def ui_language(params) -> str:

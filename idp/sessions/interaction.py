@@ -1,10 +1,13 @@
 """The hand-off between a sign-in/sign-up flow and a waiting authorization request.
 
-A browser that has a session row keeps its waiting request as a row (interactions). One that
-has none yet — every anonymous /authorize — keeps it in a cookie of its own, sealed (Fernet,
-idp/sealed.py) and bound to the browser's cookie token: a flood
-of /authorize writes nothing. The session made at the browser's first step of a flow turns
-the cookie into a row (adopt()). A request too big for a cookie is a row at once.
+A browser that has a session row keeps its waiting requests as rows (interactions). One that
+has none yet — every anonymous /authorize — keeps them in a cookie of its own, sealed (Fernet,
+idp/sealed.py) and bound to the browser's cookie token: a flood of /authorize writes nothing.
+The cookie keeps the newest requests that fit in it, not only the last: a service's sign-in
+opened in two tabs has two requests waiting, and the tab signed in second goes on to its own
+(session_info's followTo) instead of losing it to the first. The session made at the
+browser's first step of a flow turns the cookie's requests into rows (adopt()). A request too
+big for a cookie is a row at once.
 """
 from __future__ import annotations
 
@@ -37,28 +40,32 @@ def _box():
     return sealed.box(current_app.config["SECRET_KEY"], "idp waiting authorization request")
 
 
-def _sealed(interaction: Interaction) -> str:
-    return _box().encrypt(json.dumps({
+def _sealed(interactions: list[Interaction]) -> str:
+    return _box().encrypt(json.dumps([{
         "uid": interaction.uid, "browser_key": interaction.browser_key, "client_id": interaction.client_id,
         "params": interaction.params, "created_at": interaction.created_at.isoformat(),
         "expires_at": interaction.expires_at.isoformat(),
-    }).encode()).decode()
+    } for interaction in interactions]).encode()).decode()
 
 
-def _from_cookie(browser_key: str | None) -> Interaction | None:
-    """The request this browser's cookie keeps, unexpired and bound to its cookie token."""
+def _from_cookie(browser_key: str | None) -> list[Interaction]:
+    """The requests this browser's cookie keeps, unexpired and bound to its cookie token,
+    newest first."""
     kept_cookie = request.cookies.get(cookies.host_cookie(COOKIE))
     if not kept_cookie or browser_key is None:
-        return None
+        return []
     try:
         kept = json.loads(_box().decrypt(kept_cookie.encode()))
     except (InvalidToken, ValueError):
-        return None
-    expires_at = datetime.fromisoformat(kept["expires_at"])
-    if kept.get("browser_key") != browser_key or expires_at <= now():
-        return None
-    return Interaction(uid=kept["uid"], browser_key=browser_key, client_id=kept["client_id"], params=kept["params"],
-                       created_at=datetime.fromisoformat(kept["created_at"]), expires_at=expires_at)
+        return []
+    # a cookie sealed before the cookie kept several requests holds one
+    waiting = []
+    for one in kept if isinstance(kept, list) else [kept]:
+        expires_at = datetime.fromisoformat(one["expires_at"])
+        if one.get("browser_key") == browser_key and expires_at > now():
+            waiting.append(Interaction(uid=one["uid"], browser_key=browser_key, client_id=one["client_id"], params=one["params"],
+                                       created_at=datetime.fromisoformat(one["created_at"]), expires_at=expires_at))
+    return waiting
 
 
 def pending_for(browser_session: BrowserSession | None, browser_key: str | None = None) -> Interaction | None:
@@ -71,8 +78,8 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
         owner = Interaction.browser_session_id == browser_session.id
     elif browser_key is not None:
         kept = _from_cookie(browser_key)
-        if kept is not None:
-            return kept
+        if kept:
+            return kept[0]
         owner = (Interaction.browser_key == browser_key) & Interaction.browser_session_id.is_(None)
     else:
         return None
@@ -99,10 +106,13 @@ def start(browser_session: BrowserSession | None, client_id: str, params: dict[s
         expires_at=moment + lifetime,
     )
     if browser_session is None:
-        kept_cookie = _sealed(interaction)
-        if len(kept_cookie) <= COOKIE_MAX_BYTES:
-            g.waiting_cookie = (kept_cookie, int(lifetime.total_seconds()))
-            return interaction
+        kept = [interaction, *_from_cookie(browser_key)]
+        while kept:
+            kept_cookie = _sealed(kept)
+            if len(kept_cookie) <= COOKIE_MAX_BYTES:
+                g.waiting_cookie = (kept_cookie, int(lifetime.total_seconds()))
+                return interaction
+            kept.pop()  # the oldest request makes room
         # the row is now this browser's newest request: the cookie never holds an older one
         g.waiting_cookie = ("", 0)
     db.session.add(interaction)
@@ -110,16 +120,17 @@ def start(browser_session: BrowserSession | None, client_id: str, params: dict[s
 
 
 def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
-    """The browser's first session row takes over the request its cookie kept, else the rows
+    """The browser's first session row takes over the requests its cookie kept, else the rows
     kept for its browser_key (requests too big for the cookie, which then holds none: the
     cookie is always the newest request, start()). The caller commits."""
     kept = _from_cookie(browser_key)
-    if kept is not None:
-        kept.browser_session_id = browser_session.id
-        # written with the step's commit; until then pending_for and complete_login find it
-        # here (it is the newest request: the cookie always holds the newest)
-        db.session.add(kept)
-        g.adopted_interaction = kept
+    if kept:
+        for waiting in kept:
+            waiting.browser_session_id = browser_session.id
+            db.session.add(waiting)
+        # written with the step's commit; until then pending_for and complete_login find the
+        # newest here (the cookie always holds the newest)
+        g.adopted_interaction = kept[0]
         g.waiting_cookie = ("", 0)
     elif browser_key is not None:
         db.session.execute(

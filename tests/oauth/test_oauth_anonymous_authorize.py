@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import requests
+from oidc_helpers import query
 
 from idp.extensions import db
 from idp.models import BrowserSession, Interaction
@@ -89,3 +90,38 @@ def test_a_big_request_after_a_small_one_clears_the_cookie_and_is_the_one_resume
     assert not browser.http.cookies.get("idp_waiting")
     answer = browser.get(browser.sign_in(person))
     assert answer.status_code == 303 and "state=" + "b" * 4000 in answer.headers["Location"]
+
+
+def test_a_services_sign_in_opened_in_two_tabs_answers_each_tab_its_own_request(app, browser, person, rp):
+    first, second = rp(), rp()
+    browser.get(first.authorization_url())
+    browser.get(second.authorization_url())
+    resumed = browser.get(browser.sign_in(person))  # in the second tab
+    assert query(resumed.headers["Location"])["state"] == second.state
+    follow_to = browser.get("/v1/session").json()["data"]["followTo"]  # the first tab asks where it stands
+    followed = browser.get(follow_to)
+    assert followed.headers["Location"].startswith(first.redirect_uri) and query(followed.headers["Location"])["state"] == first.state
+    assert "code" in query(followed.headers["Location"])
+
+
+def test_a_tab_whose_service_asks_a_fresh_sign_in_is_not_sent_on_without_one(app, browser, person, rp):
+    browser.get(rp().authorization_url(prompt="login"))
+    browser.get(rp().authorization_url())
+    browser.get(browser.sign_in(person))
+    answer = browser.get("/v1/session").json()["data"]
+    assert answer["continueTo"] is not None and answer["followTo"] is None
+
+
+def test_nobody_signed_in_has_nowhere_to_follow(app, browser, rp):
+    browser.get(rp().authorization_url())
+    assert browser.get("/v1/session").json()["data"]["followTo"] is None
+
+
+def test_the_waiting_cookie_keeps_the_newest_requests_that_fit_and_writes_nothing(app, browser, rp):
+    clients = [rp() for _ in range(12)]
+    for client in clients:
+        browser.get(client.authorization_url())
+    assert len(browser.http.cookies.get("idp_waiting")) <= 4096
+    assert (_count(app, BrowserSession), _count(app, Interaction)) == (0, 0)
+    assert browser.post("/v1/signup/privacy", json={}).status_code == 200
+    assert 2 <= _count(app, Interaction) < len(clients)

@@ -44,7 +44,7 @@ def test_the_login_ui_learns_the_waiting_service_and_login_hint(browser, rp):
         "service": {"id": 2, "title": "Service rp-a (fr)", "description": "Service d'essai rp-a", "url": "https://rp-a.example/"},
         "loginHint": "someone@example.ca",
         "passkeyRequired": False,
-        "continueTo": None,
+        "continueTo": None, "followTo": None,
         "journeys": {},
     }
 

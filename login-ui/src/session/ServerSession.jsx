@@ -7,10 +7,34 @@ import { setService } from '../analytics';
 import { api } from '../api/v1';
 import { unexpected } from '../components/ShowError';
 import { stepOf } from './journey';
+import { redirector } from './redirector';
 import { SERVICE } from './reducer';
 import { useSession } from './SessionContext';
 
 const NOTHING = { step: null, language: null, service: null, loginHint: null, passkeyRequired: false, continueTo: null, journeys: {}, failure: null };
+
+// The screens of a sign-in or a sign-up before any account is made: a tab left on one while
+// another tab signed the browser in goes on to its service (the server's followTo: the
+// sign-in as it stands answers it) instead of asking the password and a code again.
+const FOLLOWS = /^(|signin(\/.*)?|signup|signup\/privacy|signup\/verification\/email)$/;
+
+// Asked again when the person comes back to the tab: another tab may have moved on meanwhile.
+function useReturns() {
+  const [returns, setReturns] = useState(0);
+  useEffect(() => {
+    const back = () => {
+      if (document.visibilityState === 'visible') setReturns((count) => count + 1);
+    };
+    document.addEventListener('visibilitychange', back);
+    window.addEventListener('focus', back);
+    return () => {
+      document.removeEventListener('visibilitychange', back);
+      window.removeEventListener('focus', back);
+    };
+  }, []);
+  return returns;
+}
+
 const ServerSessionContext = createContext({ ...NOTHING, serviceName: '' });
 
 export function ServerSessionProvider({ language, children }) {
@@ -19,6 +43,7 @@ export function ServerSessionProvider({ language, children }) {
   const stored = state.userData.language === language ? state.userData.service : null;
   const [answer, setAnswer] = useState(NOTHING);
   const latest = useRef(0);
+  const returns = useReturns();
 
   useEffect(() => {
     const request = (latest.current += 1);
@@ -31,6 +56,10 @@ export function ServerSessionProvider({ language, children }) {
       .catch((failure) => ({ data: {}, failure: unexpected(failure) ? { status: failure.status, timeout: failure.timeout } : null }))
       .then(({ data, failure }) => {
         if (request !== latest.current) return;
+        if (typeof data.followTo === 'string' && data.followTo.startsWith('/authorize/resume/') && FOLLOWS.test(step)) {
+          redirector.assign(data.followTo);
+          return;
+        }
         setService(data.service ? data.service.id : null);
         setAnswer({
           step,
@@ -44,7 +73,7 @@ export function ServerSessionProvider({ language, children }) {
           failure,
         });
       });
-  }, [pathname, language]);
+  }, [pathname, language, returns]);
 
   // The header names the relying service that waits for this browser, as the server says,
   // and no other: a person who came straight here (their account, a direct sign-in) is

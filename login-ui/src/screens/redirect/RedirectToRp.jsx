@@ -9,14 +9,13 @@ import { FormPage, useForm } from '../../components/forms';
 import { usePath, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { startOf } from '../../session/changes';
+import { redirector } from '../../session/redirector';
 import { useServerSession } from '../../session/ServerSession';
 import { useSession } from '../../session/SessionContext';
 
 const PAGE = 'redirectToRp';
 export const REDIRECT_DELAY_MS = 1500;
 
-// The browser navigation (replaced in tests, where jsdom cannot navigate).
-export const redirector = { assign: (url) => window.location.assign(url) };
 
 // Test mode's sample person (section 7: success opens the design prototype): the
 // prototype's link the server answered, first, and where the page's own link goes beside it

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { safeDestination } from '../../components/Destination';
 import { JOURNEY, moved, renderApp, SERVICE, signedIn, texts } from '../../test/utils';
-import { redirector, REDIRECT_DELAY_MS } from './RedirectToRp';
+import { redirector } from '../../session/redirector';
+import { REDIRECT_DELAY_MS } from './RedirectToRp';
 
 const { en, fr } = texts;
 const SIGNED_IN = { flow: 'signin', redirectTo: '/authorize/resume/abc' };
