@@ -53,8 +53,9 @@ class Choice:
 
 
 def services(language: str = "en") -> list[tuple[str, str]]:
-    """The services journeys can be for: (client id, name in the language)."""
-    return [(client.client_id, client.service.title[language]) for client in registry().clients()]
+    """The services journeys can be for: (client id, name in the language). A development-only
+    client is no service of the report's: its journeys are the developers' own."""
+    return [(client.client_id, client.service.title[language]) for client in registry().clients() if not client.development_only]
 
 
 def choice(args) -> Choice:

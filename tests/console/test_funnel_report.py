@@ -60,3 +60,10 @@ def test_the_report_says_when_todays_figures_were_rolled_up(operator, app):
     with app.app_context():
         purge()
     assert "Today's figures are as of" in operator.get("/console/report?flow=signup&days=1").get_data(as_text=True)
+
+
+def test_a_development_only_client_is_not_offered_as_a_filter(operator):
+    page = operator.get("/console/report?flow=signup").get_data(as_text=True)
+    assert '<option value="reservations">Reservations service</option>' in page
+    assert "Conformance tests" not in page and 'value="conformance"' not in page
+    assert operator.get("/console/report?flow=signup&service=conformance").status_code == 400
