@@ -23,7 +23,7 @@ from typing import NamedTuple
 from flask import current_app
 from sqlalchemy import select
 
-from idp import sessions
+from idp import catalogue, sessions
 from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
 from idp.clock import iso
@@ -119,6 +119,14 @@ def _shown(event: AuditEvent, language: str) -> dict:
         "proof": proof_of(details.get("amr")) if "amr" in details else None,
         **{name: details[name] for name in _SHOWN_DETAILS if name in details},
     }
+
+
+def in_words(event: AuditEvent, language: str) -> str:
+    """The event as the person's activity page says it (the UI's account.activity.events, with
+    the values the page gives them): the help desk reads the same words."""
+    shown = _shown(event, language)
+    return catalogue.say(language, f"account.activity.events.{event.action}",
+                         count=shown.get("count", 0), ending=shown.get("ending", ""), service=shown.get("service", ""))
 
 
 def listed(browser_session: BrowserSession | None, after: str | None, language: str) -> dict:
