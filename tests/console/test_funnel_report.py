@@ -117,3 +117,11 @@ def test_every_step_of_every_flow_has_its_screens_title_in_both_languages():
         for screen in steps:
             for key in report.title_keys(flow, screen):
                 assert catalogue.has("en", key) and catalogue.has("fr", key), (flow, screen, key)
+
+
+def test_the_csv_words_the_steps_in_the_language_of_the_page_it_was_downloaded_from(operator, app):
+    _signup_journeys(app)
+    page = operator.get("/console/report?flow=signup&days=7&lang=fr", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    link = re.search(r'href="([^"]*report\.csv[^"]*)"', page).group(1).replace("&amp;", "&")
+    rows = list(csv.DictReader(io.StringIO(operator.get(link, headers={"Accept-Language": "en"}).get_data(as_text=True))))
+    assert rows[0]["step_title"] == "Avis de confidentialité"
