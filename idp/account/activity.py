@@ -3,8 +3,10 @@ wasn't me".
 
 The events are the audit trail's (idp/store/audit.py): each says when, from which browser
 (its user agent, worded by device_of) and whether it went the person's way. SHOWN names the
-ones a person reads, and whether each is a failure; the UI words each by its name. The rest
-(a token revoked as the chain of a change, say) are the operators' and stay out.
+ones a person reads, whether each is a failure and whether a stranger could be its cause; the
+UI words each by its name (login-ui's account.activity.events), and the help desk reads the
+same words (in_words). The rest (a token revoked as the chain of a change, say) are the
+operators' and stay out.
 
 "This wasn't me" on an event the person does not recognise, where a stranger could be its
 cause (SHOWN's reportable), is one step: every other session of the account ends, with the

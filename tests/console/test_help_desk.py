@@ -10,7 +10,15 @@ import pytest
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, User
 from tests.api.account_helpers import post
-from tests.console.conftest import PERSON_EMAIL, PERSON_PASSWORD, PERSON_PHONE, act, form_field, look_up, sign_in_with_password
+from tests.console.conftest import (
+    PERSON_EMAIL,
+    PERSON_PASSWORD,
+    PERSON_PHONE,
+    act,
+    form_field,
+    look_up,
+    sign_in_with_password,
+)
 from tests.support.journeys import EMAIL
 
 
@@ -162,3 +170,12 @@ def test_the_help_desk_says_the_events_in_the_operators_language(operator, perso
     answer = operator.post("/console/support?lang=fr", data={"token": form_field(page, "token"), "identifier": PERSON_EMAIL, "reason": "Appel 9"})
     assert _recent_activity(answer.get_data(as_text=True)) == [
         "Compte consulté par le service d'assistance — Appel 9", "Mot de passe erroné", "Compte créé"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_event_a_person_reads_has_words_the_help_desk_can_say(language):
+    from idp import catalogue
+    from idp.account import activity
+
+    missing = [name for name in activity.SHOWN if not catalogue.has(language, f"account.activity.events.{name}")]
+    assert missing == []
