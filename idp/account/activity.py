@@ -3,13 +3,16 @@ wasn't me".
 
 The events are the audit trail's (idp/store/audit.py): each says when, from which browser
 (its user agent, worded by device_of) and whether it went the person's way. SHOWN names the
-ones a person reads, and whether each is a failure; the UI words each by its name. The rest
-(a token revoked as the chain of a change, say) are the operators' and stay out.
+ones a person reads, whether each is a failure and whether a stranger could be its cause; the
+UI words each by its name (login-ui's account.activity.events), and the help desk reads the
+same words (in_words). The rest (a token revoked as the chain of a change, say) are the
+operators' and stay out.
 
-"This wasn't me" on an event the person does not recognise is one step: every other session
-of the account ends, with the tokens the services were given through them, and the person is
-then asked to change their password (which needs them to prove it is them). Protecting
-oneself needs no re-authentication. An event that is not the account's, or not shown, is
+"This wasn't me" on an event the person does not recognise, where a stranger could be its
+cause (SHOWN's reportable), is one step: every other session of the account ends, with the
+tokens the services were given through them, and the person is then asked to change their
+password (which needs them to prove it is them). Protecting oneself needs no
+re-authentication. An event that is not the account's, not shown or the person's own act is
 NOT_FOUND: the same answer as an unknown one.
 
 The list is read a page at a time by keyset (the event's id, newest first) through the index
@@ -17,10 +20,12 @@ on (user_id, id): an account with 100,000 events reads one page as fast as one w
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from flask import current_app
 from sqlalchemy import select
 
-from idp import sessions
+from idp import catalogue, sessions
 from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
 from idp.clock import iso
@@ -30,42 +35,53 @@ from idp.flows import accounts
 from idp.models import AuditEvent, BrowserSession
 from idp.store import audit
 
-# The events a person reads, by the audit trail's name: True where it is a failure (a wrong
-# password, a lock), which the page marks as such.
-SHOWN: dict[str, bool] = {
-    "signin_completed": False,
-    "recovery_completed": False,
-    "signup_completed": False,
-    "password_wrong": True,
-    "code_wrong": True,
-    "sign_in_slowed": True,
-    "account_locked": True,
-    "recovery_requested": False,
-    "password_reset": False,
-    "new_email_code_sent": False,
-    "new_phone_code_sent": False,
-    "name_changed": False,
-    "email_changed": False,
-    "phone_changed": False,
-    "password_changed": False,
-    "language_changed": False,
-    "app_added": False,
-    "passkey_added": False,
-    "backup_codes_created": False,
-    "phone_removed": False,
-    "app_removed": False,
-    "passkey_removed": False,
-    "backup_removed": False,
-    "backup_code_used": False,
-    "sessions_ended": False,
-    "service_disconnected": False,
-    "reported_not_me": False,
-    "information_downloaded": False,
+
+class Shown(NamedTuple):
+    # a failure (a wrong password, a lock), which the page marks as such
+    failed: bool
+    # a stranger could be its cause (a sign-in or an attempt at one, a change of the account's
+    # factors, address or details): "This wasn't me" is offered beside it. An act that only
+    # takes access away (signing out, disconnecting a service, a report itself, the help
+    # desk's acts at the person's call) or the account's creation is the person's own.
+    reportable: bool
+
+
+# The events a person reads, by the audit trail's name.
+SHOWN: dict[str, Shown] = {
+    "signin_completed": Shown(failed=False, reportable=True),
+    "recovery_completed": Shown(failed=False, reportable=True),
+    "signup_completed": Shown(failed=False, reportable=False),
+    "password_wrong": Shown(failed=True, reportable=True),
+    "code_wrong": Shown(failed=True, reportable=True),
+    "sign_in_slowed": Shown(failed=True, reportable=True),
+    "account_locked": Shown(failed=True, reportable=True),
+    "recovery_requested": Shown(failed=False, reportable=True),
+    "password_reset": Shown(failed=False, reportable=True),
+    "new_email_code_sent": Shown(failed=False, reportable=True),
+    "new_phone_code_sent": Shown(failed=False, reportable=True),
+    "name_changed": Shown(failed=False, reportable=True),
+    "email_changed": Shown(failed=False, reportable=True),
+    "phone_changed": Shown(failed=False, reportable=True),
+    "password_changed": Shown(failed=False, reportable=True),
+    "language_changed": Shown(failed=False, reportable=True),
+    "app_added": Shown(failed=False, reportable=True),
+    "passkey_added": Shown(failed=False, reportable=True),
+    "backup_codes_created": Shown(failed=False, reportable=True),
+    "phone_removed": Shown(failed=False, reportable=True),
+    "app_removed": Shown(failed=False, reportable=True),
+    "passkey_removed": Shown(failed=False, reportable=True),
+    "backup_removed": Shown(failed=False, reportable=True),
+    "backup_code_used": Shown(failed=False, reportable=True),
+    "information_downloaded": Shown(failed=False, reportable=True),
+    "sessions_ended": Shown(failed=False, reportable=False),
+    "service_disconnected": Shown(failed=False, reportable=False),
+    "reported_not_me": Shown(failed=False, reportable=False),
     # the help desk's acts at the person's request (idp/console/support.py)
-    "support_unlocked": False,
-    "support_ended_sessions": False,
-    "support_required_new_password": False,
+    "support_unlocked": Shown(failed=False, reportable=False),
+    "support_ended_sessions": Shown(failed=False, reportable=False),
+    "support_required_new_password": Shown(failed=False, reportable=False),
 }
+REPORTABLE = tuple(name for name, shown in SHOWN.items() if shown.reportable)
 
 # What of an event's details the page may show (the rest are the operators'): nothing
 # personal — how the person proved it was them, the last four digits of a new phone (the
@@ -98,12 +114,21 @@ def _shown(event: AuditEvent, language: str) -> dict:
     return {
         "id": str(event.id),
         "event": event.action,
-        "failed": SHOWN[event.action],
+        "failed": SHOWN[event.action].failed,
+        "reportable": SHOWN[event.action].reportable,
         "at": iso(event.at),
         **device_of(event.user_agent),
         "proof": proof_of(details.get("amr")) if "amr" in details else None,
         **{name: details[name] for name in _SHOWN_DETAILS if name in details},
     }
+
+
+def in_words(event: AuditEvent, language: str) -> str:
+    """The event as the person's activity page says it (the UI's account.activity.events, with
+    the values the page gives them): the help desk reads the same words."""
+    shown = _shown(event, language)
+    return catalogue.say(language, f"account.activity.events.{event.action}",
+                         count=shown.get("count", 0), ending=shown.get("ending", ""), service=shown.get("service", ""))
 
 
 def listed(browser_session: BrowserSession | None, after: str | None, language: str) -> dict:
@@ -133,7 +158,7 @@ def not_me(browser_session: BrowserSession | None, event_id: str) -> int:
     if event_id.isdigit() and len(event_id) <= _CURSOR_LENGTH:
         found = db.session.scalar(
             select(AuditEvent.id).where(
-                AuditEvent.id == int(event_id), AuditEvent.user_id == user.id, AuditEvent.action.in_(SHOWN)
+                AuditEvent.id == int(event_id), AuditEvent.user_id == user.id, AuditEvent.action.in_(REPORTABLE)
             )
         )
     if found is None:

@@ -61,6 +61,9 @@ class Client(ClientMixin):
     backchannel_logout_session_required: bool = False
     # its authorization requests come through /par only (RFC 9126)
     require_pushed_authorization_requests: bool = False
+    # a client of development and tests only (the conformance client of `make run`): it signs
+    # people in like any other, but is never offered to them nor to the operators' filters
+    development_only: bool = False
 
     @property
     def client_metadata(self) -> dict[str, Any]:
@@ -141,7 +144,8 @@ class Registry:
 
     def services(self) -> list[Service]:
         """The services people are offered (GET /v1/services)."""
-        listed = (client.service for client in self._clients.values() if client.client_id not in self._own)
+        listed = (client.service for client in self._clients.values()
+                  if client.client_id not in self._own and not client.development_only)
         return sorted(listed, key=lambda service: service.id)
 
 

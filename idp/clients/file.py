@@ -95,7 +95,8 @@ def _client(client_id: str, table: dict, environment: str, environ: dict[str, st
     where = f"clients.{client_id}"
     for unknown in sorted(set(table) - CLIENT_KEYS):
         problems.note(f"{where}.{unknown}", "is not a known key")
-    if problems.read(lambda: values.flag(table, "development_only", where), False) and environment != "development":
+    development_only = problems.read(lambda: values.flag(table, "development_only", where), False)
+    if development_only and environment != "development":
         problems.note(f"{where}.development_only", "is a development-only client, refused outside development")
     scopes = table.get("scopes", ["openid", "profile", "email"])
     if not isinstance(scopes, list) or "openid" not in scopes or not set(scopes) <= set(SUPPORTED_SCOPES):
@@ -140,6 +141,7 @@ def _client(client_id: str, table: dict, environment: str, environ: dict[str, st
         backchannel_logout_uri=backchannel_uri,
         backchannel_logout_session_required=problems.read(lambda: values.flag(table, "backchannel_logout_session_required", where), False),
         require_pushed_authorization_requests=problems.read(lambda: values.flag(table, "require_pushed_authorization_requests", where), False),
+        development_only=development_only,
     )
 
 

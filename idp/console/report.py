@@ -2,7 +2,10 @@
 period before, as a chart, a table (the chart's alternative, the same figures) and CSV.
 
 The figures are idp/insight/funnel.py's, as `flask --app idp insight funnel` prints them: rows
-count journeys, not people, and nothing in them is personal. The chart is drawn on the server
+count journeys, not people, and nothing in them is personal. A step is named by the title its
+screen shows and an error by the message people read, both from the login UI's catalogue in the
+operator's language (idp/catalogue.py); the CSV keeps the screen's and the error's ids beside
+the words, for the analyst's own tools. The chart is drawn on the server
 (an SVG of plain shapes, templates/console/report.html): no script, nothing sent elsewhere.
 """
 from __future__ import annotations
@@ -14,6 +17,7 @@ from datetime import date, timedelta
 
 from flask import current_app
 
+from idp import catalogue
 from idp.clients import registry
 from idp.clock import now
 from idp.console.support import Refused
@@ -53,8 +57,9 @@ class Choice:
 
 
 def services(language: str = "en") -> list[tuple[str, str]]:
-    """The services journeys can be for: (client id, name in the language)."""
-    return [(client.client_id, client.service.title[language]) for client in registry().clients()]
+    """The services journeys can be for: (client id, name in the language). A development-only
+    client is no service of the report's: its journeys are the developers' own."""
+    return [(client.client_id, client.service.title[language]) for client in registry().clients() if not client.development_only]
 
 
 def choice(args) -> Choice:
@@ -79,13 +84,75 @@ def choice(args) -> Choice:
     return Choice(flow, days, until, language, service, device)
 
 
+# The title each step's screen shows, by the UI's message key: a screen whose title follows the
+# method is named for each method, as the funnel counts it; one the funnel counts once whatever
+# the channel (the new phone's code) has both titles. A change's last screen words what was
+# changed when it knows; a reload does not (methods.done.saved), so the report says that one.
+TITLES: dict[str, str | tuple[str, ...]] = {
+    "signUp/privacy": "privacy.title",
+    "signUp": "email.signup.title",
+    "signUp/password": "password.signup.title",
+    "signUp/verificationsetup": "setup.title",
+    "signUp/profile": "profile.core.title",
+    "signIn": "email.signin.title",
+    "signIn/password": "password.signin.title",
+    "signIn/selectverification": "select.title",
+    **{f"{start}/verification/{method}": f"verification.{method}.title" for start in ("signUp", "signIn") for method in funnel.METHODS},
+    "forgotpassword": "recovery.email.title",
+    "forgotpassword/checkemail": "recovery.checkEmail.title",
+    "forgotpassword/verification": "recovery.twoStep.title",
+    "forgotpassword/newpassword": "recovery.password.title",
+    "redirecttorp": "redirect.title",
+    **{f"firstverifyitsyou{change}": "profile.verify.title" for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
+    **{f"completetwostepverification{change}": "profile.twoStep.title"
+       for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
+    "enternewemail": "profile.newEmail.title",
+    "checkyouremail": "profile.checkEmail.title",
+    "areYouSureUpdateYourEmail": "profile.emailConfirm.title",
+    "youMayUpdateEmailAtOtherPlaces": "profile.emailDone.title",
+    "enterNewPhoneNumber": "profile.newPhone.title",
+    "verifynewphone": ("verification.sms.title", "verification.voice.title"),
+    "phonechanged": "profile.phoneDone.title",
+    "changepassword": "profile.newPassword.title",
+    "passwordchanged": "profile.passwordDone.title",
+    "signinmethods": "methods.title",
+    "signinmethods/change": "methods.change.title",
+    "signinmethods/app": "methods.app.title",
+    "signinmethods/passkey": "methods.passkey.title",
+    "signinmethods/done": "methods.done.saved.title",
+    "account/delete": "account.delete.title",
+    "account/deleted": "account.deleted.title",
+    "account/download": "account.download.title",
+}
+# A screen two flows share, titled for one of them: the end of a sign-up says the account is ready.
+FLOW_TITLES: dict[str, str | tuple[str, ...]] = {(Flow.SIGNUP, "redirecttorp"): "redirect.ready.title"}
+
+
+def title_keys(flow: Flow, screen: str) -> tuple[str, ...]:
+    keys = FLOW_TITLES.get((flow, screen)) or TITLES[screen]
+    return (keys,) if isinstance(keys, str) else keys
+
+
+def title(flow: Flow, screen: str, language: str) -> str:
+    return " / ".join(catalogue.say(language, key) for key in title_keys(flow, screen))
+
+
+def error_message(code: str, language: str) -> str:
+    """The catalogue's message of an error code, as the person read it (without its figures);
+    a code the catalogue does not word stays a code."""
+    key = f"error.{code}"
+    return catalogue.say(language, key) if catalogue.has(language, key) else code
+
+
 @dataclass(frozen=True)
 class Row:
     step: str
+    title: str
     reached: int
     finished: int
     left: int
-    errors: list[tuple[str, int]]
+    # (catalogue code, its message, times shown)
+    errors: list[tuple[str, str, int]]
     median: int | None
     p90: int | None
     before_reached: int
@@ -99,32 +166,37 @@ def today_as_of(chosen: Choice):
     return funnel.rolled_at(chosen.until) if chosen.until == now().date() else None
 
 
-def rows(chosen: Choice) -> list[Row]:
+def rows(chosen: Choice, language: str) -> list[Row]:
+    """The report's rows, steps and errors worded in the operator's language."""
     steps = funnel.report(chosen.flow, chosen.days, chosen.until, chosen.language, chosen.service, chosen.device)
-    return [Row(step.screen, step.now.reached, step.now.finished, step.now.left, sorted(step.now.errors.items()),
+    return [Row(step.screen, title(chosen.flow, step.screen, language), step.now.reached, step.now.finished,
+                step.now.left, [(code, error_message(code, language), times) for code, times in sorted(step.now.errors.items())],
                 step.now.percentile(0.5), step.now.percentile(0.9), step.before.reached, step.before.finished,
                 step.before.left) for step in steps]
 
 
-CSV_COLUMNS = ("flow", "step", "reached", "finished", "left", "errors", "median_seconds", "p90_seconds",
-               "previous_reached", "previous_finished", "previous_left")
+CSV_COLUMNS = ("flow", "step", "step_title", "reached", "finished", "left", "errors", "error_messages", "median_seconds",
+               "p90_seconds", "previous_reached", "previous_finished", "previous_left")
 
 
 def as_csv(chosen: Choice, table: list[Row]) -> str:
-    """The table as CSV (RFC 4180): errors as code:times, separated by spaces."""
+    """The table as CSV (RFC 4180): each step's id and title; errors as code:times separated by
+    spaces, and their messages in the same order separated by " | "."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for row in table:
-        writer.writerow((chosen.flow.value, row.step, row.reached, row.finished, row.left,
-                         " ".join(f"{code}:{times}" for code, times in row.errors),
+        writer.writerow((chosen.flow.value, row.step, row.title, row.reached, row.finished, row.left,
+                         " ".join(f"{code}:{times}" for code, _, times in row.errors),
+                         " | ".join(message for _, message, _ in row.errors),
                          "" if row.median is None else row.median, "" if row.p90 is None else row.p90,
                          row.before_reached, row.before_finished, row.before_left))
     return out.getvalue()
 
 
-# The chart's geometry (SVG user units): a label column, then the bars.
-LABEL_WIDTH, BAR_WIDTH, ROW_HEIGHT, BAR_HEIGHT, GAP = 230, 380, 54, 18, 4
+# The chart's geometry (SVG user units): for each step its title, then its two bars below it
+# (a screen's title is a sentence: a column beside the bars would cut the longer ones).
+BAR_WIDTH, LABEL_HEIGHT, ROW_HEIGHT, BAR_HEIGHT, GAP = 560, 22, 76, 18, 4
 
 
 @dataclass(frozen=True)
@@ -138,10 +210,10 @@ class Bar:
 
 
 def chart(table: list[Row]) -> dict:
-    """Where the chart's bars go: for each step, the journeys that reached it in the period
-    (upper bar) and in the period before (lower bar), on one scale."""
+    """Where the chart's bars go: for each step, its title, then the journeys that reached it in
+    the period (upper bar) and in the period before (lower bar), on one scale."""
     most = max((max(row.reached, row.before_reached) for row in table), default=0) or 1
-    bars = [Bar(index * ROW_HEIGHT + 30, row.step, BAR_WIDTH * row.reached / most, BAR_WIDTH * row.before_reached / most,
+    bars = [Bar(index * ROW_HEIGHT + 30, row.title, BAR_WIDTH * row.reached / most, BAR_WIDTH * row.before_reached / most,
                 row.reached, row.before_reached) for index, row in enumerate(table)]
-    return {"bars": bars, "height": len(bars) * ROW_HEIGHT + 40, "width": LABEL_WIDTH + BAR_WIDTH + 60,
-            "label_width": LABEL_WIDTH, "bar_height": BAR_HEIGHT, "gap": GAP}
+    return {"bars": bars, "height": len(bars) * ROW_HEIGHT + 40, "width": BAR_WIDTH + 60,
+            "label_height": LABEL_HEIGHT, "bar_height": BAR_HEIGHT, "gap": GAP}

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 
 from flask import current_app
 from sqlalchemy import select
 
 from idp import sessions
+from idp.account import activity
 from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
 from idp.errors import FlowError
@@ -77,6 +79,17 @@ def find(typed: str) -> User | None:
 
 
 @dataclass(frozen=True)
+class Event:
+    at: datetime
+    action: str
+    # the words of the person's own activity page, in the operator's language; None for an
+    # event the person is not shown (a look of the help desk), which the console words itself
+    words: str | None
+    # what the operator typed for an act or a look of the help desk
+    reason: str | None
+
+
+@dataclass(frozen=True)
 class State:
     user: User
     methods: list[dict]
@@ -85,7 +98,7 @@ class State:
     waits_seconds: int
     sessions: list[dict]
     services: list[str]
-    events: list[AuditEvent]
+    events: list[Event]
     last_sign_in: object | None
 
     @property
@@ -124,7 +137,9 @@ def state(user: User, language: str) -> State:
         sessions=[{"device": device_of(row.user_agent), "created": row.created_at, "last_seen": row.last_seen_at,
                    "proof": proof_of(row.amr)} for row in rows],
         services=services,
-        events=events,
+        events=[Event(event.at, event.action, activity.in_words(event, language) if event.action in activity.SHOWN else None,
+                      (event.details or {}).get("reason") if (event.details or {}).get("operator") else None)
+                for event in events],
         last_sign_in=max((row.auth_time for row in rows if row.auth_time), default=None) or next(
             (event.at for event in events if event.action in ("signin_completed", "recovery_completed", "signup_completed")), None),
     )

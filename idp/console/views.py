@@ -105,7 +105,7 @@ def funnel_report(signed, roles):
     except support.Refused as refused:
         return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None,
                      services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
-    table = report.rows(chosen)
+    table = report.rows(chosen, _language())
     return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table, chart=report.chart(table),
                  as_of=report.today_as_of(chosen),
                  services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
@@ -118,7 +118,7 @@ def funnel_csv(signed, roles):
         chosen = report.choice(request.args)
     except support.Refused:
         abort(400)
-    response = current_app.make_response(report.as_csv(chosen, report.rows(chosen)))
+    response = current_app.make_response(report.as_csv(chosen, report.rows(chosen, _language())))
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     name = f"funnel-{chosen.flow.value}-{chosen.first.isoformat()}-{chosen.until.isoformat()}.csv"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'

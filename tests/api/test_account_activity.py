@@ -132,6 +132,34 @@ def test_this_wasnt_me_signs_out_every_other_device_and_is_itself_an_event(app, 
         assert db.session.scalar(db.select(db.func.count()).select_from(BrowserSession)) == 1
 
 
+def test_this_wasnt_me_is_offered_where_a_stranger_could_be_the_cause(app, person, outbox):
+    phone = SignIn(browser(app, SAFARI_ON_IPHONE), outbox)
+    assert phone.login(password="Not-The-Password-1").status_code == 401
+    phone.through("verify")
+    reauthenticate(person, outbox, "phone")
+    assert post(person, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms").status_code == 200
+    offered = {event["event"]: event["reportable"] for event in events(person)["events"]}
+    assert offered == {"new_phone_code_sent": True, "signin_completed": True, "password_wrong": True, "signup_completed": False}
+
+
+def test_this_wasnt_me_is_not_offered_beside_the_persons_own_acts(app, person, outbox):
+    SignIn(browser(app, SAFARI_ON_IPHONE), outbox).through("verify")
+    assert post(person, "/account/sessions/end-others").status_code == 200
+    [ended] = [event for event in events(person)["events"] if event["event"] == "sessions_ended"]
+    assert ended["reportable"] is False
+
+
+def test_this_wasnt_me_on_the_persons_own_act_gets_the_answer_of_an_unknown_one(app, person, outbox):
+    phone = browser(app, SAFARI_ON_IPHONE)
+    SignIn(phone, outbox).through("verify")
+    [created] = [event for event in events(person)["events"] if event["event"] == "signup_completed"]
+
+    refused = post(person, "/account/activity/not-me", event=created["id"])
+
+    assert (refused.status_code, refused.json) == (404, {"success": False, "message": "30", "data": {}})
+    assert phone.get("/v1/profile").status_code == 200
+
+
 def test_another_accounts_event_gets_the_answer_of_an_unknown_one(app, person, outbox):
     stranger = browser(app, SAFARI_ON_IPHONE)
     theirs = SignUp(stranger, outbox)

@@ -58,3 +58,16 @@ def test_a_notice_that_cannot_be_sent_never_stops_the_sign_in(client, signin, ou
     monkeypatch.setattr(module, "notify", SimpleNamespace(LANGUAGES=notify.LANGUAGES, DeliveryError=notify.DeliveryError, send=refuse))
     assert signin.through("verify").status_code == 200
     assert client.get("/v1/profile").status_code == 200
+
+
+@pytest.mark.parametrize(("language", "promise"), [
+    ("en", "we will sign your account out of every other device, including that one, and help you change your password."),
+    ("fr", "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là, et vous aiderons à changer votre mot de passe."),
+])
+def test_the_notice_says_this_wasnt_me_signs_out_every_other_device(app, language, promise):
+    from idp import notify
+
+    with app.test_request_context():
+        _, body = notify.render("new_device", language, browser="Firefox", system="Windows", when="now", link="https://x/")
+    assert promise in " ".join(body.split())
+    assert "sign that device out" not in body and "déconnecterons cet appareil" not in body

@@ -3,12 +3,22 @@ without secrets, and the acts a person asks for — each with a typed reason, in
 with the operator, and in the person's own activity where it changed something."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, User
 from tests.api.account_helpers import post
-from tests.console.conftest import PERSON_EMAIL, PERSON_PASSWORD, PERSON_PHONE, act, look_up, sign_in_with_password
+from tests.console.conftest import (
+    PERSON_EMAIL,
+    PERSON_PASSWORD,
+    PERSON_PHONE,
+    act,
+    form_field,
+    look_up,
+    sign_in_with_password,
+)
 from tests.support.journeys import EMAIL
 
 
@@ -139,3 +149,33 @@ def test_an_act_on_a_page_of_another_operator_or_a_stale_one_is_refused(operator
     refused = act(operator, forged, "support_unlocked")
     assert refused.status_code == 400 and "This page has expired" in refused.get_data(as_text=True)
     assert _events(app, "support_unlocked") == []
+
+
+def _recent_activity(page: str) -> list[str]:
+    """The events of the account's page, as the operator reads them (the second cell of each row)."""
+    table = re.split(r"<h2>(?:Recent activity|Activité récente)</h2>", page)[1].split("</table>")[0]
+    return [" ".join(re.sub(r"<[^>]+>", "", cell).split()) for cell in re.findall(r"<tr><td>[^<]*</td><td>(.*?)</td></tr>", table, re.DOTALL)]
+
+
+def test_the_help_desk_shows_a_persons_events_in_the_words_of_their_activity_page(operator, person, browser):
+    assert sign_in_with_password(browser(), PERSON_EMAIL, "Wrong-Password-Typed-1").json["message"] == "19"
+    page = look_up(operator, PERSON_EMAIL, reason="Call 7").get_data(as_text=True)
+    assert _recent_activity(page) == ["Account looked at by the help desk — Call 7", "Wrong password entered", "Account created"]
+    assert "password_wrong" not in page and "support_viewed" not in page and "signup_completed" not in page
+
+
+def test_the_help_desk_says_the_events_in_the_operators_language(operator, person, browser):
+    assert sign_in_with_password(browser(), PERSON_EMAIL, "Wrong-Password-Typed-1").json["message"] == "19"
+    page = operator.get("/console/support?lang=fr").get_data(as_text=True)
+    answer = operator.post("/console/support?lang=fr", data={"token": form_field(page, "token"), "identifier": PERSON_EMAIL, "reason": "Appel 9"})
+    assert _recent_activity(answer.get_data(as_text=True)) == [
+        "Compte consulté par le service d'assistance — Appel 9", "Mot de passe erroné", "Compte créé"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_event_a_person_reads_has_words_the_help_desk_can_say(language):
+    from idp import catalogue
+    from idp.account import activity
+
+    missing = [name for name in activity.SHOWN if not catalogue.has(language, f"account.activity.events.{name}")]
+    assert missing == []

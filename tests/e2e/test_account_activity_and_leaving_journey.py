@@ -4,7 +4,9 @@ keyboard, with a screenshot and an axe scan of each state.
 
 - A person whose account was signed in to from an iPhone, and tried with a wrong password,
   reads both in their activity, says the iPhone's sign-in wasn't them: the iPhone is signed
-  out at once and the password change begins.
+  out at once and the password change begins. The e-mail about the iPhone said what that
+  does; "This wasn't me" is offered beside the sign-ins and the attempt, never beside the
+  person's own acts (the report itself, the account's creation) (issue 42, point 7).
 - A person proves it is them and downloads everything the service holds about them.
 - A person signed in to the reservations service deletes their account: the page names the
   service, the account goes, the service shows them signed out, a last e-mail arrives, and
@@ -32,6 +34,9 @@ BOTH = pytest.mark.parametrize("scan", [("en", "desktop"), ("fr", "mobile")], in
 ONE_SIGNED_OUT = {"en": "1 other device is signed out. Now choose a new password.",
                   "fr": "1 autre appareil est déconnecté. Choisissez maintenant un nouveau mot de passe."}
 SERVICE = {"en": "Reservations service", "fr": "Service de réservations"}
+NEW_DEVICE = {"en": "New sign-in to your account", "fr": "Nouvelle connexion à votre compte"}
+EVERY_OTHER_DEVICE = {"en": "we will sign your account out of every other device, including that one",
+                      "fr": "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là"}
 LAST_EMAIL = {"en": "Your account was deleted", "fr": "Votre compte a été supprimé"}
 
 
@@ -84,6 +89,14 @@ def test_a_person_reads_their_activity_and_says_a_sign_in_was_not_them(scan: Sca
     assert page.context.request.get(f"{product.idp_url}/v1/profile").status == 200
     page.goto(f"{product.idp_url}/{language}/account/activity")
     expect(events.first).to_have_text(t(language, "account.activity.events.reported_not_me"))
+    not_me = re.compile("^" + re.escape(t(language, "account.activity.notMe")))
+    for own in ("reported_not_me", "signup_completed"):
+        item = page.get_by_role("listitem").filter(has=page.get_by_role("heading", name=t(language, f"account.activity.events.{own}"), exact=True))
+        expect(item.get_by_role("link", name=not_me)).to_have_count(0)
+    expect(signed_in.get_by_role("link", name=not_me)).to_be_visible()
+    scan.check("account-activity-own-acts")
+    [notice] = [message for message in product.messages(person.email) if message["subject"] == NEW_DEVICE[language]]
+    assert EVERY_OTHER_DEVICE[language] in " ".join(notice["body"].split())
 
 
 @BOTH

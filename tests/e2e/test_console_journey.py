@@ -2,9 +2,12 @@
 sign-in on a desktop reach the provider's own collector; an operator signs in to the console
 with a passkey and sees both in the funnel for today — the CSV holding the table's numbers —
 then, as the help desk, finds the account by its e-mail address, unlocks it after the failure
-cap with a typed reason, and the owner reads that in their activity. The console's pages are
-scanned by axe and photographed in English on a 1280 px desktop and in French on a 375 px
-phone, and used by keyboard.
+cap with a typed reason, and the owner reads that in their activity. The operator reads words,
+not codes (issue 42, point 6): the funnel's steps by their screens' titles, the person's events
+in the words of their activity page, in the operator's language; the CSV keeps the ids beside
+them; the development-only conformance client is no service to filter by (point 11). The
+console's pages are scanned by axe and photographed in English on a 1280 px desktop and in
+French on a 375 px phone, and used by keyboard.
 """
 from __future__ import annotations
 
@@ -56,10 +59,10 @@ def h1(page, text: str):
 
 
 def figures(page) -> dict[str, tuple[int, int, int]]:
-    """The table's figures of the period: step → (reached, finished, left)."""
+    """The table's figures of the period: step (its screen's id) → (reached, finished, left)."""
     found = {}
     for row in page.locator("#funnel-table tbody tr").all():
-        step = row.locator("th").inner_text().strip()
+        step = row.locator("th").get_attribute("data-step")
         cells = [int(row.locator(f'td[data-figure="{name}"]').inner_text().split()[0]) for name in ("reached", "finished", "left")]
         found[step] = tuple(cells)
     return found
@@ -77,12 +80,21 @@ def funnel_for_today(page, product, flow: str, language: str, device: str, step:
     return figures(page)
 
 
-def csv_figures(page) -> dict[str, tuple[int, int, int]]:
+def csv_rows(page) -> list[dict]:
     href = page.get_by_role("link", name="Download the figures (CSV)").get_attribute("href")
     answer = page.context.request.get(page.url.split("/console")[0] + href)
     assert answer.headers["content-type"] == "text/csv; charset=utf-8"
-    return {row["step"]: (int(row["reached"]), int(row["finished"]), int(row["left"]))
-            for row in csv.DictReader(io.StringIO(answer.text()))}
+    return list(csv.DictReader(io.StringIO(answer.text())))
+
+
+def csv_figures(page) -> dict[str, tuple[int, int, int]]:
+    return {row["step"]: (int(row["reached"]), int(row["finished"]), int(row["left"])) for row in csv_rows(page)}
+
+
+def recent_activity(page) -> list[str]:
+    """The help desk's events of the account, as the operator reads them."""
+    table = page.locator("h2", has_text=re.compile("^(Recent activity|Activité récente)$")).locator("xpath=following-sibling::table[1]")
+    return [" ".join(cell.split()) for cell in table.locator("tbody tr td:nth-child(2)").all_inner_texts()]
 
 
 def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(new_context, product, operator_person, screenshots):
@@ -138,6 +150,17 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
     signup = funnel_for_today(page, product, "signup", "fr", "phone", "signUp/profile")
     assert signup["signUp/privacy"][0] == 1 and signup["signUp/profile"][0] == 1
     assert csv_figures(page) == signup
+    # each step by the title its screen shows, the CSV keeping the id beside it
+    expect(page.get_by_role("rowheader", name="Privacy notice", exact=True)).to_be_visible()
+    expect(page.get_by_role("rowheader", name="Set up two-step verification", exact=True)).to_be_visible()
+    expect(page.locator("#funnel-table")).not_to_contain_text("signUp/")
+    titled = {row["step"]: row["step_title"] for row in csv_rows(page)}
+    assert titled["signUp/verificationsetup"] == "Set up two-step verification" and titled["signUp/profile"] == "Enter your name"
+    # the conformance client of development signs in like any, but is no service to narrow to
+    services = page.locator("#service option").all_inner_texts()
+    assert "Reservations service" in services and "Conformance tests" not in services
+    listed = page.context.request.get(f"{product.idp_url}/v1/services?lang=en").json()["data"]
+    assert [service["title"] for service in listed] == ["Reservations service"]
     look(page, screenshots, "desktop", "en", "report")
     signin = funnel_for_today(page, product, "signin", "en", "desktop", "signIn/verification/sms")
     # the person's sign-in by text message, and the operator's own by passkey
@@ -156,6 +179,11 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
     steps.press(page.get_by_role("button", name="Find the account"))
     h1(page, f"Account: {person.email}")
     expect(page.get_by_text(f"Locked: {FAILURE_CAP} of {FAILURE_CAP} failed attempts", exact=False)).to_be_visible()
+    # the person's events in the words of their own activity page, the look with its reason
+    events = recent_activity(page)
+    assert events[:3] == ["Account looked at by the help desk — Call 1126-07: locked out",
+                          "Account locked after too many failed attempts", "Wrong password entered"]
+    assert "Account created" in events and not any("_" in event for event in events)
     look(page, screenshots, "desktop", "en", "account")
     unlock = page.locator("form.act", has=page.get_by_role("heading", name="Unlock the account"))
     unlock.get_by_label("Reason").fill("Call 1126-07: the person proved who they are")
@@ -175,6 +203,7 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
     look(page, screenshots, "mobile", "fr", "home")
     steps.press(page.get_by_role("link", name="Rapport d'entonnoir").first)
     h1(page, "Rapport d'entonnoir")
+    expect(page.get_by_role("rowheader", name="Avis de confidentialité", exact=True)).to_be_visible()
     look(page, screenshots, "mobile", "fr", "report")
     page.get_by_role("link", name="Service d'assistance").first.click()
     page.get_by_label("Adresse courriel ou numéro de téléphone").fill("+1 " + person.phone)
@@ -182,4 +211,8 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
     steps.press(page.get_by_role("button", name="Trouver le compte"))
     h1(page, f"Compte : {person.email}")
     expect(page.get_by_text(re.compile("0 sur 3"))).to_be_visible()
+    events = recent_activity(page)
+    assert events[0] == "Compte consulté par le service d'assistance — Appel 1126-08"
+    assert "Compte déverrouillé par le service d'assistance — Call 1126-07: the person proved who they are" in events
+    assert "Compte verrouillé après trop de tentatives échouées" in events
     look(page, screenshots, "mobile", "fr", "account")

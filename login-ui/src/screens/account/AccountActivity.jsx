@@ -1,7 +1,8 @@
 // /{language}/account/activity: "Account activity" — what happened on the account (GET
 // /v1/account/activity, a page at a time, newest first), each event in words with when, the
 // device and whether it was successful, and "This wasn't me" for one the person does not
-// recognise (account/notme, which signs out everywhere else and asks for a new password).
+// recognise (account/notme, which signs out everywhere else and asks for a new password),
+// beside the events the server says a stranger could be the cause of (reportable).
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -65,14 +66,14 @@ function EventItem({ event, timeZone }) {
         <Row label={t('account.activity.device')}>{device}</Row>
         {PROOFS.includes(event.proof) ? <Row label={t('account.sessions.proof')}>{t(`account.sessions.proofs.${event.proof}`)}</Row> : null}
       </dl>
-      {event.event === 'reported_not_me' ? null : (
+      {event.reportable ? (
         <p>
           <Link to={path('account/notme')} state={{ event: { id: event.id, what, when, device } }}>
             {t('account.activity.notMe')}
             <span className="visually-hidden"> — {t('account.activity.notMeWhich', { event: what, when })}</span>
           </Link>
         </p>
-      )}
+      ) : null}
     </li>
   );
 }

@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ok, renderApp, signedIn, signedOut, texts } from '../../test/utils';
 
 const { en, fr } = texts;
-const SIGN_IN = { id: '41', event: 'signin_completed', failed: false, at: '2026-11-25T03:30:00Z', browser: 'Mobile Safari', system: 'iOS', kind: 'phone', proof: 'sms' };
-const WRONG = { id: '40', event: 'password_wrong', failed: true, at: '2026-11-24T15:00:00Z', browser: null, system: null, kind: null, proof: null };
-const NEW_PHONE = { id: '39', event: 'new_phone_code_sent', failed: false, at: '2026-11-20T15:00:00Z', browser: 'Firefox', system: 'Windows', kind: 'computer', proof: null, ending: '0199', channel: 'sms' };
+const SIGN_IN = { id: '41', event: 'signin_completed', failed: false, reportable: true, at: '2026-11-25T03:30:00Z', browser: 'Mobile Safari', system: 'iOS', kind: 'phone', proof: 'sms' };
+const WRONG = { id: '40', event: 'password_wrong', failed: true, reportable: true, at: '2026-11-24T15:00:00Z', browser: null, system: null, kind: null, proof: null };
+const NEW_PHONE = { id: '39', event: 'new_phone_code_sent', failed: false, reportable: true, at: '2026-11-20T15:00:00Z', browser: 'Firefox', system: 'Windows', kind: 'computer', proof: null, ending: '0199', channel: 'sms' };
 const page = (events, next = null) => ok({ events, next, timeZone: 'America/Toronto', keptDays: 730 });
 
 test('says each event in words with when, the device and how it was proved', async () => {
@@ -63,6 +63,16 @@ test("each event offers \"This wasn't me\", named for a screen reader", async ()
   const link = await screen.findByRole('link', { name: /^This wasn't me — Signed in, November 24, 2026/ });
   await act(async () => fireEvent.click(link));
   expect(location()).toBe('/en/account/notme');
+});
+
+test("\"This wasn't me\" is not offered beside the person's own acts, as the server says", async () => {
+  const ended = { ...SIGN_IN, id: '50', event: 'sessions_ended', count: 1, proof: null, reportable: false };
+  const disconnected = { ...SIGN_IN, id: '51', event: 'service_disconnected', service: 'Reservations service', proof: null, reportable: false };
+  await renderApp('/en/account/activity', { api: signedIn({ 'GET /v1/account/activity': page([disconnected, ended, SIGN_IN]) }) });
+  expect(await screen.findByText('Disconnected from Reservations service')).toBeInTheDocument();
+  expect(within(screen.getByTestId('event-50')).queryByRole('link')).toBeNull();
+  expect(within(screen.getByTestId('event-51')).queryByRole('link')).toBeNull();
+  expect(within(screen.getByTestId('event-41')).getByRole('link', { name: /^This wasn't me/ })).toBeInTheDocument();
 });
 
 test('an account with no activity says so', async () => {
