@@ -324,6 +324,22 @@ class Server:
     def cpu_seconds(self) -> float:
         return cpu_of(self.pids())
 
+    def app_cpu_by_route(self) -> dict[str, tuple[float, float]]:
+        """route -> (requests answered, CPU seconds the app's threads spent on them), as the
+        server's own /metrics counts them (idp_http_request_cpu_seconds_total)."""
+        from prometheus_client.parser import text_string_to_metric_families
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=30) as answer:
+            text = answer.read().decode()
+        answered, cpu = {}, {}
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == "idp_http_requests_total":
+                    answered[sample.labels["route"]] = answered.get(sample.labels["route"], 0.0) + sample.value
+                elif sample.name == "idp_http_request_cpu_seconds_total":
+                    cpu[sample.labels["route"]] = sample.value
+        return {route: (answered.get(route, 0.0), seconds) for route, seconds in cpu.items()}
+
     def tracebacks(self) -> list[str]:
         """The last line of every traceback the server logged (a 500 leaves one)."""
         found, lines = [], Path(self.log.name).read_text(errors="replace").splitlines()

@@ -93,10 +93,11 @@ def given_or_new(given: str | None) -> str:
     return given if given and GIVEN_ID.match(given) else str(uuid.uuid4())
 
 
-def served(method: str, route: str, path: str, query: str, status: int, elapsed: float, client: dict, correlation: str) -> None:
+def served(method: str, route: str, path: str, query: str, status: int, elapsed: float, cpu: float, client: dict,
+           correlation: str) -> None:
     """A request answered: its metrics and its one line (the app's hooks below, and the token
     and userinfo endpoints' lean path, idp/oauth/exchange.py, which answers before them)."""
-    metrics.observe_request(route, method, status, elapsed)
+    metrics.observe_request(route, method, status, elapsed, cpu)
     requests_log.info(
         "request",
         extra={
@@ -114,14 +115,14 @@ def served(method: str, route: str, path: str, query: str, status: int, elapsed:
 
 def _start() -> None:
     g.correlation_id = given_or_new(request.headers.get(HEADER))
-    g.started = time.perf_counter()
+    g.started, g.cpu_started = time.perf_counter(), time.thread_time()
 
 
 def _finish(response: Response) -> Response:
     response.headers[HEADER] = g.correlation_id
     route = request.url_rule.rule if request.url_rule else "unmatched"
     served(request.method, route, request.path, request.query_string.decode("latin-1"), response.status_code,
-           time.perf_counter() - g.started, _client(), g.correlation_id)
+           time.perf_counter() - g.started, time.thread_time() - g.cpu_started, _client(), g.correlation_id)
     return response
 
 

@@ -82,7 +82,7 @@ class Exchange:
         answer = self.answers.get((method, path))
         if answer is None or _carries_nul(environ):
             return self.framework(environ, start_response)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         serving = SERVING.set(f"{method} {path}")
         try:
             with self.app.app_context():
@@ -99,7 +99,8 @@ class Exchange:
             ("Content-Type", content_type), ("Content-Length", str(len(body))), *self.headers, (observability.HEADER, correlation),
         ])
         client = {"ip": environ.get("REMOTE_ADDR"), "user_agent": environ.get("HTTP_USER_AGENT") or None}
-        observability.served(method, path, path, "", 200, time.perf_counter() - started, client, correlation)
+        observability.served(method, path, path, "", 200, time.perf_counter() - started, time.thread_time() - cpu_started, client,
+                             correlation)
         return [body]
 
     def token(self, environ) -> tuple[bytes, str] | None:

@@ -116,3 +116,13 @@ def test_a_lean_answer_carries_the_headers_of_every_answer_and_the_given_correla
         "Authorization": f"Bearer {token['access_token']}", "X-Correlation-ID": "rp-a-userinfo-0001"})
     assert given.headers["X-Correlation-ID"] == "rp-a-userinfo-0001"
     assert "/token" not in framework and "/userinfo" not in framework
+
+
+def test_a_lean_answer_counts_its_request_and_its_cpu_under_its_route(signed_in_code, framework):
+    from idp import metrics
+
+    before = (metrics.REQUESTS.labels("/token", "POST", "200")._value.get(), metrics.REQUEST_CPU.labels("/token")._value.get())
+    client, location = signed_in_code()
+    client.fetch_token(location)
+    after = (metrics.REQUESTS.labels("/token", "POST", "200")._value.get(), metrics.REQUEST_CPU.labels("/token")._value.get())
+    assert after[0] == before[0] + 1 and after[1] > before[1]

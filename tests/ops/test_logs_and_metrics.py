@@ -147,3 +147,10 @@ def test_the_development_server_prints_no_unmasked_request_line(tmp_path):
         server.stop()
     assert not [line for line in server.lines() if EMAIL.replace("@", "%40") in line or EMAIL in line]
     assert any('"route": "/authorize"' in line for line in server.lines())
+
+
+def test_metrics_count_the_cpu_each_route_cost_the_app(journey_logs):
+    _, _, metrics = journey_logs
+    spent = {route: float(value) for route, value in re.findall(r'idp_http_request_cpu_seconds_total\{route="([^"]+)"\} (\S+)', metrics)}
+    # the password's hash alone is milliseconds of CPU at each sign-in
+    assert spent["/v1/otp/users/login"] > 0.01 and spent["/token"] > 0 and spent["/authorize"] > 0
