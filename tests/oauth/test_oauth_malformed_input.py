@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from oidc_helpers import SECRET
 
 from idp import clients
+from idp.oauth import client_auth, errors
 
 AUTHORIZE = {
     "client_id": "reservations", "response_type": "code", "scope": "openid", "state": "s",
@@ -100,3 +101,10 @@ def test_no_parameters_reach_a_server_error(app, client, method, path, headers):
         assert answer.status_code < 500, (parameters, answer.get_data(as_text=True)[:300])
 
     never_a_server_error()
+
+
+def test_every_reworded_description_holds_only_the_characters_rfc_6749_allows():
+    # RFC 6749 section 5.2: error_description is %x20-21 / %x23-5B / %x5D-7E (no quote, no backslash)
+    allowed = {chr(code) for code in range(0x20, 0x7F)} - {'"', "\\"}
+    for text in [*errors.REWORDED.values(), *client_auth.HOW.values()]:
+        assert set(text) <= allowed, text
