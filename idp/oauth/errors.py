@@ -13,7 +13,7 @@ from idp.clients import SUPPORTED_SCOPES
 UNKNOWN_CLIENT = "No client is registered under this client_id: send the client_id the provider registered for the service."
 VERIFIER_GRAMMAR = "43 to 128 characters among A-Z, a-z, 0-9, hyphen, period, underscore and tilde"
 
-# Authlib's words (authlib.oauth2.rfc6749, rfc7636, rfc7523 and authlib.oidc.core) -> ours.
+# Authlib's words (authlib.oauth2.rfc6749, rfc6750, rfc7636, rfc7523 and authlib.oidc.core) -> ours.
 REWORDED = {
     "Missing 'client_id' parameter.": "Missing 'client_id': send the client_id the provider registered for the service.",
     "The client does not exist on this server.": UNKNOWN_CLIENT,
@@ -30,6 +30,11 @@ REWORDED = {
     "Invalid claim: 'sub'": "The client assertion's sub must be the client's client_id, a string.",
     "Invalid JWT assertion.": "The client_assertion is not a JWT: send a signed JWT (header.payload.signature, base64url).",
     "Invalid JWT payload.": "The client_assertion's payload is not a JSON object of claims: send iss, sub, aud, exp and jti.",
+    "The access token provided is expired, revoked, malformed, or invalid for other reasons.":
+        "The access token is unknown, expired or revoked: refresh it, or sign the person in again, and send the new one.",
+    "The request requires higher privileges than provided by the access token.":
+        "The access token was not granted the openid scope: sign the person in with scope openid.",
+    "Missing 'Authorization' in headers.": "Missing 'Authorization': send the access token as Authorization: Bearer and the token.",
     "The requested scope is invalid, unknown, or malformed.":
         f"The scope holds a value this client may not ask for: ask only among the scopes it registered ({', '.join(SUPPORTED_SCOPES)} at most).",
 }

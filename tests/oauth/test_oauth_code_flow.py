@@ -332,3 +332,10 @@ def test_an_unsupported_grant_type_is_told_the_ones_to_send(metadata):
     answer = requests.post(metadata["token_endpoint"], auth=("rp-a", SECRET), data={"grant_type": "password"}, timeout=5)
     assert (answer.json()["error"], answer.json()["error_description"]) == (
         "unsupported_grant_type", "This grant_type is not supported: send authorization_code, or refresh_token.")
+
+
+def test_userinfo_with_an_unknown_token_is_told_to_refresh_or_sign_in_again(metadata):
+    unknown = requests.get(metadata["userinfo_endpoint"], headers={"Authorization": "Bearer nope"}, timeout=5)
+    told = "The access token is unknown, expired or revoked: refresh it, or sign the person in again, and send the new one."
+    assert unknown.json()["error_description"] == told
+    assert f'error_description="{told}"' in unknown.headers["WWW-Authenticate"]
