@@ -52,6 +52,17 @@ def test_the_token_endpoint_answers_invalid_request_to_characters_outside_printa
     assert (answer.status_code, answer.json["error"]) == (400, "invalid_request")
 
 
+def test_a_parameter_outside_printable_ascii_is_told_to_send_printable_ascii(client):
+    answer = client.post("/token", data={"grant_type": "authorization_code", "code": "é"}, headers={"Authorization": BASIC})
+    assert answer.json["error_description"] == ("The parameter 'code' holds characters outside printable ASCII: "
+                                                "send printable ASCII only, percent-encoded in a URL.")
+
+
+def test_a_nul_character_is_told_to_be_removed(client):
+    answer = client.post("/token", data={"grant_type": "authorization_code", "code": "a"}, headers={"Authorization": BASIC, "X-Note": "a\x00b"})
+    assert answer.json["error_description"] == "The request's header holds a NUL character: remove it."
+
+
 def test_userinfo_answers_invalid_request_to_characters_outside_printable_ascii(client):
     answer = client.get("/userinfo", query_string={"access_token": "tøken"})
     assert (answer.status_code, answer.json["error"]) == (400, "invalid_request")
