@@ -222,6 +222,12 @@ def test_an_unknown_client_id_is_told_to_send_the_registered_one(metadata):
         401, "No client is registered under this client_id: send the client_id the provider registered for the service.")
 
 
+def test_a_request_naming_no_client_is_told_to_send_its_client_id_and_credentials(metadata):
+    answer = requests.post(metadata["revocation_endpoint"], data={"token": "any"}, timeout=10)
+    assert (answer.status_code, answer.json()["error_description"]) == (
+        401, "The request names no client: send the client_id and the credentials of the method the client registered.")
+
+
 def test_a_reused_assertion_is_told_to_sign_a_new_one_per_request(signed_in_code, rp, metadata):
     signed = assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["token_endpoint"])
     for _ in range(2):
