@@ -43,7 +43,7 @@ def refuse_nul():
     if request.blueprint == "api":
         return fail(Errors.BAD_REQUEST, {"field": where})
     if request.endpoint in SERVICE_ENDPOINTS:
-        answer = jsonify(error="invalid_request", error_description=f"The request's {where} holds a NUL character.")
+        answer = jsonify(error="invalid_request", error_description=f"The request's {where} holds a NUL character: remove it.")
         answer.headers["Cache-Control"] = "no-store"
         return answer, 400
     return error_page("bad_request")

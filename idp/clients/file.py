@@ -172,6 +172,21 @@ def check_clients(path: Path, environment: str, environ: dict[str, str] | os._En
     return clients, problems
 
 
+def taken(path: Path) -> tuple[set[str], set[int]]:
+    """The client ids and service ids the file's tables hold, sound or not and whatever the
+    environment (a development-only client keeps its ids in production): what a new client
+    may not take. ConfigError when the file cannot be read."""
+    tables = read_toml(path, "clients file").get("clients")
+    tables = tables if isinstance(tables, dict) else {}
+    service_ids = set()
+    for table in tables.values():
+        service = table.get("service") if isinstance(table, dict) else None
+        service_id = service.get("id") if isinstance(service, dict) else None
+        if isinstance(service_id, int) and not isinstance(service_id, bool):
+            service_ids.add(service_id)
+    return set(tables), service_ids
+
+
 def load_clients(path: Path, environment: str, environ: dict[str, str] | os._Environ = os.environ) -> list[Client]:
     clients, problems = check_clients(path, environment, environ)
     if problems:

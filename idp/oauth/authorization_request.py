@@ -36,9 +36,10 @@ class PkceS256(CodeChallenge):
         # Authlib's own check lets a request without a challenge through and defaults to plain.
         data = grant.request.payload.data
         if grant.request.client.require_pkce and not data.get("code_challenge"):
-            raise InvalidRequestError("Missing 'code_challenge' (PKCE with S256 is required).")
+            raise InvalidRequestError("Missing 'code_challenge': send code_challenge, BASE64URL(SHA256(code_verifier)), "
+                                      "with code_challenge_method=S256.")
         if data.get("code_challenge") and data.get("code_challenge_method") != "S256":
-            raise InvalidRequestError("'code_challenge_method' must be S256.")
+            raise InvalidRequestError("'code_challenge_method' must be S256: send code_challenge_method=S256 (plain is refused).")
         super().validate_code_challenge(grant, redirect_uri)
 
 
@@ -83,18 +84,19 @@ class AuthorizationRequest:
     def validate_authorization_redirect_uri(request, client):
         # Authlib falls back to a default URI when redirect_uri is absent; OpenID Connect requires it.
         if not request.payload.redirect_uri:
-            raise InvalidRequestError("Missing 'redirect_uri' in request.")
+            raise InvalidRequestError("Missing 'redirect_uri': send one of the addresses registered for this client.")
         redirect_uri = request.payload.redirect_uri
         if not client.check_redirect_uri(redirect_uri):
             # Authlib's words would quote the address, which may hold what no description may
-            raise InvalidRequestError("The 'redirect_uri' is not one this client registered.")
+            raise InvalidRequestError("The 'redirect_uri' is not one this client registered: send a registered address "
+                                      "exactly as registered, or register this one.")
         return redirect_uri
 
     def validate_authorization_request(self):
         redirect_uri = super().validate_authorization_request()  # Authlib's, after this mixin
         data = self.request.payload.data
         if "openid" not in scope_to_list(self.request.scope or ""):
-            raise InvalidScopeError("The 'openid' scope is required.", redirect_uri=redirect_uri)
+            raise InvalidScopeError("The 'openid' scope is required: add openid to scope.", redirect_uri=redirect_uri)
         # OpenID Connect Core §6: an OP that takes no request objects says so, rather than
         # acting on the other parameters as if the object were not there.
         if data.get("request"):
@@ -102,11 +104,12 @@ class AuthorizationRequest:
         if data.get("request_uri"):
             raise RequestURINotSupportedError(redirect_uri=redirect_uri)
         if data.get("response_mode", "query") != "query":
-            raise InvalidRequestError("Only the 'query' response_mode is supported.", redirect_uri=redirect_uri)
+            raise InvalidRequestError("Only the 'query' response_mode is supported: leave response_mode out, or send query.",
+                                      redirect_uri=redirect_uri)
         max_age = data.get("max_age")
         # str.isdigit() takes "²" and other digits int() refuses: ASCII digits only.
         if max_age is not None and not (max_age.isascii() and max_age.isdigit()):
-            raise InvalidRequestError("'max_age' must be a whole number of seconds.", redirect_uri=redirect_uri)
+            raise InvalidRequestError("'max_age' must be a whole number of seconds, such as 300.", redirect_uri=redirect_uri)
         return redirect_uri
 
     def save_authorization_code(self, code: str, request) -> None:

@@ -166,7 +166,8 @@ def authorize(oauth_request=None, login_completed: bool = False):
         return _unreadable(oauth_request, client, unreadable)
     if client is not None and client.require_pushed_authorization_requests and not pushed:
         redirect_uri = params.get("redirect_uri") if client.check_redirect_uri(params.get("redirect_uri") or "") else None
-        return _error_response(oauth_request, InvalidRequestError("This client must push its requests (PAR).", redirect_uri=redirect_uri))
+        return _error_response(oauth_request, InvalidRequestError("This client must push its requests (PAR): POST them to /par, then send "
+                                                                 "only client_id and the request_uri it answers.", redirect_uri=redirect_uri))
     browser_session = sessions.current()
     user = _signed_in(browser_session)
     satisfied = user is not None and _satisfied(browser_session, params, login_completed)

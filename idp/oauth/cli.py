@@ -18,7 +18,7 @@ from flask.cli import AppGroup
 
 from idp import keys
 from idp.clients import file as clients_file
-from idp.config import PROJECT_ROOT
+from idp.config import PROJECT_ROOT, ConfigError
 
 group = AppGroup("keys", help="Manage the ID token signing keys.")
 CLIENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{2,63}")
@@ -89,10 +89,13 @@ def new(name: str, algorithm: str) -> None:
     if not CLIENT_ID.fullmatch(name):
         raise click.ClickException("NAME is the client_id: lower-case letters, digits and hyphens, 3 to 64")
     path = clients_file.path()
-    found, _ = clients_file.check_clients(path, _environment())
-    if any(client.client_id == name for client in found):
+    try:
+        client_ids, service_ids = clients_file.taken(path)
+    except ConfigError as error:
+        raise click.ClickException(str(error)) from None
+    if name in client_ids:
         raise click.ClickException(f"{path} already registers {name}")
-    service_id = max((client.service.id for client in found), default=0) + 1
+    service_id = max(service_ids, default=0) + 1
     private = keys.new_key_entry(algorithm)
     public = keys.SIGNING_ALGORITHMS[algorithm].import_key(private).as_dict(private=False)
     inline = ", ".join(f"{field} = {json.dumps(value)}" for field, value in public.items())

@@ -13,6 +13,10 @@ where the client's keys come from and that each assertion serves once:
 - the `jti` of an assertion is recorded in limit_counters, which every instance shares, until
   the assertion expires: a replay is invalid_client wherever it lands;
 - an assertion may not live longer than MAX_LIFETIME_SECONDS, checked before its jti is kept.
+
+Every refusal says what the client should change. One that fits no method (RegisteredMethods)
+names the method this client registered and how to send it, rather than every method the
+provider knows.
 """
 from __future__ import annotations
 
@@ -20,7 +24,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from authlib.oauth2.rfc6749 import InvalidClientError
+from authlib.oauth2.rfc6749 import ClientAuthentication, InvalidClientError
+from authlib.oauth2.rfc6749.util import extract_basic_authorization
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
 from flask import current_app
 from joserfc import jwt
@@ -28,7 +33,7 @@ from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 
 from idp import keys, outbound
-from idp.clients import PRIVATE_KEY_JWT, Client
+from idp.clients import PRIVATE_KEY_JWT, PUBLIC, Client
 from idp.store import limits
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
@@ -36,6 +41,14 @@ MAX_LIFETIME_SECONDS = 300
 CACHE_SECONDS = 300
 # A client's jwks_uri is fetched again for an unknown kid at most this often.
 REFETCH_SECONDS = 10
+ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+# How a client sends its credentials by each method (RFC 6749 section 2.3.1, RFC 7523 section 2.2).
+HOW = {
+    "client_secret_basic": "its client_id and client_secret in an HTTP Basic Authorization header",
+    "client_secret_post": "its client_id and client_secret as form parameters",
+    PRIVATE_KEY_JWT: f"a client_assertion JWT signed with a key it registered, with client_assertion_type={ASSERTION_TYPE}",
+    PUBLIC: "its client_id alone as a form parameter, and no secret",
+}
 
 
 @dataclass
@@ -92,7 +105,8 @@ def _fetch(client: Client) -> KeySet:
     except outbound.OutboundError as error:
         current_app.logger.warning("a client's jwks_uri could not be used: %s", error.reason,
                                    extra={"client_id": client.client_id, "outcome": error.outcome})
-        raise InvalidClientError(description=f"The client's keys (jwks_uri) could not be fetched: {error.reason}.") from None
+        raise InvalidClientError(description=f"The client's keys (jwks_uri) could not be fetched: {error.reason}. "
+                                             "Make its jwks_uri answer 200 with its public JWK set, without a redirect.") from None
 
 
 def client_keys(client: Client, kid: str | None) -> KeySet:
@@ -122,32 +136,93 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
 
     def resolve_client_public_key(self, client: Client):
         if PRIVATE_KEY_JWT not in client.token_endpoint_auth_methods:
-            raise InvalidClientError(description=f"The client cannot authenticate with method: {PRIVATE_KEY_JWT}")
+            raise InvalidClientError(description=registered_method(client, PRIVATE_KEY_JWT, list(client.token_endpoint_auth_methods)))
         # joserfc calls this with the assertion, whose kid picks the key (a new one: fetched)
         return lambda assertion: client_keys(client, assertion.headers().get("kid"))
 
     def process_assertion_claims(self, assertion, resolve_key):
         try:
             token = jwt.decode(assertion, resolve_key, algorithms=keys.CLIENT_SIGNING_ALGORITHMS)
-        except (JoseError, ValueError) as error:
-            raise InvalidClientError(description=getattr(error, "description", "The client assertion is not valid.")) from None
+        except (JoseError, ValueError):
+            raise InvalidClientError(description="The client assertion is not signed by a key this client registered (jwks or jwks_uri): "
+                                                 f"sign it with one of them, with {', '.join(keys.CLIENT_SIGNING_ALGORITHMS)}, "
+                                                 "naming its kid in the header.") from None
         self.verify_claims(token.claims)
         return token.claims
 
     def verify_claims(self, claims) -> None:
-        # before Authlib's checks, which keep the jti for the assertion's lifetime
+        # before Authlib's checks, which keep the jti for the assertion's lifetime; each says
+        # what to change (Authlib's words would only name the claim)
         expires, issued = claims.get("exp"), claims.get("iat", time.time())
         if not all(_a_time(value) for value in (expires, issued)):
-            raise InvalidClientError(description="The client assertion's exp and iat must be NumericDate values.")
+            raise InvalidClientError(description="The client assertion's exp and iat must be NumericDate values (seconds since 1970).")
         if expires - max(issued, time.time() - self.leeway) > MAX_LIFETIME_SECONDS:
-            raise InvalidClientError(description=f"The client assertion may live {MAX_LIFETIME_SECONDS} s at most.")
+            raise InvalidClientError(description=f"The client assertion may live {MAX_LIFETIME_SECONDS} s at most: set exp at most that long after iat.")
+        if expires < time.time() - self.leeway:
+            raise InvalidClientError(description="The client assertion has expired: sign a new one for each request, with exp a minute ahead.")
+        if claims.get("iss") != claims.get("sub"):
+            raise InvalidClientError(description="The client assertion's iss and sub must both be the client's client_id.")
+        audiences = claims.get("aud") if isinstance(claims.get("aud"), list) else [claims.get("aud")]
+        if not any(audience in self.get_audiences() for audience in audiences):
+            raise InvalidClientError(description=f"The client assertion's aud must be the token endpoint or the issuer: {' or '.join(self.get_audiences())}.")
+        if not isinstance(claims.get("jti"), str) or not claims["jti"]:
+            raise InvalidClientError(description="The client assertion needs a jti: a new unique value for each assertion.")
         super().verify_claims(claims)
 
     def validate_jti(self, claims, jti) -> bool:
-        if not isinstance(jti, str) or not jti:
-            return False
         lifetime = min(MAX_LIFETIME_SECONDS, max(0, int(claims["exp"] - time.time()))) + self.leeway
-        return limits.first_use(limits.key("assertion-jti", claims["iss"], jti), lifetime)
+        if not limits.first_use(limits.key("assertion-jti", claims["iss"], jti), lifetime):
+            raise InvalidClientError(description="This client assertion was used already: sign a new one, with a new jti, for each request.")
+        return True
+
+
+class RegisteredMethods(ClientAuthentication):
+    """Authlib's client authentication (each registered method tried in turn), whose refusal
+    says which client the request named and how that client authenticates."""
+
+    def authenticate(self, request, methods, endpoint):
+        for method in methods:
+            found = self._methods[method](self.query_client, request)
+            if found is None or not found.check_endpoint_auth_method(method, endpoint):
+                continue
+            # RFC 6749 section 3.2.1: a confidential client must authenticate
+            if method == PUBLIC and not found.check_endpoint_auth_method(PUBLIC, "token"):
+                continue
+            request.auth_method = method
+            return found
+        # each method found the client it names, or none: an unknown one was refused already
+        status = 401 if "client_secret_basic" in methods else 400
+        client_id = extract_basic_authorization(request.headers)[0] or request.form.get("client_id")
+        client = self.query_client(client_id) if client_id else None
+        if client is None:
+            raise InvalidClientError(status_code=status, description="The request names no client: send the client_id and the "
+                                                                     "credentials of the method the client registered.")
+        raise InvalidClientError(status_code=status, description=registered_method(client, _sent(request), methods))
+
+
+def _sent(request) -> str:
+    """The method whose credentials the request carries."""
+    if request.form.get("client_assertion"):
+        return PRIVATE_KEY_JWT
+    if extract_basic_authorization(request.headers)[1]:
+        return "client_secret_basic"
+    if request.form.get("client_secret"):
+        return "client_secret_post"
+    return PUBLIC
+
+
+def registered_method(client: Client, sent: str, methods: list[str]) -> str:
+    """Why this client was refused, and what to send instead: the method it registered."""
+    allowed = [method for method in client.token_endpoint_auth_methods if method in methods]
+    registered = " or ".join(client.token_endpoint_auth_methods)
+    if not allowed:
+        return f"This client registered token_endpoint_auth_method {registered}, which this endpoint does not take: " \
+               "only a confidential client may call it."
+    if sent in allowed:
+        return f"The client_secret sent by {sent}, a method this client registered, is not this client's: " \
+               "send the secret the provider registered for it."
+    how = ", or ".join(HOW[method] for method in allowed)
+    return f"This client registered token_endpoint_auth_method {registered}, and the request used {sent}: send {how}."
 
 
 def _a_time(value) -> bool:

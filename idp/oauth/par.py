@@ -50,14 +50,14 @@ def push():
         return _refused(error)
     params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION}
     if params.setdefault("client_id", client.client_id) != client.client_id:
-        return _refused(InvalidRequestError("'client_id' is not the client that authenticated."))
+        return _refused(InvalidRequestError("'client_id' is not the client that authenticated: send that client's id, or leave client_id out."))
     if params.get("request") and request_objects.accepted_from(client):
         try:
             params = {**request_objects.unpacked(client, params["request"], issuer()), "client_id": client.client_id}
         except OAuth2Error as error:
             return _refused(error)
     if "request_uri" in params:
-        return _refused(InvalidRequestError("A pushed request may not carry a request_uri."))
+        return _refused(InvalidRequestError("A pushed request may not carry a request_uri: push the request's own parameters."))
     try:
         server().get_consent_grant(StoredAuthorizationRequest(params), end_user=None)
     except ABOUT_THE_PERSON:

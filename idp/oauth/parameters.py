@@ -45,10 +45,10 @@ def refusal(name: str) -> str:
     """The error description of an unreadable parameter, naming it when its name is a plain
     word (an error description may not hold a quote or a backslash)."""
     if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
-        return "A parameter's name holds characters outside printable ASCII, a quote or a backslash."
+        return "A parameter's name holds characters outside printable ASCII, a quote or a backslash: send names of the protocol only."
     if name in GRAMMAR:
-        return f"The parameter '{name}' holds characters its grammar does not allow."
-    return f"The parameter '{name}' holds characters outside printable ASCII."
+        return f"The parameter '{name}' holds characters its grammar does not allow: send one of the values the protocol defines."
+    return f"The parameter '{name}' holds characters outside printable ASCII: send printable ASCII only, percent-encoded in a URL."
 
 
 def basic_credentials_readable(authorization: str | None) -> bool:

@@ -19,10 +19,11 @@ from flask import request as flask_request
 
 from idp import clients, keys
 from idp.clock import now
+from idp.oauth import errors
 from idp.oauth import token as token_endpoint
 from idp.oauth.authorization_request import PKCE, OpenIDConnect
 from idp.oauth.claims import EndUser, user_info
-from idp.oauth.client_auth import PrivateKeyJwt
+from idp.oauth.client_auth import PrivateKeyJwt, RegisteredMethods
 from idp.oauth.revocation import Introspection, Revocation
 from idp.store import people
 from idp.store.grants import digest
@@ -67,6 +68,9 @@ class NormalisedPayload(FlaskOAuth2Payload):
 
 
 class Server(AuthorizationServer):
+    def handle_error_response(self, request, error):
+        return super().handle_error_response(request, errors.reworded(error))
+
     def create_oauth2_request(self, request):
         # Authlib's Flask server always wraps the live request; resume hands in a stored one.
         if isinstance(request, OAuth2Request):
@@ -150,6 +154,8 @@ class UserInfo(UserInfoEndpoint):
 def build_server(app: Flask) -> Server:
     # The grants write their tokens themselves, in order (idp/oauth/token.py).
     server = Server(app, query_client=clients.query_client)
+    # in place of the one Authlib would make on first use: its refusals name the client's method
+    server._client_auth = RegisteredMethods(clients.query_client)
     server.scopes_supported = SCOPES_SUPPORTED
     server.register_grant(token_endpoint.AuthorizationCodeGrant, [PKCE, OpenIDConnect()])
     server.register_grant(token_endpoint.RefreshTokenGrant)

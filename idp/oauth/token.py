@@ -51,6 +51,10 @@ from idp.store import grants, tokens
 from idp.store.grants import digest
 
 
+REFRESH_REFUSED = ("The refresh token is not one this client may use now (unknown, expired, revoked or used already): "
+                   "sign the person in again for a new one.")
+
+
 def _oauth_settings() -> dict:
     return current_app.config["IDP"]["oauth"]
 
@@ -133,9 +137,10 @@ class AuthorizationCodeGrant(AuthorizationRequest, authlib_grants.AuthorizationC
     def validate_token_request(self) -> None:
         client = self.authenticate_token_endpoint_client()  # 1
         if not client.check_grant_type(self.GRANT_TYPE):
-            raise UnauthorizedClientError(f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}'")
+            raise UnauthorizedClientError(f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}': "
+                                          "send grant_type=authorization_code.")
         if self.request.form.get("code") is None:
-            raise InvalidRequestError("Missing 'code' in request.")
+            raise InvalidRequestError("Missing 'code': send the code the authorization response carried.")
         self.request.client = client
 
     def create_token_response(self):
@@ -143,7 +148,8 @@ class AuthorizationCodeGrant(AuthorizationRequest, authlib_grants.AuthorizationC
         token, redeeming = redeem(self.request.client, form["code"], self.request.payload.redirect_uri, form.get("code_verifier"))
         if token is None:
             self.refusal(redeeming)
-            raise InvalidGrantError("Invalid 'code' in request.")
+            raise InvalidGrantError("The code is not one this client may redeem now (unknown, expired or used already): "
+                                    "start a new authorization request and redeem its code at once, once.")
         return 200, token, self.TOKEN_RESPONSE_HEADER
 
     def refusal(self, redeeming: dict) -> None:
@@ -153,7 +159,7 @@ class AuthorizationCodeGrant(AuthorizationRequest, authlib_grants.AuthorizationC
         if refused is tokens.Refused.SPENT:
             _replayed("authorization_code", found.id, found.user_id, found.client_id)
         elif refused is tokens.Refused.REDIRECT_URI:
-            raise InvalidGrantError("Invalid 'redirect_uri' in request.")
+            raise InvalidGrantError("The 'redirect_uri' is not the one of the authorization request that gave this code: send that one.")
         elif refused is tokens.Refused.VERIFIER:
             self.request.authorization_code = found
             PKCE.validate_code_verifier(self, None)
@@ -176,10 +182,11 @@ class RefreshTokenGrant(authlib_grants.RefreshTokenGrant):
     def validate_token_request(self) -> None:
         client = self.authenticate_token_endpoint_client()
         if not client.check_grant_type(self.GRANT_TYPE):
-            raise UnauthorizedClientError(f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}'")
+            raise UnauthorizedClientError(f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}': "
+                                          "register the offline_access scope for it, and ask for it.")
         refresh_token = self.request.form.get("refresh_token")
         if refresh_token is None:
-            raise InvalidRequestError("Missing 'refresh_token' in request.")
+            raise InvalidRequestError("Missing 'refresh_token': send the refresh token of the last token response.")
         self.request.client = client
         # A narrower scope is checked against the grant's before the token is spent.
         if self.request.payload.scope:
@@ -190,7 +197,7 @@ class RefreshTokenGrant(authlib_grants.RefreshTokenGrant):
         token = rotate(client, presented, self.request.payload.scope or None)
         if token is None:
             self.usable(presented, client)
-            raise InvalidGrantError()
+            raise InvalidGrantError(REFRESH_REFUSED)
         return 200, token, self.TOKEN_RESPONSE_HEADER
 
     def usable(self, refresh_token: str, client) -> Token:
@@ -201,7 +208,7 @@ class RefreshTokenGrant(authlib_grants.RefreshTokenGrant):
         if refused is tokens.Refused.SPENT:
             _replayed("refresh_token", found.authorization_code_id, found.user_id, found.client_id)
         if refused is not None:
-            raise InvalidGrantError()
+            raise InvalidGrantError(REFRESH_REFUSED)
         return found
 
     def authenticate_refresh_token(self, refresh_token):

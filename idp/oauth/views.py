@@ -29,7 +29,8 @@ CLIENT_ENDPOINTS = frozenset({"oauth.token_endpoint", "oauth.pushed_authorizatio
 def refuse_unreadable_input():
     """parameters.py's rule, before any endpoint runs."""
     if request.endpoint in CLIENT_ENDPOINTS and not parameters.basic_credentials_readable(request.headers.get("Authorization")):
-        refused = InvalidClientError(description="The Basic credentials must be the client's form-encoded id and secret, in base64.")
+        refused = InvalidClientError(description="The Basic credentials must be the client's form-encoded id and secret, in base64: "
+                                                 "form-encode each, join them with a colon, encode that in base64 (RFC 6749 section 2.3.1).")
         refused.status_code = 401
         return _no_store(server().handle_error_response(None, refused))
     browser = request.endpoint in BROWSER_ENDPOINTS

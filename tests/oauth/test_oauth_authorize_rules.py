@@ -121,6 +121,20 @@ def test_a_nonce_used_before_by_the_service_is_refused(browser, rp, metadata, pe
     assert_error_redirect(browser.get(authorize_url(client, nonce="once")), "invalid_request", client, metadata)
 
 
+def test_a_reused_nonce_is_told_to_send_a_new_one_with_each_request(browser, rp, person):
+    client = rp()
+    browser.get(authorize_url(client, nonce="once"))
+    browser.get(browser.sign_in(person))
+    refused = query(browser.get(authorize_url(client, nonce="once")).headers["Location"])
+    assert refused["error_description"] == ("This nonce was used already by this client: send a new, unpredictable nonce "
+                                            "with each authorization request.")
+
+
+def test_a_combined_prompt_none_is_told_to_send_none_alone(browser, rp):
+    refused = query(browser.get(authorize_url(rp(), prompt="none login")).headers["Location"])
+    assert refused["error_description"] == "The prompt value none may not be combined with another: send none alone, or leave it out."
+
+
 def test_a_nonce_used_while_the_request_waited_for_a_sign_in_is_refused(browser, live_server, rp, metadata, person):
     client = rp()
     other_browser = Browser(live_server.url, requests.Session())

@@ -182,6 +182,76 @@ def test_a_service_registered_for_client_secret_post_may_not_use_basic(signed_in
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
 
 
+def test_a_refusal_names_the_method_the_client_registered_and_how_to_send_it(signed_in_code, rp, metadata):
+    client, location = signed_in_code(rp("rp-jwt", "https://rp-jwt.example/cb"))
+    answer = redeem(metadata, location, client.verifier, client.redirect_uri, client_id="rp-jwt", client_secret=SECRET)
+    assert answer.json()["error_description"] == (
+        "This client registered token_endpoint_auth_method private_key_jwt, and the request used client_secret_post: "
+        f"send a client_assertion JWT signed with a key it registered, with client_assertion_type={ASSERTION_TYPE}.")
+
+
+def test_a_secret_service_sending_an_assertion_is_told_both_its_secret_methods(signed_in_code, rp, metadata):
+    client, location = signed_in_code(rp())
+    answer = redeem(metadata, location, client.verifier, client.redirect_uri, client_assertion_type=ASSERTION_TYPE,
+                    client_assertion=assertion(JWT_CLIENT_KEY, "rp-a", metadata["token_endpoint"]))
+    assert answer.json()["error_description"] == (
+        "This client registered token_endpoint_auth_method client_secret_basic or client_secret_post, and the request used "
+        "private_key_jwt: send its client_id and client_secret in an HTTP Basic Authorization header, or its client_id "
+        "and client_secret as form parameters.")
+
+
+def test_a_wrong_secret_by_the_registered_method_is_told_the_secret_is_not_this_clients(rp, metadata):
+    answer = requests.post(metadata["revocation_endpoint"], auth=("rp-a", "wrong-secret-" + "x" * 30), data={"token": "any"}, timeout=10)
+    assert answer.json()["error_description"] == ("The client_secret sent by client_secret_basic, a method this client "
+                                                  "registered, is not this client's: send the secret the provider registered for it.")
+
+
+def test_revoking_with_a_secret_tells_a_private_key_jwt_service_to_send_its_assertion(metadata):
+    # what Authlib's client does at /revoke unless revocation_endpoint_auth_method is set
+    answer = requests.post(metadata["revocation_endpoint"], auth=("rp-jwt", SECRET), data={"token": "any"}, timeout=10)
+    assert answer.status_code == 401
+    assert answer.json()["error_description"].startswith(
+        "This client registered token_endpoint_auth_method private_key_jwt, and the request used client_secret_basic: "
+        "send a client_assertion JWT")
+
+
+def test_an_unknown_client_id_is_told_to_send_the_registered_one(metadata):
+    answer = requests.post(metadata["token_endpoint"], auth=("no-such-client", SECRET), timeout=10,
+                           data={"grant_type": "authorization_code", "code": "any", "redirect_uri": "https://rp-a.example/callback"})
+    assert (answer.status_code, answer.json()["error_description"]) == (
+        401, "No client is registered under this client_id: send the client_id the provider registered for the service.")
+
+
+def test_a_request_naming_no_client_is_told_to_send_its_client_id_and_credentials(metadata):
+    answer = requests.post(metadata["revocation_endpoint"], data={"token": "any"}, timeout=10)
+    assert (answer.status_code, answer.json()["error_description"]) == (
+        401, "The request names no client: send the client_id and the credentials of the method the client registered.")
+
+
+def test_a_reused_assertion_is_told_to_sign_a_new_one_per_request(signed_in_code, rp, metadata):
+    signed = assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["token_endpoint"])
+    for _ in range(2):
+        client, location = signed_in_code(rp("rp-jwt", "https://rp-jwt.example/cb"))
+        answer = redeem(metadata, location, client.verifier, client.redirect_uri,
+                        client_assertion_type=ASSERTION_TYPE, client_assertion=signed)
+    assert answer.json()["error_description"] == ("This client assertion was used already: sign a new one, with a new jti, "
+                                                  "for each request.")
+
+
+def test_a_private_key_jwt_service_revokes_and_introspects_with_authlib_as_the_guide_shows(signed_in_code, rp, metadata):
+    client = with_assertion(rp("rp-jwt", "https://rp-jwt.example/cb"), JWT_CLIENT_KEY, metadata["token_endpoint"])
+    client, location = signed_in_code(client)
+    token, session = client.fetch_token(location), client.session
+
+    def fresh():  # the guide's: a new assertion for each request
+        return session.client_auth(PrivateKeyJWT(metadata["token_endpoint"], alg="ES256", headers={"kid": JWT_CLIENT_KEY.kid},
+                                                 claims={"exp": int(time.time()) + 60}))
+
+    assert session.introspect_token(metadata["introspection_endpoint"], token=token["access_token"], auth=fresh()).json()["active"]
+    assert session.revoke_token(metadata["revocation_endpoint"], token=token["access_token"], auth=fresh()).status_code == 200
+    assert session.introspect_token(metadata["introspection_endpoint"], token=token["access_token"], auth=fresh()).json() == {"active": False}
+
+
 def _remote_code(signed_in_code, rp):
     """A code for rp-remote, whose keys are at its jwks_uri (the key server)."""
     return signed_in_code(rp("rp-remote", "https://rp-remote.example/cb"))
@@ -276,7 +346,8 @@ def test_a_jwks_uri_that_drips_its_document_holds_the_request_no_longer_than_the
     answer = _remote_redeem(metadata, client, location)
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
     assert time.monotonic() - started < 2
-    assert answer.json()["error_description"] == "The client's keys (jwks_uri) could not be fetched: no whole answer within 1 s."
+    assert answer.json()["error_description"] == ("The client's keys (jwks_uri) could not be fetched: no whole answer within 1 s. "
+                                                  "Make its jwks_uri answer 200 with its public JWK set, without a redirect.")
 
 
 def test_a_jwks_uri_that_redirects_is_not_followed(signed_in_code, rp, metadata, key_server):

@@ -97,3 +97,16 @@ def test_new_prints_a_table_that_checks_and_a_private_key_that_signs_for_it(tmp_
 def test_new_refuses_a_name_already_registered():
     done = flask("clients", "new", "reservations")
     assert done.returncode != 0 and "already registers reservations" in done.stderr
+
+
+def test_new_proposes_a_service_id_that_no_client_uses_not_even_one_this_environment_refuses():
+    # in production the development-only conformance client is refused, yet its id 2 is taken
+    done = flask("clients", "new", "bookings", environment="production")
+    assert done.returncode == 0, done.stderr
+    table = tomllib.loads(done.stdout.split("\n# The service's private key")[0])
+    assert table["clients"]["bookings"]["service"]["id"] == 3
+
+
+def test_new_refuses_the_name_of_a_client_this_environment_refuses():
+    done = flask("clients", "new", "conformance", environment="production")
+    assert done.returncode != 0 and "already registers conformance" in done.stderr

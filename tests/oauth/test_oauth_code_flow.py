@@ -301,3 +301,41 @@ def test_concurrent_refreshes_of_one_token_give_one_new_token_and_end_the_grant(
     assert sorted(answer.status_code for answer in answers) == [200] + [400] * 7
     winner = next(answer.json() for answer in answers if answer.status_code == 200)
     assert refresh(winner["refresh_token"]).json()["error"] == "invalid_grant"
+
+
+def test_a_wrong_code_verifier_is_told_to_send_the_one_its_challenge_was_made_from(signed_in_code):
+    client, location = signed_in_code()
+    client.verifier = client.verifier[::-1]
+    assert redeem(client, location).json()["error_description"] == (
+        "The 'code_verifier' does not match the authorization request's code_challenge: send the verifier that challenge was made from.")
+
+
+def test_a_spent_code_is_told_to_start_a_new_authorization_request(signed_in_code):
+    client, location = signed_in_code()
+    redeem(client, location)
+    assert redeem(client, location).json()["error_description"] == (
+        "The code is not one this client may redeem now (unknown, expired or used already): "
+        "start a new authorization request and redeem its code at once, once.")
+
+
+def test_a_spent_refresh_token_is_told_to_sign_the_person_in_again(signed_in_code, rp):
+    client, location = signed_in_code(rp(scope="openid profile offline_access"))
+    first = client.fetch_token(location)
+    refresh = refresher(client)
+    refresh(first["refresh_token"])
+    assert refresh(first["refresh_token"]).json()["error_description"] == (
+        "The refresh token is not one this client may use now (unknown, expired, revoked or used already): "
+        "sign the person in again for a new one.")
+
+
+def test_an_unsupported_grant_type_is_told_the_ones_to_send(metadata):
+    answer = requests.post(metadata["token_endpoint"], auth=("rp-a", SECRET), data={"grant_type": "password"}, timeout=5)
+    assert (answer.json()["error"], answer.json()["error_description"]) == (
+        "unsupported_grant_type", "This grant_type is not supported: send authorization_code, or refresh_token.")
+
+
+def test_userinfo_with_an_unknown_token_is_told_to_refresh_or_sign_in_again(metadata):
+    unknown = requests.get(metadata["userinfo_endpoint"], headers={"Authorization": "Bearer nope"}, timeout=5)
+    told = "The access token is unknown, expired or revoked: refresh it, or sign the person in again, and send the new one."
+    assert unknown.json()["error_description"] == told
+    assert f'error_description="{told}"' in unknown.headers["WWW-Authenticate"]

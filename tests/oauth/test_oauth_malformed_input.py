@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from oidc_helpers import SECRET
 
 from idp import clients
+from idp.oauth import client_auth, errors
 
 AUTHORIZE = {
     "client_id": "reservations", "response_type": "code", "scope": "openid", "state": "s",
@@ -49,6 +50,17 @@ def test_authorize_with_characters_outside_printable_ascii_in_its_addressing_sho
 def test_the_token_endpoint_answers_invalid_request_to_characters_outside_printable_ascii(client):
     answer = client.post("/token", data={"grant_type": "authorization_code", "code": "é"}, headers={"Authorization": BASIC})
     assert (answer.status_code, answer.json["error"]) == (400, "invalid_request")
+
+
+def test_a_parameter_outside_printable_ascii_is_told_to_send_printable_ascii(client):
+    answer = client.post("/token", data={"grant_type": "authorization_code", "code": "é"}, headers={"Authorization": BASIC})
+    assert answer.json["error_description"] == ("The parameter 'code' holds characters outside printable ASCII: "
+                                                "send printable ASCII only, percent-encoded in a URL.")
+
+
+def test_a_nul_character_is_told_to_be_removed(client):
+    answer = client.post("/token", data={"grant_type": "authorization_code", "code": "a"}, headers={"Authorization": BASIC, "X-Note": "a\x00b"})
+    assert answer.json["error_description"] == "The request's header holds a NUL character: remove it."
 
 
 def test_userinfo_answers_invalid_request_to_characters_outside_printable_ascii(client):
@@ -100,3 +112,10 @@ def test_no_parameters_reach_a_server_error(app, client, method, path, headers):
         assert answer.status_code < 500, (parameters, answer.get_data(as_text=True)[:300])
 
     never_a_server_error()
+
+
+def test_every_reworded_description_holds_only_the_characters_rfc_6749_allows():
+    # RFC 6749 section 5.2: error_description is %x20-21 / %x23-5B / %x5D-7E (no quote, no backslash)
+    allowed = {chr(code) for code in range(0x20, 0x7F)} - {'"', "\\"}
+    for text in [*errors.REWORDED.values(), *client_auth.HOW.values()]:
+        assert set(text) <= allowed, text

@@ -111,3 +111,9 @@ def test_a_service_that_asked_for_it_gets_its_userinfo_signed(signed_in_code, rp
     assert decoded.header["kid"] and decoded.claims["iss"] == metadata["issuer"] and decoded.claims["aud"] == "rp-es"
     assert decoded.claims["sub"]
     assert metadata["userinfo_signing_alg_values_supported"] == ["RS256", "ES256"]
+
+
+def test_a_public_client_at_introspection_is_told_only_a_confidential_client_may(metadata):
+    answer = requests.post(metadata["introspection_endpoint"], data={"token": "anything", "client_id": "rp-native"}, timeout=10)
+    assert answer.json()["error_description"] == ("This client registered token_endpoint_auth_method none, which this endpoint "
+                                                  "does not take: only a confidential client may call it.")

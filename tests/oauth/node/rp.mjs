@@ -2,6 +2,7 @@
 // Each run is one step; what the next step needs goes out as one JSON line on stdout.
 //   node rp.mjs start  '{"issuer", "clientId", "privateJwk", "redirectUri"}'
 //   node rp.mjs finish '{"issuer", "clientId", "privateJwk", "redirectUri", "callback", "verifier", "state", "nonce"}'
+//   node rp.mjs revoke '{"issuer", "clientId", "privateJwk", "redirectUri", "accessToken"}'
 import * as client from 'openid-client';
 
 const [step, raw] = process.argv.slice(2);
@@ -42,7 +43,13 @@ if (step === 'start') {
   });
   const claims = tokens.claims();
   const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-  console.log(JSON.stringify({ claims, userinfo, idToken: tokens.id_token }));
+  console.log(JSON.stringify({ claims, userinfo, idToken: tokens.id_token, accessToken: tokens.access_token }));
+} else if (step === 'revoke') {
+  // /introspect and /revoke authenticate as /token does: the configuration's private_key_jwt
+  const before = await client.tokenIntrospection(config, input.accessToken);
+  await client.tokenRevocation(config, input.accessToken);
+  const after = await client.tokenIntrospection(config, input.accessToken);
+  console.log(JSON.stringify({ activeBefore: before.active, activeAfter: after.active }));
 } else {
   throw new Error(`unknown step ${step}`);
 }
