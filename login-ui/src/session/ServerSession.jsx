@@ -10,7 +10,7 @@ import { stepOf } from './journey';
 import { SERVICE } from './reducer';
 import { useSession } from './SessionContext';
 
-const NOTHING = { step: null, language: null, service: null, loginHint: null, passkeyRequired: false, continueTo: null, journeys: {}, failure: null };
+const NOTHING = { step: null, language: null, service: null, loginHint: null, passkeyRequired: false, continueTo: null, journeys: {}, noSession: null, failure: null };
 const ServerSessionContext = createContext({ ...NOTHING, serviceName: '' });
 
 export function ServerSessionProvider({ language, children }) {
@@ -41,6 +41,9 @@ export function ServerSessionProvider({ language, children }) {
           passkeyRequired: data.passkeyRequired === true,
           continueTo: typeof data.continueTo === 'string' ? data.continueTo : null,
           journeys: data.journeys || {},
+          // why the browser holds no session (the page expired, or it lost its cookie), as
+          // an error of the catalogue
+          noSession: data.noSession ? { code: data.noSession.message, data: data.noSession.data || {} } : null,
           failure,
         });
       });
@@ -59,6 +62,6 @@ export function ServerSessionProvider({ language, children }) {
   return <ServerSessionContext.Provider value={{ ...answer, serviceName }}>{children}</ServerSessionContext.Provider>;
 }
 
-// {step, serviceName, loginHint, passkeyRequired, continueTo, journeys, failure}; `step` is the page (stepOf) the
+// {step, serviceName, loginHint, passkeyRequired, continueTo, journeys, noSession, failure}; `step` is the page (stepOf) the
 // answer was asked for, so a guard knows whether it speaks of the page shown.
 export const useServerSession = () => useContext(ServerSessionContext);
