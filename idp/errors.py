@@ -28,7 +28,9 @@ class Errors(Enum):
     TOO_MANY_CODES = ("17", 429, "Too many codes sent or tried: wait (data.retryAfter seconds) and try again")
     TOO_MANY_PASSWORD_TRIES = ("18", 429, "Too many wrong passwords from here: wait data.retryAfter seconds and try again")
     WRONG_CREDENTIALS = ("19", 401, "E-mail address or password incorrect")
-    STEP_OUT_OF_ORDER = ("20", 409, "This step is not available now: start again")
+    # The browser holds its session, but its journey is at another step than this page: another
+    # tab or window of the browser moved it on (or took it over by starting again).
+    STEP_OUT_OF_ORDER = ("20", 409, "This journey went on in another tab or window: continue there, or start again here")
     PASSWORD_TOO_EASY = ("21", 400, "Password too easy to guess (data.reason: common | sequence | repeat | personal | weak)")
     INVALID_PHONE = ("22", 400, "Phone number not valid for the chosen country")
     BAD_REQUEST = ("23", 400, "The request could not be understood (missing or malformed field)")
@@ -55,6 +57,9 @@ class Errors(Enum):
     BACKUP_CODE_USED = ("42", 400, "This backup code was already used (data.remaining: unused codes left)")
     PROOF_OF_WORK_REQUIRED = ("43", 428, "Solve data.challenge (ALTCHA) and send the answer in X-Proof-Of-Work")
     NEW_PASSWORD_REQUIRED = ("44", 403, "The password was right, but the account must set a new one first (I forgot my password)")
+    # Why a page's journey or a signed-in page has no session (idp/sessions: why_absent).
+    PAGE_EXPIRED = ("45", 401, "The page expired: a session ends after data.minutes minutes without use; start again")
+    SESSION_LOST = ("46", 401, "The browser sent no session: its cookies were cleared or are blocked; allow them and start again")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

@@ -2,6 +2,7 @@ from flask import Blueprint, current_app
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
+from idp import sessions
 from idp.api.envelope import fail
 from idp.database import RETRY_AFTER_SECONDS, rollback
 from idp.errors import Errors, FlowError
@@ -21,7 +22,20 @@ HTTP_ERRORS = {
 @bp.errorhandler(FlowError)
 def flow_error(error: FlowError):
     db.session.rollback()
-    return fail(error.error, error.data)
+    return fail(*_cause(error))
+
+
+def _cause(error: FlowError) -> tuple[Errors, dict]:
+    """A step that does not fit its journey, or a signed-in page nobody is signed in to, told
+    by its cause: a session that expired or a browser that lost it says so (the words and
+    what to do differ); with the session there, another tab moved the journey on. A signed-in
+    page without any cookie is a browser never signed in, or signed out: nothing was lost."""
+    if error.error not in (Errors.STEP_OUT_OF_ORDER, Errors.SIGN_IN_REQUIRED):
+        return error.error, error.data
+    absent = sessions.why_absent()
+    if absent is None or (error.error is Errors.SIGN_IN_REQUIRED and absent[0] is Errors.SESSION_LOST):
+        return error.error, error.data
+    return absent
 
 
 @bp.errorhandler(IntegrityError)

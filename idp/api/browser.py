@@ -6,7 +6,7 @@ from idp import cookies, sessions
 from idp.account import notices
 from idp.api.blueprint import bp
 from idp.extensions import db
-from idp.flows import proof, screens, testmode
+from idp.flows import proof, screens, signin, testmode
 from idp.flows.accounts import Completed
 from idp.flows.journey import Flow
 from idp.models import AuditEvent, BrowserSession, Device, Journey, OutboxMessage, User
@@ -73,9 +73,10 @@ def finish(completed: Completed) -> dict:
         notices.new_device(completed.user.email, completed.user.language, request.user_agent.string)
     # Read before the commit, which expires every row the answer would otherwise load again.
     journey_view = screens.view(completed.journey)
+    destination = signin.destination_of(completed.journey)
     prototype = testmode.prototype_url(completed.user.email)
     writes.commit(BrowserSession, Journey, User, Device, AuditEvent, OutboxMessage)
-    answer = {"redirectTo": where_next(waiting, completed.user.language), "journey": journey_view}
+    answer = {"redirectTo": where_next(waiting, completed.user.language, destination), "journey": journey_view}
     if device.cookie:
         _set_device_cookie(device.cookie)
     if prototype:

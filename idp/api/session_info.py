@@ -17,6 +17,7 @@ def session_info():
     waiting = pending_for(browser_session, cookie.browser_key())
     client = query_client(waiting.client_id) if waiting else None
     user_id = browser_session.user_id if browser_session else None
+    absent = sessions.why_absent()
     return ok(
         {
             "authenticated": user_id is not None,
@@ -30,6 +31,8 @@ def session_info():
             # goes on to its service once another tab has signed the browser in
             "followTo": f"/authorize/resume/{waiting.uid}" if waiting and answered_at_once(browser_session, waiting) else None,
             "journeys": screens.views(browser_session.id if browser_session else None, user_id),
+            # why a page of a journey finds none: its session expired, or the browser lost it
+            "noSession": {"message": absent[0].code, "data": absent[1]} if absent else None,
         }
     )
 

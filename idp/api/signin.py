@@ -12,7 +12,7 @@ from idp.flows import signin
 @bp.post("/otp/users/login")
 def users_login():
     browser_session = sessions.current(create=True)
-    return ok(signin.login(browser_session.id, text("userName"), text("password")))
+    return ok(signin.login(browser_session.id, text("userName"), text("password"), text("next", required=False) or None))
 
 
 @bp.post("/otp/otp/send")

@@ -102,7 +102,8 @@ def check(current: Journey, user: User, answer, transaction_id: str | None = Non
         journey.advance(current, Event.VERIFY_METHOD)
     if method in PREFERRED:
         user.preferred_method = PREFERRED[method]
-    current.proof = {"amr": proof.amr, "acr": proof.acr}
+    # beside what the journey kept there before (a sign-in's destination)
+    current.proof = {**(current.proof or {}), "amr": proof.amr, "acr": proof.acr}
     return proof
 
 

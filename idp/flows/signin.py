@@ -14,6 +14,14 @@ from idp.models import Interaction, Journey, User
 from idp.store import journeys, writes
 
 
+# The journey's key, beside the proof of its second factor, of where the finished sign-in leads.
+DESTINATION = "next"
+
+
+def destination_of(current: Journey) -> str | None:
+    return (current.proof or {}).get(DESTINATION) if current.flow == Flow.SIGNIN else None
+
+
 def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, User]:
     found = journeys.find(browser_session_id, Flow.SIGNIN, person=methods.WITH_METHODS)
     if found is None or found.user_id is None or validation.email(email) != found.email:
@@ -21,12 +29,16 @@ def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, U
     return found, methods.person(found.user_id)
 
 
-def login(browser_session_id: int, email: str, password: str) -> dict:
-    """The specification's login: answers {id, phone (masked), otpType}."""
+def login(browser_session_id: int, email: str, password: str, destination: str | None = None) -> dict:
+    """The specification's login: answers {id, phone (masked), otpType}. destination: the
+    page of the login UI the person opened signed out, where the finished sign-in leads."""
     email = validation.email(email)
+    destination = validation.local_page(destination) if destination is not None else None
     user = methods.person_by_email(email)
     accounts.check_password(user, email, password)
     current = journey.begin(browser_session_id, Flow.SIGNIN, Event.VERIFY_PASSWORD)
+    if destination is not None:
+        current.proof = {DESTINATION: destination}
     second_factor.begin(current, user)
     journey.advance(current, Event.VERIFY_PASSWORD)
     answer = {"id": user.id, "phone": screens.shown_phone(current), "otpType": current.channel}

@@ -29,6 +29,10 @@ PHONE_CHANNELS = ("sms", "voice")
 LANGUAGES = {"eng": "en", "en": "en", "fr": "fr"}
 # With the "long numbers" option: "+" and this many digits, what phone_credentials.e164 holds.
 LONG_NUMBER_MAX_DIGITS = 19
+# A page of the login UI a sign-in may lead to: a language, then plain segments. Nothing else
+# matches: no scheme or host (`https:`, `//host`), no backslash, dot, query or control character.
+LOCAL_PAGE = re.compile(r"/(?:en|fr)(?:/[A-Za-z0-9_-]+)+")
+LOCAL_PAGE_MAX_LENGTH = 200
 
 
 def _settings(section: str) -> dict:
@@ -81,6 +85,14 @@ def language(value: str) -> str:
     if value not in LANGUAGES:
         raise FlowError(Errors.CHOOSE_LANGUAGE)
     return LANGUAGES[value]
+
+
+def local_page(value: str) -> str:
+    """The page a signed-out person opened, where their sign-in leads: a path of the login
+    UI only (an open redirect otherwise), else BAD_REQUEST."""
+    if len(value) > LOCAL_PAGE_MAX_LENGTH or not LOCAL_PAGE.fullmatch(value):
+        raise FlowError(Errors.BAD_REQUEST, data={"field": "next"})
+    return value
 
 
 def _is_name_character(character: str) -> bool:

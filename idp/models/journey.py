@@ -24,7 +24,8 @@ class Journey(db.Model):
     # What the journey holds until the person confirms it: a new app's encrypted secret, or
     # the WebAuthn challenge a passkey must sign.
     pending: Mapped[str | None] = mapped_column(db.Text)
-    # How the second factor was proved in this journey (amr, acr), for the session it opens.
+    # How the second factor was proved in this journey (amr, acr), for the session it opens;
+    # in a sign-in, also the page it leads to (next: idp/flows/signin.py).
     proof: Mapped[dict | None] = mapped_column(db.JSON)
     # When the person last proved the password and a current factor in this journey.
     reauthenticated_at: Mapped[object | None] = mapped_column(db.DateTime)

@@ -24,6 +24,7 @@ from sqlalchemy import bindparam, delete, literal, or_, select, update
 
 from idp import metrics
 from idp.clock import now
+from idp.errors import Errors
 from idp.extensions import db, hold
 from idp.models import BrowserSession, Device
 from idp.models.session import USER_AGENT_LENGTH
@@ -124,6 +125,18 @@ def current(create: bool = False) -> BrowserSession | None:
     if found is None and create:
         found = _new_session()
     return found
+
+
+def why_absent() -> tuple[Errors, dict] | None:
+    """Why this request has no session, as a person can act on it; None when it has one. A
+    cookie that names no live session (its idle or absolute time passed, or it was ended
+    since) is a page that expired; no cookie at all is a browser that lost it (cookies cleared
+    or blocked)."""
+    if current() is not None:
+        return None
+    if request.cookies.get(cookie.cookie_name()):
+        return Errors.PAGE_EXPIRED, {"minutes": cookie.settings()["idle_timeout_seconds"] // 60}
+    return Errors.SESSION_LOST, {}
 
 
 def _new_session() -> BrowserSession:

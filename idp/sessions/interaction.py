@@ -195,11 +195,12 @@ def complete_login(browser_session: BrowserSession) -> writes.Answer:
     return writes.with_commit(_COMPLETE_LOGIN, waiting_session_id=browser_session.id, moment=now())
 
 
-def where_next(waiting: writes.Answer, language: str) -> str:
-    """Where a browser goes once signed in: the waiting request's resume, else the person's
+def where_next(waiting: writes.Answer, language: str, destination: str | None = None) -> str:
+    """Where a browser goes once signed in: the waiting request's resume, else the page the
+    person opened signed out (a local page, checked when the sign-in began), else their
     profile home."""
     if waiting.value is None:
-        return f"/{language}/profilehome"
+        return destination or f"/{language}/profilehome"
     return f"/authorize/resume/{waiting.value}"
 
 

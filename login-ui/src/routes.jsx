@@ -1,7 +1,7 @@
 // The route table of specification section 2. A screen of a journey opens when the server
 // says so (Guard: its path is in the journey's `open`); entry screens need no journey.
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import GoHome from './components/GoHome';
+import GoHome, { whyNoJourney } from './components/GoHome';
 import Guard from './components/Guard';
 import Layout from './components/Layout';
 import later from './components/later';
@@ -192,7 +192,7 @@ function Legacy({ to }) {
   const target = to(server.journeys);
   const signup = server.journeys.signup;
   const language = signup && signup.emailLanguage ? fromCorrespondence(signup.emailLanguage) : browserLanguage();
-  return target ? <Navigate to={`/${language}/${target}`} replace /> : <GoHome language={language} />;
+  return target ? <Navigate to={`/${language}/${target}`} replace /> : <GoHome language={language} why={whyNoJourney(server)} />;
 }
 
 export default function AppRoutes() {

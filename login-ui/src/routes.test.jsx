@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { JOURNEY, ok, renderApp, signedOut, texts } from './test/utils';
+import { fail, JOURNEY, ok, renderApp, signedOut, texts } from './test/utils';
 
 const { en } = texts;
 
@@ -138,34 +138,64 @@ test('the service waiting for this sign-in is kept for the next reload', async (
   expect(JSON.parse(window.sessionStorage.getItem('idp.session.v2')).userData).toMatchObject({ service: 'Passports', language: 'en' });
 });
 
+// GET /v1/session of a browser that holds no session, and says why
+const withoutSession = (message, data = {}) => ({
+  'GET /v1/session': ok({ authenticated: false, service: null, loginHint: null, journeys: {}, noSession: { message, data } }),
+});
+const ANY_REASON = ['home.signInFirst', 'error.20', 'error.46'];
+
 describe('an unmet guard sends the person to / and says why, in the language of their flow', () => {
   test.each([
     ['en', '/en/signUp/password'],
     ['fr', '/fr/signUp/profile'],
     ['fr', '/fr/signIn/selectverification'],
-  ])('in %s from %s', async (language, path) => {
+  ])('in %s from %s, a browser without its session cookie is told so', async (language, path) => {
     // the browser of these tests prefers English
-    const { location } = await renderApp(path);
+    const { location } = await renderApp(path, { api: withoutSession('46') });
     expect(location()).toBe('/');
     const home = screen.getByRole('heading', { level: 1, name: texts[language]['home.title'] });
     expect(home).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(texts[language]['home.sessionEnded']);
+    expect(screen.getByRole('status')).toHaveTextContent(texts[language]['error.46']);
     expect(document.documentElement.lang).toBe(language);
   });
 
-  test.each(['/fr/redirecttorp', '/fr/profilehome'])('%s without a journey or a sign-in says it too', async (path) => {
-    await renderApp(path, { api: signedOut });
-    expect(screen.getByRole('status')).toHaveTextContent(texts.fr['home.sessionEnded']);
+  test('a page whose session expired says after how long', async () => {
+    await renderApp('/fr/signUp/password', { api: withoutSession('45', { minutes: 30 }) });
+    expect(screen.getByRole('status')).toHaveTextContent(/Cette page a expiré.*30 minutes d'inactivité/);
+  });
+
+  test('a journey gone from a browser that holds its session went on in another tab', async () => {
+    await renderApp('/en/signUp/password');
+    expect(screen.getByRole('status')).toHaveTextContent(en['error.20']);
+  });
+
+  test('a page opened signed out asks to sign in, claiming nothing, and keeps the page for the sign-in', async () => {
+    await renderApp('/fr/account/activity', { api: signedOut });
+    expect(screen.getByRole('status')).toHaveTextContent(texts.fr['home.signInFirst']);
+    expect(JSON.parse(window.sessionStorage.getItem('idp.session.v2')).userData.next).toBe('/fr/account/activity');
+  });
+
+  const expired = { 'GET /v1/profile': fail('45', { minutes: 30 }, 401) };
+
+  test('a page the person was on when the session expired says so, with the sign-in page words', async () => {
+    // a history entry of this tab (react-router keys the tab's first entry 'default')
+    await renderApp({ pathname: '/fr/account/activity', key: 'seen' }, { api: expired });
+    expect(screen.getByRole('status')).toHaveTextContent(/Cette page a expiré.*30 minutes d'inactivité/);
+  });
+
+  test('a page opened from outside in a browser whose session expired only asks to sign in', async () => {
+    await renderApp('/en/account/activity', { api: expired });
+    expect(screen.getByRole('status')).toHaveTextContent(en['home.signInFirst']);
   });
 
   test('an unknown path goes to / without a reason', async () => {
     await renderApp('/en/nowhere');
-    expect(screen.queryByText(en['home.sessionEnded'])).not.toBeInTheDocument();
+    ANY_REASON.forEach((id) => expect(screen.queryByText(en[id])).not.toBeInTheDocument());
   });
 
   test('the home page the person opens says nothing of a session', async () => {
     await renderApp('/fr');
-    expect(screen.queryByText(texts.fr['home.sessionEnded'])).not.toBeInTheDocument();
+    ANY_REASON.forEach((id) => expect(screen.queryByText(texts.fr[id])).not.toBeInTheDocument());
   });
 
   test('an older path in a French sign-up stays French', async () => {
@@ -174,8 +204,8 @@ describe('an unmet guard sends the person to / and says why, in the language of 
   });
 
   test('an older path without a journey goes home saying why', async () => {
-    const { location } = await renderApp('/verification');
+    const { location } = await renderApp('/verification', { api: withoutSession('46') });
     expect(location()).toBe('/');
-    expect(screen.getByRole('status')).toHaveTextContent(en['home.sessionEnded']);
+    expect(screen.getByRole('status')).toHaveTextContent(en['error.46']);
   });
 });

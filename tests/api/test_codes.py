@@ -203,7 +203,7 @@ def test_a_code_is_bound_to_the_browser_that_asked(signup, outbox, client):
     signup.send_email()
     client.delete_cookie("idp_session")
     response = signup.verify_email()
-    assert (response.status_code, response.json["message"]) == (409, "20")
+    assert (response.status_code, response.json["message"]) == (401, "46")
 
 
 def test_a_phone_code_is_bound_to_its_phone(signup, outbox):

@@ -16,7 +16,7 @@ def journeys(client) -> dict:
 
 def test_sending_the_email_code_needs_the_privacy_notice_first(client):
     response = post(client, "/otp/transient_otp/send", userName=EMAIL, otpType="email")
-    assert (response.status_code, response.json["message"]) == (409, "20")
+    assert (response.status_code, response.json["message"]) == (401, "46")
 
 
 def test_every_sign_up_answer_names_the_screen_that_comes_next(signup):

@@ -86,7 +86,7 @@ def test_the_phone_code_needs_the_email_code_first(client, account):
 
 def test_a_new_password_without_any_recovery_is_out_of_order(client, account):
     response = post(client, "/recovery/password", password=NEW_PASSWORD)
-    assert (response.status_code, response.json["message"]) == (409, "20")
+    assert (response.status_code, response.json["message"]) == (401, "46")
 
 
 def test_a_wrong_phone_code_is_refused_with_14(client, account, outbox):

@@ -92,12 +92,13 @@ def expect_sent_home_with_a_reason(page, product, language):
     # the specification's rule: an unmet guard leads to /, in the language of the flow
     expect(page).to_have_url(product.idp_url + "/")
     steps.expect_screen(page, language, "home.title")
-    notice = page.get_by_role("status").filter(has_text=t(language, "home.sessionEnded"))
+    # the browser sends no session for it (cookies cleared or blocked, or another browser)
+    notice = page.get_by_role("status").filter(has_text=t(language, "error.46"))
     expect(notice).to_be_visible()
 
 
 @pytest.mark.parametrize(("language", "viewport", "size"), [("en", DESKTOP, 1280), ("fr", MOBILE, 375)])
-def test_a_step_opened_in_a_new_browser_goes_home_saying_the_session_ended(new_context, product, language, viewport, size):
+def test_a_step_opened_in_a_new_browser_goes_home_saying_the_browser_has_no_session_for_it(new_context, product, language, viewport, size):
     page = new_context(language="fr" if language == "en" else "en", viewport=viewport).new_page()
     page.goto(f"{product.idp_url}/{language}/signUp/profile")
     # in the language of the link, not of the browser
@@ -131,7 +132,7 @@ def test_the_reason_goes_once_the_person_starts_again(new_context, product):
     steps.expect_screen(page, "en", "privacy.title")
     page.go_back()
     steps.expect_screen(page, "en", "home.title")
-    expect(page.get_by_text(t("en", "home.sessionEnded"))).to_have_count(0)
+    expect(page.get_by_text(t("en", "error.46"))).to_have_count(0)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -97,7 +97,7 @@ export const api = {
   create: ({ userName, password, trxnId }) => post('/users/create', { userName, password, trxnId }),
   createCoreProfile: ({ userName, firstName, lastName, id, language }) =>
     post('/users/createcoreprofile', { userName, firstName, lastName, id, language }),
-  login: ({ userName, password }) => post('/otp/users/login', { userName, password }),
+  login: ({ userName, password, next }) => post('/otp/users/login', { userName, password, ...(next ? { next } : {}) }),
   otpSend: ({ userName, otpType, phone }) => post('/otp/otp/send', { userName, otpType, phone }),
   // otp: a code; credential: a passkey's answer (navigator.credentials.get())
   otpVerify: ({ userName, otpType, otp, trxnId, credential }) =>

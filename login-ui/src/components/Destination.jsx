@@ -1,10 +1,11 @@
 // Where a finished journey goes on to: the redirectTo of its last answer (kept in the
 // browser), named as it really is. A relying service waits only while GET /v1/session
 // still says so (its `service`, asked for each page before any hand-off): the resume
-// address then goes to that service. Otherwise the person goes to their account (the
-// other address the server answers), never to a service that does not wait.
+// address then goes to that service. Otherwise the person goes to their account: the page of
+// it they opened signed out (a local page the server answers), else their profile; never to
+// a service that does not wait.
 import { useLocation } from 'react-router-dom';
-import { stepOf } from '../session/journey';
+import { isLocalPage, stepOf } from '../session/journey';
 import { useServerSession } from '../session/ServerSession';
 import { useSession } from '../session/SessionContext';
 import { usePath, useT } from './hooks';
@@ -38,7 +39,8 @@ export function useDestination() {
   if (new URL(href).pathname.startsWith(RESUME) && server.service) {
     return { href, service: server.service, flow, label: t('redirect.continueTo', { service: server.service }) };
   }
-  return { href: path('profilehome'), service: null, flow, label: t('redirect.continueToAccount') };
+  const { pathname: page } = new URL(href);
+  return { href: isLocalPage(page) ? page : path('profilehome'), service: null, flow, label: t('redirect.continueToAccount') };
 }
 
 // "Continue to <the service>" / "Continue to your account", as a button-styled link

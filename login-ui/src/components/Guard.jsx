@@ -2,7 +2,7 @@ import { createContext, useContext, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isOpen, screenPath, stepOf } from '../session/journey';
 import { useServerSession } from '../session/ServerSession';
-import GoHome from './GoHome';
+import GoHome, { whyNoJourney } from './GoHome';
 import ShowError from './ShowError';
 import { useLanguage } from './hooks';
 
@@ -27,7 +27,8 @@ function Journey({ opened, children }) {
 // A screen of a journey (flow: signup, signin, recovery, email_change, phone_change) opens
 // when the server says the person may be on it: its path is in the journey's `open`.
 // Another screen of a journey that exists (Back or Forward after a step) is replaced by
-// the journey's own screen; without a journey, the person goes to '/' (section 4), told why;
+// the journey's own screen; without a journey, the person goes to '/' (section 4), told the
+// server's cause;
 // when the server could not answer, to the Error screen.
 // `entry` opens the screen without a journey too (the sign-in password after the e-mail
 // was typed, the new e-mail address after a recent sign-in).
@@ -43,7 +44,7 @@ export default function Guard({ flow, entry = false, children }) {
   if (server.failure) return <ShowError failure={server.failure} />;
   const journey = server.journeys[flow] || null;
   const shown = entry || (journey && isOpen(journey, step));
-  if (!shown) return journey ? <Navigate to={screenPath(language, journey)} replace /> : <GoHome />;
+  if (!shown) return journey ? <Navigate to={screenPath(language, journey)} replace /> : <GoHome why={whyNoJourney(server)} />;
   return (
     <Journey key={step} opened={journey}>
       {children}

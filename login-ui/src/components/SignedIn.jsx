@@ -1,8 +1,10 @@
 // The profile area's pieces: the signed-in person's profile (GET /v1/profile; nobody
 // signed in → home), sign-out, and the success page that ends a change.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../api/v1';
+import { ERRORS, fromFailure } from '../i18n/errors';
+import { isLocalPage } from '../session/journey';
 import { trackEvent } from '../analytics';
 import { LOG_OUT } from '../session/reducer';
 import { useSession } from '../session/SessionContext';
@@ -29,15 +31,25 @@ function useProfile() {
   return answer;
 }
 
-// Renders children(profile) for a signed-in person; anybody else goes home.
+// Why a signed-in page sends its person to sign in: a page the person was on when its
+// session expired says so; one opened from outside (a link in an e-mail, a bookmark: the
+// tab's first entry, react-router's 'default' key) only asks to sign in, claiming nothing.
+const whySignIn = (failure, location) =>
+  failure && failure.message === ERRORS.PAGE_EXPIRED && location.key !== 'default' ? fromFailure(failure) : null;
+
+// Renders children(profile) for a signed-in person; anybody else signs in (home), then
+// comes back to this page.
 export function SignedIn({ children }) {
   const { dispatch } = useSession();
+  const location = useLocation();
   const { profile, status, failure } = useProfile();
   useEffect(() => {
     // the server session is gone: the browser's copy of the person goes too
     if (status === 'signedOut') dispatch({ type: LOG_OUT });
   }, [status, dispatch]);
-  if (status === 'signedOut') return <GoHome />;
+  if (status === 'signedOut') {
+    return <GoHome why={whySignIn(failure, location)} next={isLocalPage(location.pathname) ? location.pathname : null} />;
+  }
   // the server down or silent is not a sign-out: the Error screen says so
   if (status === 'failed') return <ShowError failure={failure} />;
   if (status === 'loading') return null;

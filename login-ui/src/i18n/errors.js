@@ -59,6 +59,9 @@ const BUILDERS = {
     Number.isInteger(data.remaining) && data.remaining >= 0
       ? intl.formatMessage({ id: 'error.42' }, { remaining: data.remaining })
       : intl.formatMessage({ id: 'error.14' }),
+  // how long a page stays open without use, as the server says
+  [ERRORS.PAGE_EXPIRED]: (intl, data) =>
+    intl.formatMessage({ id: `error.${ERRORS.PAGE_EXPIRED}` }, { minutes: positive(data.minutes) ? Number(data.minutes) : 30 }),
   [ERRORS.RESEND_TOO_SOON]: (intl, data) =>
     positive(data.retryAfter)
       ? intl.formatMessage({ id: 'error.34.wait' }, { seconds: Math.ceil(Number(data.retryAfter)) })
@@ -95,13 +98,17 @@ export function fromFailure(failure) {
   return { code: ERRORS.SERVER_ERROR };
 }
 
+// The refusals of a page whose journey is gone from it: another tab moved it on, the page
+// expired, the browser lost its session. Each is started again.
+const GONE = [ERRORS.STEP_OUT_OF_ORDER, ERRORS.PAGE_EXPIRED, ERRORS.SESSION_LOST];
+
 // Where a person goes on after an error that a form cannot fix: {to, labelId} (`to` a
 // screen path after /{language}/, '' for home), or null. `restart` is the first screen
-// of the change a profile form belongs to: a step out of order or a proof given too long
-// ago starts that change again there, not at the sign-in home.
+// of the change a profile form belongs to: a journey gone from the page or a proof given
+// too long ago starts that change again there, not at the sign-in home.
 export function followUp(error, restart = null) {
   const code = error ? String(error.code) : '';
-  if (code === ERRORS.STEP_OUT_OF_ORDER) return { to: restart || '', labelId: 'common.startAgain' };
+  if (GONE.includes(code)) return { to: restart || '', labelId: 'common.startAgain' };
   if (code === ERRORS.REAUTHENTICATION_EXPIRED && restart) return { to: restart, labelId: 'reauthenticate.again' };
   if (code === ERRORS.ACCOUNT_NEEDS_RECOVERY) return { to: 'forgotpassword', labelId: 'password.signin.forgot' };
   if (code === ERRORS.LAST_STRONG_METHOD) return { to: 'signinmethods', labelId: 'methods.addAnotherFirst' };

@@ -103,6 +103,22 @@ test('no answer at all (a lost connection, the time limit) says to check the con
   expect(errorText(intlFr, fromFailure(new ApiError({ timeout: true })))).toBe(fr['error.page.noAnswer']);
 });
 
+test('each cause of a journey gone from its page has its own words, each saying what to do', () => {
+  const said = [ERRORS.STEP_OUT_OF_ORDER, ERRORS.PAGE_EXPIRED, ERRORS.SESSION_LOST].map((code) => errorText(intlEn, { code, data: { minutes: 30 } }));
+  expect(new Set(said).size).toBe(3);
+  expect(said[0]).toContain('another tab or window');
+  expect(said[1]).toContain('30 minutes');
+  expect(said[2]).toContain('cookies');
+  expect(errorText(intlFr, { code: ERRORS.PAGE_EXPIRED, data: { minutes: 30 } })).toContain('30 minutes');
+  expect(errorText(intlFr, { code: ERRORS.SESSION_LOST })).toContain('témoins');
+  expect(errorText(intlEn, { code: ERRORS.PAGE_EXPIRED, data: { minutes: 1 } })).toContain('after 1 minute without');
+});
+
+test.each([['45'], ['46']])('a page expired or a session lost (%s) offers to start again', (code) => {
+  expect(followUp({ code })).toEqual({ to: '', labelId: 'common.startAgain' });
+  expect(followUp({ code }, 'firstverifyitsyou/methods')).toEqual({ to: 'firstverifyitsyou/methods', labelId: 'common.startAgain' });
+});
+
 test('a step out of order (20) offers to start again: at home, or at the start of a profile change', () => {
   expect(followUp({ code: ERRORS.STEP_OUT_OF_ORDER })).toEqual({ to: '', labelId: 'common.startAgain' });
   expect(followUp({ code: ERRORS.STEP_OUT_OF_ORDER }, 'firstverifyitsyou/phone')).toEqual({ to: 'firstverifyitsyou/phone', labelId: 'common.startAgain' });

@@ -11,7 +11,7 @@ import { redirector } from './redirector';
 import { SERVICE } from './reducer';
 import { useSession } from './SessionContext';
 
-const NOTHING = { step: null, language: null, service: null, loginHint: null, passkeyRequired: false, continueTo: null, journeys: {}, failure: null };
+const NOTHING = { step: null, language: null, service: null, loginHint: null, passkeyRequired: false, continueTo: null, journeys: {}, noSession: null, failure: null };
 
 // The screens of a sign-in or a sign-up before any account is made: a tab left on one while
 // another tab signed the browser in goes on to its service (the server's followTo: the
@@ -70,6 +70,9 @@ export function ServerSessionProvider({ language, children }) {
           passkeyRequired: data.passkeyRequired === true,
           continueTo: typeof data.continueTo === 'string' ? data.continueTo : null,
           journeys: data.journeys || {},
+          // why the browser holds no session (the page expired, or it lost its cookie), as
+          // an error of the catalogue
+          noSession: data.noSession ? { code: data.noSession.message, data: data.noSession.data || {} } : null,
           failure,
         });
       });
@@ -88,6 +91,6 @@ export function ServerSessionProvider({ language, children }) {
   return <ServerSessionContext.Provider value={{ ...answer, serviceName }}>{children}</ServerSessionContext.Provider>;
 }
 
-// {step, serviceName, loginHint, passkeyRequired, continueTo, journeys, failure}; `step` is the page (stepOf) the
+// {step, serviceName, loginHint, passkeyRequired, continueTo, journeys, noSession, failure}; `step` is the page (stepOf) the
 // answer was asked for, so a guard knows whether it speaks of the page shown.
 export const useServerSession = () => useContext(ServerSessionContext);

@@ -20,6 +20,10 @@ export const isOpen = (journey, step) => journey.open.some((screen) => screen.to
 
 export const screenPath = (language, journey) => `/${language}/${journey.screen}`;
 
+// A page of this UI a sign-in may lead to: a path in a language, of plain segments (the
+// server checks it again: never another site, `//host`, a backslash or a control character).
+export const isLocalPage = (path) => typeof path === 'string' && path.length <= 200 && /^\/(en|fr)(\/[A-Za-z0-9_-]+)+$/.test(path);
+
 // After a successful call: on to the screen the answer's journey names (keeping the
 // redirect address of a journey's last step for the redirect page). A passkey's WebAuthn
 // options go along to the next screen in router state, with `state`; so does `resumed`

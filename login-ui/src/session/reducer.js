@@ -7,6 +7,7 @@ export const SIGN_IN = 'SIGN_IN';
 export const FINISH = 'FINISH';
 export const SERVICE = 'SERVICE';
 export const LOG_OUT = 'LOG_OUT';
+export const DESTINATION = 'DESTINATION';
 
 export const STORAGE_KEY = 'idp.session.v2';
 
@@ -21,6 +22,8 @@ export const initialUserData = Object.freeze({
   flow: null,
   // test mode's sample person only: the design prototype their success opens
   prototypeUrl: null,
+  // the page a signed-out person opened (a link from an e-mail): the sign-in leads there
+  next: null,
 });
 
 export const initialState = Object.freeze({ userData: initialUserData });
@@ -34,13 +37,16 @@ export function sessionReducer(state, action) {
       return merge(state, { email: action.payload.email });
     // payload {redirectTo, flow, prototypeUrl}: the answer of a journey's last step
     case FINISH:
-      return merge(state, { redirectTo: action.payload.redirectTo, flow: action.payload.flow, prototypeUrl: action.payload.prototypeUrl || null });
+      return merge(state, { redirectTo: action.payload.redirectTo, flow: action.payload.flow, prototypeUrl: action.payload.prototypeUrl || null, next: null });
+    // payload {next}: the page to open once signed in (a local path, or null)
+    case DESTINATION:
+      return merge(state, { next: action.payload.next });
     // payload {service, language}: shown in the header at once after a reload
     case SERVICE:
       return merge(state, { service: action.payload.service, language: action.payload.language });
     // the person signed out: nothing of theirs stays in the browser
     case LOG_OUT:
-      return merge(state, { email: null, redirectTo: null, flow: null, prototypeUrl: null });
+      return merge(state, { email: null, redirectTo: null, flow: null, prototypeUrl: null, next: null });
     default:
       return state;
   }

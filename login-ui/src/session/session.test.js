@@ -1,9 +1,26 @@
-import { isOpen, screenPath, stepOf } from './journey';
-import { FINISH, initialState, initialUserData, loadState, LOG_OUT, saveState, SERVICE, sessionReducer, SIGN_IN, STORAGE_KEY } from './reducer';
+import { isLocalPage, isOpen, screenPath, stepOf } from './journey';
+import { DESTINATION, FINISH, initialState, initialUserData, loadState, LOG_OUT, saveState, SERVICE, sessionReducer, SIGN_IN, STORAGE_KEY } from './reducer';
 
-test("the browser keeps only its own part of section 3: service, language, the typed e-mail, the redirect and test mode's prototype link", () => {
-  expect(initialUserData).toEqual({ service: null, language: 'en', email: null, redirectTo: null, flow: null, prototypeUrl: null });
+test("the browser keeps only its own part of section 3: service, language, the typed e-mail, the redirect, test mode's prototype link and the page opened signed out", () => {
+  expect(initialUserData).toEqual({ service: null, language: 'en', email: null, redirectTo: null, flow: null, prototypeUrl: null, next: null });
 });
+
+test('DESTINATION keeps the page a signed-out person opened, until the sign-in finishes', () => {
+  const state = sessionReducer(initialState, { type: DESTINATION, payload: { next: '/fr/account/activity' } });
+  expect(state.userData.next).toBe('/fr/account/activity');
+  expect(sessionReducer(state, { type: FINISH, payload: { redirectTo: '/fr/account/activity', flow: 'signin' } }).userData.next).toBeNull();
+});
+
+test.each(['/en/account/activity', '/fr/profilehome'])('%s is a page of this UI a sign-in may lead to', (path) => {
+  expect(isLocalPage(path)).toBe(true);
+});
+
+test.each(['https://elsewhere.example/en/x', '//elsewhere.example/en', '/\\elsewhere', '/en/a\\b', '/en/a\nb', '/en/../v1', '/v1/logout', '/en', null])(
+  '%s is no page a sign-in may lead to',
+  (path) => {
+    expect(isLocalPage(path)).toBe(false);
+  },
+);
 
 test('no step of a journey is kept in the browser (the server holds where it stands)', () => {
   const flags = ['viewPrivacy', 'emailValidated', 'passwordSubmitted', 'stepVerificationSent', 'stepVerified', 'passwordValidated', 'trxnId', 'phone', 'id', 'otpType'];

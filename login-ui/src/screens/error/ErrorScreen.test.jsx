@@ -55,19 +55,19 @@ test('trying again once the server answers opens the page the person was on', as
   expect(await screen.findByRole('heading', { level: 1, name: en['password.signup.title'] })).toBeInTheDocument();
 });
 
-test('a profile the server does not answer (network) shows the Error screen, not "your session ended"', async () => {
+test('a profile the server does not answer (network) shows the Error screen, not a sign-in', async () => {
   jest.useFakeTimers();
   await renderApp('/fr/profilehome', { api: signedIn({ 'GET /v1/profile': NO_ANSWER }) });
   // the client's time limit
   await act(async () => jest.advanceTimersByTime(15000));
   expect(await screen.findByRole('heading', { level: 1, name: fr['error.page.title'] })).toBeInTheDocument();
   expect(screen.getByText(fr['error.page.noAnswer'])).toBeInTheDocument();
-  expect(screen.queryByText(fr['home.sessionEnded'])).not.toBeInTheDocument();
+  expect(screen.queryByText(fr['home.signInFirst'])).not.toBeInTheDocument();
   jest.useRealTimers();
 });
 
-test('a refused session (4xx) is no journey: home, told the session ended', async () => {
+test('a refused session (4xx) is no journey: home, told it went on elsewhere', async () => {
   const { location } = await renderApp('/en/signUp/password', { api: { 'GET /v1/session': fail('30', null, 404) } });
   expect(location()).toBe('/');
-  expect(await screen.findByText(en['home.sessionEnded'])).toBeInTheDocument();
+  expect(await screen.findByText(en['error.20'])).toBeInTheDocument();
 });

@@ -2,21 +2,26 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { trackEvent } from '../../analytics';
 import { Notice } from '../../components/fields';
-import { usePath, useT } from '../../components/hooks';
+import { useErrorText, usePath, useT } from '../../components/hooks';
+import { DESTINATION } from '../../session/reducer';
+import { useSession } from '../../session/SessionContext';
 import { SignInStart } from '../signin/SignInEmail';
 
 const PAGE = 'home';
 
 // Why a guard sent the person here (GoHome), said once: the page's history entry keeps
-// the language but not the reason, so Back or a reload later does not say it again.
+// the language but not the reason, so Back or a reload later does not say it again. The
+// page a signed-out person opened is kept for the sign-in (DESTINATION), which leads there.
 function useReason() {
   const location = useLocation();
   const navigate = useNavigate();
+  const { dispatch } = useSession();
   const carried = location.state || {};
-  const [reason] = useState(carried.reason || null);
+  const [reason] = useState({ why: carried.why || null, next: carried.next || null });
   useEffect(() => {
-    if (carried.reason) navigate(location.pathname, { replace: true, state: { language: carried.language } });
-  }, [carried.reason, carried.language, location.pathname, navigate]);
+    if (carried.next) dispatch({ type: DESTINATION, payload: { next: carried.next } });
+    if (carried.why || carried.next) navigate(location.pathname, { replace: true, state: { language: carried.language } });
+  }, [carried.why, carried.next, carried.language, location.pathname, navigate, dispatch]);
   return reason;
 }
 
@@ -26,6 +31,7 @@ export default function Home() {
   const t = useT();
   const path = usePath();
   const reason = useReason();
+  const errorText = useErrorText();
   const onPrivacyClick = () => {
     trackEvent({ category: 'signup', page: PAGE, result: 'redirect_privacy', label: 'link' });
   };
@@ -54,6 +60,8 @@ export default function Home() {
       </details>
     </>
   );
-  const before = reason ? <Notice kind="warning">{t(`home.${reason}`)}</Notice> : null;
+  // the cause the server gave, else only the page waiting behind the sign-in
+  const said = reason.why ? errorText(reason.why) : reason.next && t('home.signInFirst');
+  const before = said ? <Notice kind={reason.why ? 'warning' : 'info'}>{said}</Notice> : null;
   return <SignInStart page={PAGE} titleId="home.title" leadId="home.lead" before={before} after={more} />;
 }

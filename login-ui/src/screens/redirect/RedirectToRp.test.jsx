@@ -37,6 +37,11 @@ test('a sign-in with no service waiting names the person\'s account, never the f
   expect(screen.queryByText(/Reservations/, { selector: 'main *' })).not.toBeInTheDocument();
 });
 
+test('a sign-in begun from a page of the account opened signed out goes on to that page', async () => {
+  await renderApp('/fr/redirecttorp', { userData: { flow: 'signin', redirectTo: '/fr/account/activity' } });
+  expect(screen.getByRole('link', { name: fr['redirect.continueToAccount'] })).toHaveAttribute('href', '/fr/account/activity');
+});
+
 test('a resume address whose service no longer waits goes to the account instead', async () => {
   await renderApp('/en/redirecttorp', { userData: SIGNED_IN });
   expect(screen.getByRole('link', { name: en['redirect.continueToAccount'] })).toHaveAttribute('href', '/en/profilehome');

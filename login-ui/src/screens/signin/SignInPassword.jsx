@@ -5,6 +5,7 @@ import { BackLink, FormPage, useForm } from '../../components/forms';
 import Guard, { useJourney } from '../../components/Guard';
 import { useT } from '../../components/hooks';
 import PasswordField from '../../components/PasswordField';
+import { isLocalPage } from '../../session/journey';
 import { useSession } from '../../session/SessionContext';
 import { validateEmail } from '../../validation';
 
@@ -22,7 +23,8 @@ function SignInPasswordForm() {
   const onSubmit = form.handle({
     field: 'password',
     check: () => ({ password: password ? null : { id: 'password.signin.required' } }),
-    send: () => api.login({ userName, password }),
+    // the page a signed-out person opened: the sign-in leads there (the server checks it)
+    send: () => api.login({ userName, password, ...(isLocalPage(state.userData.next) ? { next: state.userData.next } : {}) }),
   });
   const links = (
     <>

@@ -48,6 +48,16 @@ test('the right password signs in and opens the screen the journey names (the ve
   expect(calls.posts()[0]).toMatchObject({ path: '/v1/otp/users/login', body: { userName: 'ada@example.com', password: 'anything at all' } });
 });
 
+test('a sign-in begun from a page opened signed out sends that page, for the server to lead there', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/signIn/password', {
+    userData: { email: 'ada@example.com', next: '/en/account/activity' },
+    api: { 'POST /v1/otp/users/login': moved(JOURNEY.signin.password, { id: 'U1', phone: '******0100', otpType: 'sms' }) },
+  });
+  await submitPassword(user, 'anything at all');
+  await waitFor(() => expect(calls.posts()[0].body).toEqual({ userName: 'ada@example.com', password: 'anything at all', next: '/en/account/activity' }));
+});
+
 test('a wrong password shows the code 19 text', async () => {
   const user = userEvent.setup();
   await renderApp('/en/signIn/password', { ...TYPED, api: { 'POST /v1/otp/users/login': fail('19', null, 401) } });
