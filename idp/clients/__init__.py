@@ -21,7 +21,8 @@ SUPPORTED_SCOPES = ("openid", "profile", "email", "phone", "offline_access")
 # list of methods. Each client holds its own (token_endpoint_auth_method); one that names none
 # may use either secret method. private_key_jwt signs an assertion with a key the client
 # registered (jwks or jwks_uri); none is a public client (a native app), which must use PKCE.
-SECRET_METHODS = ("client_secret_basic", "client_secret_post")
+SECRET_BASIC, SECRET_POST = "client_secret_basic", "client_secret_post"
+SECRET_METHODS = (SECRET_BASIC, SECRET_POST)
 PRIVATE_KEY_JWT = "private_key_jwt"
 PUBLIC = "none"
 TOKEN_ENDPOINT_AUTH_METHODS = (*SECRET_METHODS, PRIVATE_KEY_JWT, PUBLIC)

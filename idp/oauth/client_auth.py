@@ -33,7 +33,7 @@ from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 
 from idp import keys, outbound
-from idp.clients import PRIVATE_KEY_JWT, PUBLIC, Client
+from idp.clients import PRIVATE_KEY_JWT, PUBLIC, SECRET_BASIC, SECRET_POST, Client
 from idp.store import limits
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
@@ -44,8 +44,8 @@ REFETCH_SECONDS = 10
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 # How a client sends its credentials by each method (RFC 6749 section 2.3.1, RFC 7523 section 2.2).
 HOW = {
-    "client_secret_basic": "its client_id and client_secret in an HTTP Basic Authorization header",
-    "client_secret_post": "its client_id and client_secret as form parameters",
+    SECRET_BASIC: "its client_id and client_secret in an HTTP Basic Authorization header",
+    SECRET_POST: "its client_id and client_secret as form parameters",
     PRIVATE_KEY_JWT: f"a client_assertion JWT signed with a key it registered, with client_assertion_type={ASSERTION_TYPE}",
     PUBLIC: "its client_id alone as a form parameter, and no secret",
 }
@@ -191,7 +191,7 @@ class RegisteredMethods(ClientAuthentication):
             request.auth_method = method
             return found
         # each method found the client it names, or none: an unknown one was refused already
-        status = 401 if "client_secret_basic" in methods else 400
+        status = 401 if SECRET_BASIC in methods else 400
         client_id = extract_basic_authorization(request.headers)[0] or request.form.get("client_id")
         client = self.query_client(client_id) if client_id else None
         if client is None:
@@ -205,9 +205,9 @@ def _sent(request) -> str:
     if request.form.get("client_assertion"):
         return PRIVATE_KEY_JWT
     if extract_basic_authorization(request.headers)[1]:
-        return "client_secret_basic"
+        return SECRET_BASIC
     if request.form.get("client_secret"):
-        return "client_secret_post"
+        return SECRET_POST
     return PUBLIC
 
 
