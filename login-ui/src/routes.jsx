@@ -27,7 +27,9 @@ const SelectVerification = later(() => import(/* webpackChunkName: "verification
 const Privacy = later(() => import(/* webpackChunkName: "signup", webpackPrefetch: true */ './screens/signup/Privacy'));
 const SignUpEmail = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/SignUpEmail'));
 const CreatePassword = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/CreatePassword'));
-const VerificationSetup = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/VerificationSetup'));
+// sign-up's phone step a chunk apart: the phone widget's chunks come with it, not with the
+// privacy notice and the e-mail steps before it
+const VerificationSetup = later(() => import(/* webpackChunkName: "signup-phone" */ './screens/signup/VerificationSetup'));
 const CoreProfile = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/CoreProfile'));
 const RedirectToRp = later(() => import(/* webpackChunkName: "redirect" */ './screens/redirect/RedirectToRp'));
 const ForgotPassword = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/ForgotPassword'));

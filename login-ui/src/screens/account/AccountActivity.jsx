@@ -3,7 +3,7 @@
 // device and whether it was successful, and "This wasn't me" for one the person does not
 // recognise (account/notme, which signs out everywhere else and asks for a new password).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { BackLink } from '../../components/forms';
