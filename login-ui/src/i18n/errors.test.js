@@ -5,8 +5,10 @@ import en from './en.json';
 import fr from './fr.json';
 import { ERRORS, errorText, followUp, fromFailure, passwordLengthText } from './errors';
 
-const intlEn = createIntl({ locale: 'en-CA', messages: en });
-const intlFr = createIntl({ locale: 'fr-CA', messages: fr });
+const { compiled } = require('../test/messages');
+
+const intlEn = createIntl({ locale: 'en-CA', messages: compiled(en) });
+const intlFr = createIntl({ locale: 'fr-CA', messages: compiled(fr) });
 
 test('a catalogue code is shown with its text in the current language', () => {
   expect(errorText(intlFr, { code: ERRORS.WRONG_CODE })).toBe('Code invalide. Veuillez réessayer.');
