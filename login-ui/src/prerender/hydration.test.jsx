@@ -76,6 +76,18 @@ test.each(PATHS)('React takes over the page of %s as it was rendered, without re
   expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
 });
 
+test.each(['/en/', '/fr/signUp/privacy'])('the button of %s waits for React: a press before would submit the form natively', async (path) => {
+  let before = null;
+  await hydrateApp(path, {
+    beforeReact: (root) => {
+      before = root.querySelector('main button[type=submit]').disabled;
+    },
+  });
+  await flush();
+  expect(before).toBe(true);
+  expect(screen.getByRole('button', { name: path.startsWith('/fr') ? fr['privacy.accept'] : en['common.continue'] })).toBeEnabled();
+});
+
 test('an address typed before React takes the page over stays in the field and goes on to the password screen', async () => {
   await hydrateApp('/en/', { beforeReact: typeBeforeReact('ada@example.com') });
   // the server's answer about the session renders the screen again
