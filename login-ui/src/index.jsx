@@ -1,4 +1,4 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { configureInsight } from './analytics';
 import { configureApi } from './api/v1';
@@ -13,15 +13,12 @@ configureApi({ apiBase: config.apiBase });
 configureInsight({ apiBase: config.apiBase || '/v1' });
 const root = document.getElementById('root');
 if (root) {
-  const app = (
-    <BrowserRouter>
-      <App config={config} />
-    </BrowserRouter>
-  );
-  // the shell already holds this language's messages chunk: no request, no empty first frame.
-  // The first screen of a journey comes as HTML (idp/shell.py, made by src/prerender): React
-  // takes it over, keeping what the person typed meanwhile (EmailField).
+  // the shell already holds this language's messages chunk: no request, no empty first frame
   loadMessages(resolveLanguage(window.location.pathname)).then(() =>
-    root.hasChildNodes() ? hydrateRoot(root, app) : createRoot(root).render(app),
+    createRoot(root).render(
+      <BrowserRouter>
+        <App config={config} />
+      </BrowserRouter>,
+    ),
   );
 }

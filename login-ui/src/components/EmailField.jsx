@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { validateEmail } from '../validation';
 import { TextField } from './fields';
 import { useErrorText, useT } from './hooks';
@@ -20,18 +20,8 @@ export function useEmail(form, initial = '') {
 export default function EmailField({ email, form, label }) {
   const t = useT();
   const errorText = useErrorText();
-  const input = useRef(null);
-  // What the person typed into the field of a page rendered at build time before React took
-  // it over (index.jsx): React leaves it on the screen but not in the state, and the next
-  // render would empty the field.
-  useLayoutEffect(() => {
-    if (input.current.value !== email.value) email.onChange(input.current.value);
-    // once, as React takes the field over
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <TextField
-      ref={input}
       id="email"
       label={label || t('email.label')}
       hint={t('email.hint')}

@@ -1,14 +1,12 @@
-import { createIntl } from './intl';
+import { createIntl } from 'react-intl';
 import { ApiError } from '../api/v1';
 import { DEFAULT_POLICY } from '../config';
 import en from './en.json';
 import fr from './fr.json';
 import { ERRORS, errorText, followUp, fromFailure, passwordLengthText } from './errors';
 
-const { compiled } = require('../test/messages');
-
-const intlEn = createIntl({ locale: 'en-CA', messages: compiled(en) });
-const intlFr = createIntl({ locale: 'fr-CA', messages: compiled(fr) });
+const intlEn = createIntl({ locale: 'en-CA', messages: en });
+const intlFr = createIntl({ locale: 'fr-CA', messages: fr });
 
 test('a catalogue code is shown with its text in the current language', () => {
   expect(errorText(intlFr, { code: ERRORS.WRONG_CODE })).toBe('Code invalide. Veuillez réessayer.');
