@@ -54,7 +54,11 @@ def row(engine: Engine, name: str, parameters: dict):
 
 
 def _once(engine: Engine, statement: str, parameters: dict):
-    lent = engine.raw_connection()
+    try:
+        lent = engine.raw_connection()
+    except psycopg.Error as error:
+        # the pool's connect raises the driver's own error (a Connection would wrap it)
+        raise DBAPIError.instance(statement, parameters, error, psycopg.Error, hide_parameters=True) from None
     connection: psycopg.Connection = lent.driver_connection
     try:
         connection.autocommit = True

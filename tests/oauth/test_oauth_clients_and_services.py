@@ -199,5 +199,5 @@ def test_the_services_list_follows_the_browser_language_without_lang(client):
 def test_the_session_is_anonymous_without_a_waiting_service(client):
     assert client.get("/v1/session").json["data"] == {
         "authenticated": False, "service": None, "loginHint": None, "journeys": {},
-        "passkeyRequired": False, "continueTo": None, "followTo": None,
+        "passkeyRequired": False, "continueTo": None, "followTo": None, "noSession": {"message": "46", "data": {}},
     }
