@@ -61,10 +61,15 @@ SHOWN: dict[str, bool] = {
     "service_disconnected": False,
     "reported_not_me": False,
     "information_downloaded": False,
+    # a lost phone's removal: asked (by someone with the password and the address), cancelled, done
+    "phone_reset_requested": False,
+    "phone_reset_cancelled": False,
+    "phone_reset_completed": False,
     # the help desk's acts at the person's request (idp/console/support.py)
     "support_unlocked": False,
     "support_ended_sessions": False,
     "support_required_new_password": False,
+    "support_removed_phone": False,
 }
 
 # What of an event's details the page may show (the rest are the operators'): nothing

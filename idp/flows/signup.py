@@ -6,6 +6,7 @@ within the same transaction.
 from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
 
 from idp.clock import now
 from idp.errors import Errors, FlowError
@@ -17,7 +18,7 @@ from idp.flows.journey import Event, Flow
 from idp.models import Interaction, Journey, OtpTransaction, PhoneCredential, User
 from idp.models.otp import CodeState
 from idp.sessions import assurance
-from idp.store import journeys, writes
+from idp.store import audit, journeys, writes
 
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
@@ -93,15 +94,23 @@ def send_phone_code(browser_session_id: int | None, email: str, channel: str, ph
     )
 
 
-def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict:
-    """The phone becomes the account's two-step verification phone."""
+def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict | Completed:
+    """The phone becomes the account's two-step verification phone. An account whose profile
+    is complete (its phone was lost, lost_phone.py) is not asked its name again: it is done,
+    not committed (the caller signs the browser in, then commits)."""
     current = _journey_for(browser_session_id, Event.VERIFY_PHONE_CODE, email)
     otp.check(current, Event.VERIFY_PHONE_CODE, code, transaction_id, validation.channel(channel, validation.PHONE_CHANNELS))
-    credential = db.session.scalar(db.select(PhoneCredential).filter_by(user_id=current.user_id))
+    # the account with its phone in one statement: whether its profile is complete decides what follows
+    user = db.session.get(User, current.user_id, options=[joinedload(User.phone)])
+    credential = user.phone
     if credential is None:
         credential = PhoneCredential(user_id=current.user_id)
         db.session.add(credential)
     credential.e164, credential.channel, credential.verified_at = current.phone_e164, current.channel, now()
+    if user.profile_completed_at is not None:
+        journey.advance(current, Event.COMPLETE_PROFILE)
+        audit.record(user.id, browser_session_id, "phone_changed", channel=current.channel, ending=current.phone_e164[-4:])
+        return accounts.complete(user, _phone_proof(current), current)
     writes.commit(PhoneCredential, Journey, OtpTransaction)
     return {"journey": screens.view(current)}
 
@@ -122,7 +131,12 @@ def complete_profile(
     user.profile_completed_at = now()
     journey.advance(current, Event.COMPLETE_PROFILE)
     methods_change.opened_by_sign_up(browser_session_id, user)
-    return accounts.complete(user, second_factor.Proof(["pwd", "otp", second_factor.AMR_CHANNEL[current.channel], "mfa"], assurance.ACR_MFA), current)
+    return accounts.complete(user, _phone_proof(current), current)
+
+
+def _phone_proof(current: Journey) -> second_factor.Proof:
+    """The password, then the phone's code just verified."""
+    return second_factor.Proof(["pwd", "otp", second_factor.AMR_CHANNEL[current.channel], "mfa"], assurance.ACR_MFA)
 
 
 def resume(browser_session_id: int, completed: Completed) -> Completed:
