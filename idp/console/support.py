@@ -9,7 +9,10 @@ their sub) and the reason. The acts are also the owner's to read in their activi
 
 An operator never sees a code, a password, a secret or a session's token, and never signs in
 as the person: the state below is made of facts (when, how many, which kind), and the acts
-only take away — a lock, sessions, the current password.
+only take away — a lock, sessions, the current password, a lost phone and the passkeys. Taking
+the phone away lets nobody in: the next sign-in still needs the password and a code to the
+address before a new phone (idp/flows/lost_phone.py); and it is done only after the identity
+check docs/console.md defines, which the operator confirms with the act.
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import failures, methods, validation
+from idp.flows import failures, lost_phone, methods, validation
 from idp.flows.credentials import backup_codes, passkeys
 from idp.models import AuditEvent, BrowserSession, PhoneCredential, User
 from idp.store import audit, grants, limits
@@ -41,6 +44,11 @@ class Act(StrEnum):
     UNLOCK = "support_unlocked"
     END_SESSIONS = "support_ended_sessions"
     REQUIRE_NEW_PASSWORD = "support_required_new_password"
+    REMOVE_PHONE = "support_removed_phone"
+
+
+# The acts that need the operator to confirm the identity check of docs/console.md first.
+CHECKED_IDENTITY = frozenset({Act.REMOVE_PHONE})
 
 
 class Refused(Exception):
@@ -58,6 +66,11 @@ def reason_of(typed: str) -> str:
     if len(reason) > REASON_MAX:
         raise Refused("reason_long")
     return reason
+
+
+def ensure_identity_checked(act: Act, confirmed: bool) -> None:
+    if act in CHECKED_IDENTITY and not confirmed:
+        raise Refused("identity_unchecked")
 
 
 def find(typed: str) -> User | None:
@@ -137,6 +150,7 @@ def looked(user: User, operator: User, reason: str) -> None:
 
 def act(act: Act, user: User, operator: User, reason: str) -> None:
     """Do it, recorded with the operator and the reason; committed."""
+    details = {}
     if act is Act.UNLOCK:
         failures.succeeded(failures.account_key(user, user.email))
     elif act is Act.END_SESSIONS:
@@ -145,5 +159,7 @@ def act(act: Act, user: User, operator: User, reason: str) -> None:
         user.new_password_required = True
         # whoever signed in with the old password keeps nothing
         revoke_tokens_of(sessions.end_all(user.id, sessions.Reason.ENDED_BY_SUPPORT))
-    audit.record(user.id, None, act.value, operator=operator.id, reason=reason)
+    elif act is Act.REMOVE_PHONE:
+        details = lost_phone.removed_by_operator(user, operator, reason)
+    audit.record(user.id, None, act.value, operator=operator.id, reason=reason, **details)
     db.session.commit()

@@ -211,6 +211,10 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     },
 }
 
+# journey.pending of a sign-up resumed for a complete account whose lost phone was removed
+# (lost_phone.py): its new phone ends it, its name is not asked again.
+NEW_PHONE = "new_phone"
+
 # The states in which a journey waits for the second factor.
 ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
 

@@ -130,12 +130,13 @@ def complete_if_due(user: User, browser_session: BrowserSession) -> None:
         return
     reset.completed_at = now()
     reset.cancel_token_hash = None
-    _remove(user, browser_session, "phone_reset_completed")
+    audit.record(user.id, browser_session.id, "phone_reset_completed", **_remove(user, browser_session, SELF))
 
 
-def removed_by_operator(user: User, operator: User, reason: str) -> None:
-    """The help desk's removal of the phone and the passkeys, after its identity check; not
-    committed."""
+def removed_by_operator(user: User, operator: User, reason: str) -> dict:
+    """The help desk's removal of the phone and the passkeys, after its identity check: a reset
+    complete at once (one that waited is done with it). Answers the details of the operator's
+    audit event; not committed."""
     moment = now()
     waiting_reset = user.waiting_phone_reset
     if waiting_reset is not None:
@@ -145,16 +146,16 @@ def removed_by_operator(user: User, operator: User, reason: str) -> None:
         operator_id=operator.id, reason=reason,
     ))
     passkeys_removed = db.session.execute(db.delete(PasskeyCredential).where(PasskeyCredential.user_id == user.id)).rowcount
-    _remove(user, None, "support_removed_phone", operator=operator.id, reason=reason, passkeys=passkeys_removed)
+    return {"passkeys": passkeys_removed, **_remove(user, None, OPERATOR)}
 
 
-def _remove(user: User, browser_session: BrowserSession | None, action: str, **details) -> None:
+def _remove(user: User, browser_session: BrowserSession | None, by: str) -> dict:
+    """The phone goes, the person is told, and whoever holds a way in loses it (every session
+    but the one signing in, every token). Answers the counts for the audit trail."""
     methods.remove_phone(user)
-    # the person's methods were loaded with them: the phone and passkeys just removed go too
+    # the person's methods were loaded with them: what was just removed goes too
     db.session.expire(user, ["phone", "passkeys", "waiting_phone_reset"])
     if user.preferred_method in ("phone", "passkey"):
         user.preferred_method = None
-    changed = accounts.after_factor_change(user, browser_session)
-    audit.record(user.id, browser_session.id if browser_session else None, action, **details, **changed)
-    otp.deliver("email", user.email, "phone_reset_done", user.language, by=OPERATOR if action.startswith("support") else SELF)
-
+    otp.deliver("email", user.email, "phone_reset_done", user.language, by=by)
+    return accounts.after_factor_change(user, browser_session)

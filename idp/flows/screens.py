@@ -10,7 +10,7 @@ from __future__ import annotations
 from idp.clock import iso, seconds_until
 from idp.extensions import db
 from idp.flows import methods, testmode
-from idp.flows.journey import ACCOUNT_FLOWS, ASKING, Flow, State
+from idp.flows.journey import ACCOUNT_FLOWS, ASKING, NEW_PHONE, Flow, State
 from idp.flows.validation import mask_phone
 from idp.models import Journey, User
 from idp.models.otp import CodeState
@@ -126,6 +126,8 @@ def view(journey: Journey) -> dict:
             methods.only_the_phone(db.session.get(User, journey.user_id)):
         # "I no longer have this phone", beside the methods: the account decides, never the browser
         shown["lostPhone"] = True
+    if flow == Flow.SIGNUP and journey.pending == NEW_PHONE:
+        shown["newPhone"] = True
     if flow == Flow.SIGNIN and state == State.PHONE_RESET_REQUESTED:
         shown["phoneResetAt"] = _phone_reset_at(journey)
     # Test mode: the code field pre-fills only when this very code went to the sample person.

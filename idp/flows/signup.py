@@ -6,7 +6,6 @@ within the same transaction.
 from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload
 
 from idp.clock import now
 from idp.errors import Errors, FlowError
@@ -95,19 +94,18 @@ def send_phone_code(browser_session_id: int | None, email: str, channel: str, ph
 
 
 def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict | Completed:
-    """The phone becomes the account's two-step verification phone. An account whose profile
-    is complete (its phone was lost, lost_phone.py) is not asked its name again: it is done,
-    not committed (the caller signs the browser in, then commits)."""
+    """The phone becomes the account's two-step verification phone. A complete account whose
+    lost phone was removed (journey.NEW_PHONE) is not asked its name again: it is done, not
+    committed (the caller signs the browser in, then commits)."""
     current = _journey_for(browser_session_id, Event.VERIFY_PHONE_CODE, email)
     otp.check(current, Event.VERIFY_PHONE_CODE, code, transaction_id, validation.channel(channel, validation.PHONE_CHANNELS))
-    # the account with its phone in one statement: whether its profile is complete decides what follows
-    user = db.session.get(User, current.user_id, options=[joinedload(User.phone)])
-    credential = user.phone
+    credential = db.session.scalar(db.select(PhoneCredential).filter_by(user_id=current.user_id))
     if credential is None:
         credential = PhoneCredential(user_id=current.user_id)
         db.session.add(credential)
     credential.e164, credential.channel, credential.verified_at = current.phone_e164, current.channel, now()
-    if user.profile_completed_at is not None:
+    if current.pending == journey.NEW_PHONE:
+        user = db.session.get(User, current.user_id)
         journey.advance(current, Event.COMPLETE_PROFILE)
         audit.record(user.id, browser_session_id, "phone_changed", channel=current.channel, ending=current.phone_e164[-4:])
         return accounts.complete(user, _phone_proof(current), current)
@@ -152,5 +150,8 @@ def resume(browser_session_id: int, completed: Completed) -> Completed:
     current.user_id, current.email, current.language = user.id, user.email, user.language
     if phone is not None:
         current.phone_e164, current.channel = phone.e164, phone.channel
+    elif user.profile_completed_at is not None:
+        # not a sign-up that stopped: a complete account whose lost phone was removed
+        current.pending = journey.NEW_PHONE
     journey.advance(current, event)
     return Completed(user, completed.proof, current, signs_in=False)

@@ -172,7 +172,7 @@ def test_after_the_removal_the_email_code_leads_to_a_new_phone(owner, stranger, 
     stranger.trxn = stranger.login().json["data"]["trxnId"]
     stranger.channel = "email"
     journey = stranger.verify(code=outbox.code(EMAIL)).json["data"]["journey"]
-    assert (journey["flow"], journey["screen"]) == ("signup", "signUp/verificationsetup")
+    assert (journey["flow"], journey["screen"], journey["newPhone"]) == ("signup", "signUp/verificationsetup", True)
 
 
 def test_a_complete_profile_with_its_new_phone_is_signed_in_without_its_name_asked_again(owner, stranger, outbox, frozen):

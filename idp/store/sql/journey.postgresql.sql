@@ -332,27 +332,14 @@ SELECT users.id,
 FROM users
 WHERE users.id = %(pk_1)s::VARCHAR;
 
-SELECT users.id,
-       users.email,
-       users.email_verified,
-       users.password_hash,
-       users.first_name,
-       users.last_name,
-       users.language,
-       users.profile_completed_at,
-       users.preferred_method,
-       users.new_password_required,
-       users.created_at,
-       users.updated_at,
-       phone_credentials_1.id AS id_1,
-       phone_credentials_1.user_id,
-       phone_credentials_1.e164,
-       phone_credentials_1.channel,
-       phone_credentials_1.verified_at,
-       phone_credentials_1.created_at AS created_at_1
-FROM users
-LEFT OUTER JOIN phone_credentials AS phone_credentials_1 ON users.id = phone_credentials_1.user_id
-WHERE users.id = %(pk_1)s::VARCHAR;
+SELECT phone_credentials.id,
+       phone_credentials.user_id,
+       phone_credentials.e164,
+       phone_credentials.channel,
+       phone_credentials.verified_at,
+       phone_credentials.created_at
+FROM phone_credentials
+WHERE phone_credentials.user_id = %(user_id_1)s::VARCHAR;
 
 WITH w0 AS (INSERT INTO phone_credentials (user_id, e164, channel, verified_at, created_at)
     VALUES (%(w0_user_id)s::VARCHAR, %(w0_e164)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_verified_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE)
