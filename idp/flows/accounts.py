@@ -27,6 +27,9 @@ class Completed:
     proof: Proof
     journey: Journey
     signs_in: bool = True
+    # the audit trail's word for it, when not "<flow>_completed": a sign-up resumed for a new
+    # phone (lost_phone.py) ends a sign-in, not an account's creation
+    action: str | None = None
 
 
 def signed_in_user(browser_session: BrowserSession | None) -> User:

@@ -5,6 +5,8 @@ within the same transaction.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy.exc import IntegrityError
 
 from idp.clock import now
@@ -108,7 +110,7 @@ def verify_phone_code(browser_session_id: int | None, email: str, channel: str, 
         user = db.session.get(User, current.user_id)
         journey.advance(current, Event.COMPLETE_PROFILE)
         audit.record(user.id, browser_session_id, "phone_changed", channel=current.channel, ending=current.phone_e164[-4:])
-        return accounts.complete(user, _phone_proof(current), current)
+        return replace(accounts.complete(user, _phone_proof(current), current), action="signin_completed")
     writes.commit(PhoneCredential, Journey, OtpTransaction)
     return {"journey": screens.view(current)}
 

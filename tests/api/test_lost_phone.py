@@ -166,22 +166,34 @@ def test_a_due_removal_ends_every_session_and_asks_a_code_by_email(owner, client
     assert any(message.subject == "Le téléphone a été retiré de votre compte" for message in outbox.messages(EMAIL))
 
 
-def test_after_the_removal_the_email_code_leads_to_a_new_phone(owner, stranger, outbox, frozen):
+def at_the_new_phone(stranger: SignIn, outbox, frozen) -> dict:
+    """The removal asked, its wait over, the password and the code by e-mail: the journey."""
     request_removal(stranger, outbox)
     frozen.shift(WAIT)
     stranger.trxn = stranger.login().json["data"]["trxnId"]
     stranger.channel = "email"
-    journey = stranger.verify(code=outbox.code(EMAIL)).json["data"]["journey"]
+    return stranger.verify(code=outbox.code(EMAIL)).json["data"]["journey"]
+
+
+def new_phone(stranger: SignIn, outbox):
+    signup = SignUp(stranger.client, outbox)
+    assert signup.send_phone(phone="+15142345678").status_code == 200
+    return signup.verify_phone()
+
+
+def test_after_the_removal_the_email_code_leads_to_a_new_phone(owner, stranger, outbox, frozen):
+    journey = at_the_new_phone(stranger, outbox, frozen)
     assert (journey["flow"], journey["screen"], journey["newPhone"]) == ("signup", "signUp/verificationsetup", True)
 
 
 def test_a_complete_profile_with_its_new_phone_is_signed_in_without_its_name_asked_again(owner, stranger, outbox, frozen):
-    request_removal(stranger, outbox)
-    frozen.shift(WAIT)
-    stranger.trxn = stranger.login().json["data"]["trxnId"]
-    stranger.channel = "email"
-    stranger.verify(code=outbox.code(EMAIL))
-    signup = SignUp(stranger.client, outbox)
-    assert signup.send_phone(phone="+15142345678").status_code == 200
-    finished = signup.verify_phone().json["data"]
+    at_the_new_phone(stranger, outbox, frozen)
+    finished = new_phone(stranger, outbox).json["data"]
     assert finished["redirectTo"] == "/fr/profilehome" and finished["journey"]["screen"] == "redirecttorp"
+
+
+def test_the_new_phone_is_a_sign_in_in_the_activity_not_an_account_created(owner, stranger, outbox, app, frozen):
+    at_the_new_phone(stranger, outbox, frozen)
+    new_phone(stranger, outbox)
+    actions = audit_actions(app)
+    assert actions.count("signup_completed") == 1 and actions[-2:] == ["phone_changed", "signin_completed"]
