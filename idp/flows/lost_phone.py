@@ -90,9 +90,19 @@ def _request(user: User, browser_session_id: int) -> None:
     otp.deliver("sms", methods.verified_phone(user).e164, "phone_reset_requested_text", user.language, **values)
 
 
-def _cancel(reset: PhoneReset, user: User, browser_session_id: int | None, by: str) -> None:
-    reset.cancelled_at = now()
-    reset.cancel_token_hash = None
+def _end_waiting(user_id: str, **ended) -> None:
+    """Every removal of the account that waits ends (cancelled_at or completed_at), its link
+    with it: two requests that raced from two browsers never leave one behind to fire later."""
+    db.session.execute(
+        db.update(PhoneReset)
+        .where(PhoneReset.user_id == user_id, PhoneReset.cancelled_at.is_(None), PhoneReset.completed_at.is_(None))
+        .values(cancel_token_hash=None, **ended)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _cancel(user: User, browser_session_id: int | None, by: str) -> None:
+    _end_waiting(user.id, cancelled_at=now())
     audit.record(user.id, browser_session_id, "phone_reset_cancelled", by=by)
     otp.deliver("email", user.email, "phone_reset_cancelled", user.language)
     writes.commit(PhoneReset, AuditEvent, OutboxMessage)
@@ -103,15 +113,14 @@ def cancel_by_link(browser_session_id: int | None, token: str) -> dict:
     reset = db.session.scalar(db.select(PhoneReset).where(PhoneReset.cancel_token_hash == _token_hash(token)))
     if reset is None or reset.cancelled_at is not None or reset.completed_at is not None:
         raise FlowError(Errors.PHONE_RESET_LINK_INVALID)
-    _cancel(reset, db.session.get(User, reset.user_id), browser_session_id, "link")
+    _cancel(db.session.get(User, reset.user_id), browser_session_id, "link")
     return {"cancelled": True}
 
 
 def cancel_signed_in(user: User, browser_session_id: int) -> dict:
-    reset = user.waiting_phone_reset
-    if reset is None:
+    if user.waiting_phone_reset is None:
         raise FlowError(Errors.NOT_FOUND)
-    _cancel(reset, user, browser_session_id, "account")
+    _cancel(user, browser_session_id, "account")
     return {"cancelled": True}
 
 
@@ -128,8 +137,7 @@ def complete_if_due(user: User, browser_session: BrowserSession) -> None:
     reset = user.waiting_phone_reset
     if reset is None or reset.effective_at > now():
         return
-    reset.completed_at = now()
-    reset.cancel_token_hash = None
+    _end_waiting(user.id, completed_at=now())
     audit.record(user.id, browser_session.id, "phone_reset_completed", **_remove(user, browser_session, SELF))
 
 
@@ -138,9 +146,7 @@ def removed_by_operator(user: User, operator: User, reason: str) -> dict:
     complete at once (one that waited is done with it). Answers the details of the operator's
     audit event; not committed."""
     moment = now()
-    waiting_reset = user.waiting_phone_reset
-    if waiting_reset is not None:
-        waiting_reset.completed_at, waiting_reset.cancel_token_hash = moment, None
+    _end_waiting(user.id, completed_at=moment)
     db.session.add(PhoneReset(
         user_id=user.id, requested_at=moment, effective_at=moment, completed_at=moment, requested_by=OPERATOR,
         operator_id=operator.id, reason=reason,

@@ -197,3 +197,18 @@ def test_the_new_phone_is_a_sign_in_in_the_activity_not_an_account_created(owner
     new_phone(stranger, outbox)
     actions = audit_actions(app)
     assert actions.count("signup_completed") == 1 and actions[-2:] == ["phone_changed", "signin_completed"]
+
+
+def test_two_requests_that_raced_are_done_together_so_the_new_phone_stays(owner, stranger, outbox, app, frozen):
+    request_removal(stranger, outbox)
+    with app.app_context():
+        # what a request from a second browser at the same moment would have written
+        [first] = db.session.scalars(db.select(PhoneReset)).all()
+        db.session.add(PhoneReset(user_id=first.user_id, requested_at=first.requested_at, effective_at=first.effective_at,
+                                  requested_by="self", cancel_token_hash="0" * 64))
+        db.session.commit()
+    at_the_new_phone(stranger, outbox, frozen)
+    new_phone(stranger, outbox)
+    assert all(reset.completed_at is not None for reset in resets(app))
+    post(stranger.client, "/logout")
+    assert stranger.login().json["data"]["otpType"] == "sms"
