@@ -211,3 +211,12 @@ def test_after_the_removal_the_next_sign_in_asks_a_code_by_email_then_a_new_phon
     assert data["otpType"] == "email"
     journey = post(again, "/otp/otp/verify", userName=PERSON_EMAIL, otpType="email", otp=outbox.code(PERSON_EMAIL)).json["data"]["journey"]
     assert (journey["screen"], journey["newPhone"]) == ("signUp/verificationsetup", True)
+
+
+def test_the_account_page_shows_a_removal_the_person_asked_and_when_it_takes_effect(operator, person, browser, outbox):
+    stranger = browser()
+    sign_in_with_password(stranger, PERSON_EMAIL, PERSON_PASSWORD)
+    post(stranger, "/otp/lostphone/send", userName=PERSON_EMAIL)
+    post(stranger, "/otp/lostphone/verify", userName=PERSON_EMAIL, otp=outbox.code(PERSON_EMAIL))
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    assert "Asked by the person: takes effect" in page
