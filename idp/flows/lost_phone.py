@@ -29,12 +29,14 @@ from idp import notify
 from idp.clock import iso, now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, methods, otp, screens
+from idp.flows import accounts, methods, otp, screens, validation
 from idp.flows.journey import Event
 from idp.models import AuditEvent, BrowserSession, Journey, OtpTransaction, OutboxMessage, PasskeyCredential, PhoneReset, User
 from idp.store import audit, writes
 
 SELF, OPERATOR = "self", "operator"
+# The notice to the phone on file, by channel.
+PHONE_NOTICES = {"sms": "phone_reset_requested_text", "voice": "phone_reset_requested_voice"}
 
 
 def _token_hash(token: str) -> str:
@@ -87,7 +89,9 @@ def _request(user: User, browser_session_id: int) -> None:
         "link": f"{settings['server']['issuer']}/{user.language}/phonereset/cancel#{token}",
     }
     otp.deliver("email", user.email, "phone_reset_requested", user.language, **values)
-    otp.deliver("sms", methods.verified_phone(user).e164, "phone_reset_requested_text", user.language, **values)
+    # a text carries the link; where texts are not offered (notify.channels), a call says it
+    channel = "sms" if "sms" in validation.offered_channels() else "voice"
+    otp.deliver(channel, methods.verified_phone(user).e164, PHONE_NOTICES[channel], user.language, **values)
 
 
 def _end_waiting(user_id: str, **ended) -> None:

@@ -105,6 +105,13 @@ def test_the_address_and_the_phone_are_told_at_once_in_the_persons_language(owne
     assert text.body.startswith("Quelqu'un a demandé de retirer ce téléphone") and text.code is None
 
 
+def test_where_texts_are_not_offered_a_call_tells_the_phone(owner, stranger, outbox, app, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["notify"], "channels", "email,voice")
+    request_removal(stranger, outbox)
+    [call] = [message for message in outbox.messages(PHONE) if message.channel == "voice" and "retirer ce téléphone" in message.body]
+    assert call.code is None
+
+
 def test_the_cancel_token_is_stored_only_as_a_hash(owner, stranger, outbox, app):
     request_removal(stranger, outbox)
     [reset] = resets(app)
