@@ -10,8 +10,9 @@ from datetime import datetime, timedelta
 import pytest
 
 from idp.extensions import db
-from idp.models import PhoneReset
+from idp.models import PhoneReset, Token
 from tests.api.account_helpers import add_backup_codes, audit_actions, post, user
+from tests.support.grants import service_holds_a_token
 from tests.support.journeys import EMAIL, PASSWORD, PHONE, SignIn, SignUp, wrong
 
 WAIT = 600
@@ -186,6 +187,17 @@ def new_phone(stranger: SignIn, outbox):
     signup = SignUp(stranger.client, outbox)
     assert signup.send_phone(phone="+15142345678").status_code == 200
     return signup.verify_phone()
+
+
+def test_a_due_removal_revokes_the_tokens_the_services_hold(owner, stranger, outbox, app, frozen):
+    with app.app_context():
+        service_holds_a_token(owner.user_id)
+        db.session.commit()
+    request_removal(stranger, outbox)
+    frozen.shift(WAIT)
+    stranger.login()
+    with app.app_context():
+        assert db.session.scalar(db.select(Token.revoked_at)) is not None
 
 
 def test_after_the_removal_the_email_code_leads_to_a_new_phone(owner, stranger, outbox, frozen):
