@@ -55,8 +55,8 @@ class Errors(Enum):
     BACKUP_CODE_USED = ("42", 400, "This backup code was already used (data.remaining: unused codes left)")
     PROOF_OF_WORK_REQUIRED = ("43", 428, "Solve data.challenge (ALTCHA) and send the answer in X-Proof-Of-Work")
     NEW_PASSWORD_REQUIRED = ("44", 403, "The password was right, but the account must set a new one first (I forgot my password)")
-    LOST_PHONE_NOT_OFFERED = ("45", 409, "Removing a lost phone is only for an account whose one way to prove it is them is that phone: use another of your methods")
-    PHONE_RESET_LINK_INVALID = ("46", 404, "This link no longer cancels anything: it was used, the phone was already removed, or it is not a link we sent")
+    LOST_PHONE_NOT_OFFERED = ("47", 409, "Removing a lost phone is only for an account whose one way to prove it is them is that phone: use another of your methods")
+    PHONE_RESET_LINK_INVALID = ("48", 404, "This link no longer cancels anything: it was used, the phone was already removed, or it is not a link we sent")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

@@ -78,7 +78,7 @@ def test_a_browser_cannot_claim_the_option_for_an_account_that_has_other_methods
     stranger.login()
     sent_before = len(outbox.messages(EMAIL))
     refused = lost_phone(stranger)
-    assert (refused.status_code, refused.json["message"]) == (409, "45")
+    assert (refused.status_code, refused.json["message"]) == (409, "47")
     assert len(outbox.messages(EMAIL)) == sent_before
 
 
@@ -145,7 +145,7 @@ def test_the_link_cancels_once_audited_and_told(owner, stranger, outbox, app):
     assert "phone_reset_cancelled" in audit_actions(app)
     assert outbox.last(EMAIL).subject == "Le retrait de votre téléphone est annulé"
     again = post(stranger.client, "/phonereset/cancel", token=token)
-    assert (again.status_code, again.json["message"]) == (404, "46")
+    assert (again.status_code, again.json["message"]) == (404, "48")
 
 
 def test_the_signed_in_owner_sees_the_removal_and_cancels_it(owner, client, stranger, outbox, app):

@@ -15,7 +15,7 @@ test('opening the link calls nothing; the button cancels with the token of the f
 
 test('a link used before says it cancels nothing any more', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/phonereset/cancel#T0K3N', { api: { 'POST /v1/phonereset/cancel': fail('46', null, 404) } });
+  await renderApp('/en/phonereset/cancel#T0K3N', { api: { 'POST /v1/phonereset/cancel': fail('48', null, 404) } });
   await user.click(screen.getByRole('button', { name: en['phoneReset.cancel.submit'] }));
-  expect((await screen.findAllByText(en['error.46'])).length).toBeGreaterThan(0);
+  expect((await screen.findAllByText(en['error.48'])).length).toBeGreaterThan(0);
 });
