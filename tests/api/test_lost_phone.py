@@ -231,3 +231,12 @@ def test_two_requests_that_raced_are_done_together_so_the_new_phone_stays(owner,
     assert all(reset.completed_at is not None for reset in resets(app))
     post(stranger.client, "/logout")
     assert stranger.login().json["data"]["otpType"] == "sms"
+
+
+def test_once_the_phone_is_removed_the_address_alone_never_resets_the_password(owner, stranger, outbox, app, frozen):
+    at_the_new_phone(stranger, outbox, frozen)
+    other = SignIn(app.test_client(), outbox)
+    post(other.client, "/recovery/send", userName=EMAIL, language="fr")
+    refused = post(other.client, "/recovery/verify", otp=outbox.code(EMAIL))
+    assert (refused.status_code, refused.json["message"]) == (409, "49")
+    assert post(other.client, "/recovery/password", password="Granite-Maple-Lantern-58").status_code == 409
