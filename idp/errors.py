@@ -60,6 +60,9 @@ class Errors(Enum):
     # Why a page's journey or a signed-in page has no session (idp/sessions: why_absent).
     PAGE_EXPIRED = ("45", 401, "The page expired: a session ends after data.minutes minutes without use; start again")
     SESSION_LOST = ("46", 401, "The browser sent no session: its cookies were cleared or are blocked; allow them and start again")
+    LOST_PHONE_NOT_OFFERED = ("47", 409, "Removing a lost phone is only for an account whose one way to prove it is them is that phone: use another of your methods")
+    PHONE_RESET_LINK_INVALID = ("48", 404, "This link no longer cancels anything: it was used, the phone was already removed, or it is not a link we sent")
+    PHONE_AFTER_RESET_FIRST = ("49", 409, "The account's lost phone was removed: sign in with the password (a code by e-mail, then a new phone) before any password reset")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

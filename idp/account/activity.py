@@ -76,10 +76,16 @@ SHOWN: dict[str, Shown] = {
     "sessions_ended": Shown(failed=False, reportable=False),
     "service_disconnected": Shown(failed=False, reportable=False),
     "reported_not_me": Shown(failed=False, reportable=False),
+    # a lost phone's removal: asked (by someone with the password and the address: a stranger
+    # could), cancelled (the owner's act), done
+    "phone_reset_requested": Shown(failed=False, reportable=True),
+    "phone_reset_cancelled": Shown(failed=False, reportable=False),
+    "phone_reset_completed": Shown(failed=False, reportable=True),
     # the help desk's acts at the person's request (idp/console/support.py)
     "support_unlocked": Shown(failed=False, reportable=False),
     "support_ended_sessions": Shown(failed=False, reportable=False),
     "support_required_new_password": Shown(failed=False, reportable=False),
+    "support_removed_phone": Shown(failed=False, reportable=False),
 }
 REPORTABLE = tuple(name for name, shown in SHOWN.items() if shown.reportable)
 

@@ -8,20 +8,14 @@ account.new_device_notice turns it off.
 from __future__ import annotations
 
 import logging
-from zoneinfo import ZoneInfo
-
-from babel.dates import format_date, format_time, get_timezone_name
 from flask import current_app
 
 from idp import notify
 from idp.account.sessions import device_of
 from idp.clock import now
+from idp.notify import moment_in_words
 
 log = logging.getLogger("idp.deliveries")
-
-# Babel's locales of the two languages, for dates as Canadians write them.
-LOCALES = {"en": "en_CA", "fr": "fr_CA"}
-
 
 def new_device(email: str, language: str, user_agent: str | None) -> None:
     """Tell the person (their address and correspondence language) of a sign-in from a
@@ -29,9 +23,7 @@ def new_device(email: str, language: str, user_agent: str | None) -> None:
     settings = current_app.config["IDP"]
     if not settings["account"]["new_device_notice"]:
         return
-    locale = LOCALES[language]
-    moment = now().replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(settings["account"]["time_zone"]))
-    when = f"{format_date(moment, 'full', locale=locale)}, {format_time(moment, 'short', locale=locale)} ({get_timezone_name(moment, locale=locale)})"
+    when = moment_in_words(now(), language)
     link = f"{settings['server']['issuer']}/{language}/account/activity"
     # the template words the browser and the system, or says it does not know them
     device = device_of(user_agent)

@@ -66,7 +66,8 @@ def finish(completed: Completed) -> dict:
     sessions.authenticate(browser_session, completed.user.id, amr=completed.proof.amr, acr=completed.proof.acr)
     waiting = complete_login(browser_session)
     device = devices.remember(completed.user.id, request.user_agent.string)
-    audit.record(completed.user.id, browser_session.id, f"{completed.journey.flow}_completed", amr=completed.proof.amr, new_device=device.new)
+    action = completed.action or f"{completed.journey.flow}_completed"
+    audit.record(completed.user.id, browser_session.id, action, amr=completed.proof.amr, new_device=device.new)
     # A sign-in (not the end of a sign-up) from a browser the account had not used: say so.
     # Handed to delivery with the sign-in's commit (the development outbox is a row of it).
     if device.new and completed.journey.flow == Flow.SIGNIN:

@@ -1,4 +1,5 @@
-"""Sign-in views: /v1/otp/users/login, /v1/otp/otp/send, /v1/otp/otp/verify."""
+"""Sign-in views: /v1/otp/users/login, /v1/otp/otp/send, /v1/otp/otp/verify; "I no longer have this
+phone" (/v1/otp/lostphone/*) and the cancel link of its notices (/v1/phonereset/cancel)."""
 from __future__ import annotations
 
 from idp import sessions
@@ -6,7 +7,7 @@ from idp.api.blueprint import bp
 from idp.api.browser import finish, session_id
 from idp.api.envelope import ok
 from idp.api.guard import answer, text
-from idp.flows import signin
+from idp.flows import lost_phone, signin
 
 
 @bp.post("/otp/users/login")
@@ -28,3 +29,19 @@ def otp_verify():
         session_id(), text("userName"), text("otpType"), answer(), text("trxnId", required=False) or None
     )
     return ok(finish(completed))
+
+
+@bp.post("/otp/lostphone/send")
+def lost_phone_send():
+    return ok(signin.send_lost_phone_code(session_id(), text("userName")))
+
+
+@bp.post("/otp/lostphone/verify")
+def lost_phone_verify():
+    return ok(signin.verify_lost_phone_code(session_id(), text("userName"), text("otp"), text("trxnId", required=False) or None))
+
+
+@bp.post("/phonereset/cancel")
+def phone_reset_cancel():
+    # the token of the notices' link: the page carries it in its fragment, never in an address
+    return ok(lost_phone.cancel_by_link(session_id(), text("token")))

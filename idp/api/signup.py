@@ -7,6 +7,7 @@ from idp.api.browser import finish, session_id
 from idp.api.envelope import ok
 from idp.api.guard import text
 from idp.flows import signup, validation
+from idp.flows.accounts import Completed
 
 
 @bp.post("/signup/privacy")
@@ -29,7 +30,8 @@ def transient_otp_verify():
     channel = validation.channel(text("otpType"))
     if channel == "email":
         return ok(signup.verify_email_code(session_id(), text("userName"), text("otp"), text("trxnId")))
-    return ok(signup.verify_phone_code(session_id(), text("userName"), channel, text("otp"), text("trxnId")))
+    verified = signup.verify_phone_code(session_id(), text("userName"), channel, text("otp"), text("trxnId"))
+    return ok(finish(verified) if isinstance(verified, Completed) else verified)
 
 
 @bp.post("/users/create")

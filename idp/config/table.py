@@ -71,6 +71,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     },
     "profile": {
         "reauthentication_window_seconds": POSITIVE_INT,
+        "lost_phone_wait_seconds": POSITIVE_INT,
     },
     "methods": {
         "app_secret_key": TEXT,

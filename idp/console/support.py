@@ -9,7 +9,10 @@ their sub) and the reason. The acts are also the owner's to read in their activi
 
 An operator never sees a code, a password, a secret or a session's token, and never signs in
 as the person: the state below is made of facts (when, how many, which kind), and the acts
-only take away — a lock, sessions, the current password.
+only take away — a lock, sessions, the current password, a lost phone and the passkeys. Taking
+the phone away lets nobody in: the next sign-in still needs the password and a code to the
+address before a new phone (idp/flows/lost_phone.py); and it is done only after the identity
+check docs/console.md defines, which the operator confirms with the act.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
 from idp.errors import FlowError
 from idp.extensions import db
-from idp.flows import failures, methods, validation
+from idp.flows import failures, lost_phone, methods, validation
 from idp.flows.credentials import backup_codes, passkeys
 from idp.models import AuditEvent, BrowserSession, PhoneCredential, User
 from idp.store import audit, grants, limits
@@ -43,6 +46,11 @@ class Act(StrEnum):
     UNLOCK = "support_unlocked"
     END_SESSIONS = "support_ended_sessions"
     REQUIRE_NEW_PASSWORD = "support_required_new_password"
+    REMOVE_PHONE = "support_removed_phone"
+
+
+# The acts that need the operator to confirm the identity check of docs/console.md first.
+CHECKED_IDENTITY = frozenset({Act.REMOVE_PHONE})
 
 
 class Refused(Exception):
@@ -60,6 +68,11 @@ def reason_of(typed: str) -> str:
     if len(reason) > REASON_MAX:
         raise Refused("reason_long")
     return reason
+
+
+def ensure_identity_checked(act: Act, confirmed: bool) -> None:
+    if act in CHECKED_IDENTITY and not confirmed:
+        raise Refused("identity_unchecked")
 
 
 def find(typed: str) -> User | None:
@@ -100,6 +113,8 @@ class State:
     services: list[str]
     events: list[Event]
     last_sign_in: object | None
+    # when the removal of a lost phone the person asked takes effect (lost_phone.py), if one waits
+    phone_reset_at: object | None
 
     @property
     def locked(self) -> bool:
@@ -142,6 +157,7 @@ def state(user: User, language: str) -> State:
                 for event in events],
         last_sign_in=max((row.auth_time for row in rows if row.auth_time), default=None) or next(
             (event.at for event in events if event.action in ("signin_completed", "recovery_completed", "signup_completed")), None),
+        phone_reset_at=person.waiting_phone_reset.effective_at if person.waiting_phone_reset else None,
     )
 
 
@@ -152,6 +168,7 @@ def looked(user: User, operator: User, reason: str) -> None:
 
 def act(act: Act, user: User, operator: User, reason: str) -> None:
     """Do it, recorded with the operator and the reason; committed."""
+    details = {}
     if act is Act.UNLOCK:
         failures.succeeded(failures.account_key(user, user.email))
     elif act is Act.END_SESSIONS:
@@ -160,5 +177,7 @@ def act(act: Act, user: User, operator: User, reason: str) -> None:
         user.new_password_required = True
         # whoever signed in with the old password keeps nothing
         revoke_tokens_of(sessions.end_all(user.id, sessions.Reason.ENDED_BY_SUPPORT))
-    audit.record(user.id, None, act.value, operator=operator.id, reason=reason)
+    elif act is Act.REMOVE_PHONE:
+        details = lost_phone.removed_by_operator(user, operator, reason)
+    audit.record(user.id, None, act.value, operator=operator.id, reason=reason, **details)
     db.session.commit()

@@ -146,7 +146,7 @@ def _account_of(ref: str, operator: User) -> User | None:
 def _account_page(signed, roles, user: User, status: int = 200, **shown):
     """The account's page; shown: what was done, or the problem of a refused act."""
     return _page("account.html", status, signed=signed, roles=roles, state=support.state(user, _language()),
-                 ref=_account_ref(user, signed.user), acts=support.Act, **shown)
+                 ref=_account_ref(user, signed.user), acts=support.Act, checked_identity=support.CHECKED_IDENTITY, **shown)
 
 
 @bp.get("/support")
@@ -182,6 +182,7 @@ def support_act(signed, roles):
         abort(400)
     try:
         reason = support.reason_of(request.form.get("reason", ""))
+        support.ensure_identity_checked(act, request.form.get("identity_checked") == "yes")
     except support.Refused as refused:
         return _account_page(signed, roles, user, 400, problem=refused.problem, chosen_act=act.value,
                              typed_reason=request.form.get("reason", ""))

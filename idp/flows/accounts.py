@@ -27,6 +27,9 @@ class Completed:
     proof: Proof
     journey: Journey
     signs_in: bool = True
+    # the audit trail's word for it, when not "<flow>_completed": a sign-up resumed for a new
+    # phone (lost_phone.py) ends a sign-in, not an account's creation
+    action: str | None = None
 
 
 def signed_in_user(browser_session: BrowserSession | None) -> User:
@@ -92,12 +95,15 @@ def complete(user: User, proof: Proof, current: Journey) -> Completed:
     return Completed(user, proof, current)
 
 
-def after_factor_change(user: User, browser_session: BrowserSession) -> dict:
+def after_factor_change(user: User, browser_session: BrowserSession | None) -> dict:
     """Once a factor changed, whoever else holds a way in loses it: every other session of
-    the account ends and every token the relying services hold for it is revoked (the
-    services stay connected and sign the person in again). Answers the counts for the audit
-    trail."""
-    ended = sessions.end_others(user.id, browser_session, sessions.Reason.FACTOR_CHANGED)
+    the account ends (every one, when the change was not made from a browser: the help desk's)
+    and every token the relying services hold for it is revoked (the services stay connected
+    and sign the person in again). Answers the counts for the audit trail."""
+    if browser_session is None:
+        ended = sessions.end_all(user.id, sessions.Reason.FACTOR_CHANGED)
+    else:
+        ended = sessions.end_others(user.id, browser_session, sessions.Reason.FACTOR_CHANGED)
     revoked = grants.revoke(grants.Reason.FACTOR_CHANGED, user_id=user.id)
     return {"other_sessions_ended": len(ended), "tokens_revoked": revoked.tokens}
 

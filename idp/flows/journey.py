@@ -47,6 +47,10 @@ class State(StrEnum):
     CODE_SENT = "CODE_SENT"
     METHOD_CHOSEN = "METHOD_CHOSEN"
     SECOND_FACTOR_VERIFIED = "SECOND_FACTOR_VERIFIED"
+    # "I no longer have this phone": a code to the address, then the phone's removal asked
+    # (idp/flows/lost_phone.py).
+    LOST_PHONE_CODE_SENT = "LOST_PHONE_CODE_SENT"
+    PHONE_RESET_REQUESTED = "PHONE_RESET_REQUESTED"
     # Recovery of an account that never had a second factor: its address is all there is.
     NO_SECOND_FACTOR = "NO_SECOND_FACTOR"
     # The password and a code to a current factor, just now: a factor may change.
@@ -74,6 +78,8 @@ class Event(StrEnum):
     VERIFY_CODE = "verify_code"
     VERIFY_METHOD = "verify_method"
     VERIFY_EMAIL_CODE_NO_FACTOR = "verify_email_code_no_factor"
+    SEND_LOST_PHONE_CODE = "send_lost_phone_code"
+    VERIFY_LOST_PHONE_CODE = "verify_lost_phone_code"
     SEND_NEW_EMAIL_CODE = "send_new_email_code"
     VERIFY_NEW_EMAIL_CODE = "verify_new_email_code"
     CONFIRM_EMAIL = "confirm_email"
@@ -144,6 +150,12 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         Event.VERIFY_PASSWORD: _restart(State.PASSWORD_VERIFIED),
         # An account whose sign-up stopped is then taken to where it stopped (RESUME_AT_*).
         **_second_factor((State.PASSWORD_VERIFIED,), State.COMPLETED),
+        # Instead of the second factor, a person whose only one is a lost phone proves the
+        # address (again, for a resend) and asks for the phone's removal after a wait.
+        Event.SEND_LOST_PHONE_CODE: _step(
+            (State.PASSWORD_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN, State.LOST_PHONE_CODE_SENT), State.LOST_PHONE_CODE_SENT
+        ),
+        Event.VERIFY_LOST_PHONE_CODE: _step((State.LOST_PHONE_CODE_SENT,), State.PHONE_RESET_REQUESTED),
     },
     Flow.RECOVERY: {
         # The same answer for every address; only an account's address gets the code.
@@ -198,6 +210,10 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         Event.DOWNLOAD_INFORMATION: _step((State.REAUTHENTICATED, State.COMPLETED), State.COMPLETED),
     },
 }
+
+# journey.pending of a sign-up resumed for a complete account whose lost phone was removed
+# (lost_phone.py): its new phone ends it, its name is not asked again.
+NEW_PHONE = "new_phone"
 
 # The states in which a journey waits for the second factor.
 ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})

@@ -17,10 +17,12 @@ PREFERRED = {"sms": "phone", "voice": "phone", "app": "app", "passkey": "passkey
 
 
 # Offering a person's methods reads all four kinds: they load with the person in one
-# statement, not a lazy query each (bench/signin_per_core.py). A person holds at most a
-# few passkeys and one set of backup codes, so the joined rows stay few.
+# statement, not a lazy query each (bench/signin_per_core.py), with the removal of a lost
+# phone that may wait (at most one). A person holds at most a few passkeys and one set of
+# backup codes, so the joined rows stay few.
 WITH_METHODS = (
     joinedload(User.phone), joinedload(User.app_credential), joinedload(User.passkeys), joinedload(User.backup_codes),
+    joinedload(User.waiting_phone_reset),
 )
 
 
@@ -49,6 +51,12 @@ def strong_methods(user: User) -> list[str]:
             ("passkey", bool(passkeys.of(user))),
         ) if present
     ]
+
+
+def only_the_phone(user: User) -> bool:
+    """Only the phone stands between this person and their account (no app, passkey or
+    backup codes): having lost it, they may ask for its removal (lost_phone.py)."""
+    return strong_methods(user) == ["phone"] and not backup_codes.remaining(user)
 
 
 def methods_of(user: User) -> list[str]:

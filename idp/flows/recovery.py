@@ -3,7 +3,8 @@ two-step code to the account's phone, then a new password.
 
 Recovery never bypasses the second factor: an account with a phone proves it too. An
 account whose sign-up stopped before the phone step has only its address to prove, and
-goes on with its sign-up once the password is new. The first answer is the same whether
+goes on with its sign-up once the password is new; a complete account whose lost phone was
+removed does not (PHONE_AFTER_RESET_FIRST): its address alone would stand in for two factors. The first answer is the same whether
 or not an account exists; an unknown address simply never receives a code, so its
 journey can never go further. A new password ends every other browser session of the
 account and revokes the relying services' tokens.
@@ -69,6 +70,11 @@ def verify_email_code(browser_session_id: int | None, code: str) -> dict:
     if user is None:
         # No code was delivered to an unknown address: even a lucky guess goes no further.
         raise FlowError(Errors.WRONG_CODE)
+    if not has_factor and user.profile_completed_at is not None:
+        # Not a sign-up that stopped: a complete account whose lost phone was removed
+        # (lost_phone.py). The address alone never sets its password; the password and the
+        # address give it a new phone first. Said only to whoever proved the address.
+        raise FlowError(Errors.PHONE_AFTER_RESET_FIRST)
     if not has_factor:
         db.session.commit()
         return {"journey": screens.view(current)}

@@ -7,10 +7,10 @@ do. Every answer that moves a journey, and GET /v1/session, carry view().
 """
 from __future__ import annotations
 
-from idp.clock import seconds_until
+from idp.clock import iso, seconds_until
 from idp.extensions import db
 from idp.flows import methods, testmode
-from idp.flows.journey import ACCOUNT_FLOWS, ASKING, Flow, State
+from idp.flows.journey import ACCOUNT_FLOWS, ASKING, NEW_PHONE, Flow, State
 from idp.flows.validation import mask_phone
 from idp.models import Journey, User
 from idp.models.otp import CodeState
@@ -37,6 +37,8 @@ SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
     Flow.SIGNIN: {
         State.PASSWORD_VERIFIED: ("signIn/selectverification", "signIn", "signIn/password"),
         **_asking("signIn/verification/{otpType}", "signIn/selectverification", "signIn", "signIn/password"),
+        State.LOST_PHONE_CODE_SENT: ("signIn/lostphone", "signIn", "signIn/password"),
+        State.PHONE_RESET_REQUESTED: ("signIn/lostphone/requested", "signIn", "signIn/password"),
         State.COMPLETED: ("redirecttorp", "signIn", "signIn/password"),
     },
     Flow.RECOVERY: {
@@ -120,11 +122,25 @@ def view(journey: Journey) -> dict:
         "resendAfter": seconds_until(code.resend_at) if waiting else 0,
         "methods": _methods_offered(journey, state),
     }
+    if flow == Flow.SIGNIN and state in ASKING and journey.user_id is not None and \
+            methods.only_the_phone(db.session.get(User, journey.user_id)):
+        # "I no longer have this phone", beside the methods: the account decides, never the browser
+        shown["lostPhone"] = True
+    if flow == Flow.SIGNUP and journey.pending == NEW_PHONE:
+        shown["newPhone"] = True
+    if flow == Flow.SIGNIN and state == State.PHONE_RESET_REQUESTED:
+        shown["phoneResetAt"] = _phone_reset_at(journey)
     # Test mode: the code field pre-fills only when this very code went to the sample person.
     sample_code = testmode.fixed_code(code.destination) if code is not None and code.state == CodeState.PENDING else None
     if sample_code:
         shown["testCode"] = sample_code
     return shown
+
+
+def _phone_reset_at(journey: Journey) -> str | None:
+    """When the removal of the lost phone this journey asked takes effect (lost_phone.py)."""
+    reset = db.session.get(User, journey.user_id).waiting_phone_reset
+    return iso(reset.effective_at) if reset else None
 
 
 def _methods_offered(journey: Journey, state: State) -> list[str]:

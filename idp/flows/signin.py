@@ -3,14 +3,18 @@
 The password check and its throttles are accounts.check_password's. An account whose
 sign-up stopped before the phone step gets its code by e-mail at once, and is then taken
 back to its sign-up where it stopped (signup.resume) instead of being signed in.
+A person whose only strong method is a lost phone may ask for its removal instead of the
+second factor (lost_phone.py); once that removal is due, the sign-in makes it and goes on as
+such a stopped sign-up.
 """
 from __future__ import annotations
 
 from idp.errors import Errors, FlowError
-from idp.flows import accounts, journey, methods, screens, second_factor, signup, validation
+from idp.extensions import db
+from idp.flows import accounts, journey, lost_phone, methods, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.journey import Event, Flow
-from idp.models import Interaction, Journey, User
+from idp.models import BrowserSession, Interaction, Journey, User
 from idp.store import journeys, writes
 
 
@@ -36,6 +40,7 @@ def login(browser_session_id: int, email: str, password: str, destination: str |
     destination = validation.local_page(destination) if destination is not None else None
     user = methods.person_by_email(email)
     accounts.check_password(user, email, password)
+    lost_phone.complete_if_due(user, db.session.get(BrowserSession, browser_session_id))
     current = journey.begin(browser_session_id, Flow.SIGNIN, Event.VERIFY_PASSWORD)
     if destination is not None:
         current.proof = {DESTINATION: destination}
@@ -55,6 +60,16 @@ def send_code(browser_session_id: int | None, email: str, method: str) -> dict:
     or the method the person holds (app, backup, passkey)."""
     current, user = _journey_for(browser_session_id, email)
     return second_factor.ask(current, user, method)
+
+
+def send_lost_phone_code(browser_session_id: int | None, email: str) -> dict:
+    """"I no longer have this phone": a code to the address, instead of the second factor."""
+    return lost_phone.send_email_code(*_journey_for(browser_session_id, email))
+
+
+def verify_lost_phone_code(browser_session_id: int | None, email: str, code: str, transaction_id: str | None) -> dict:
+    """The address's code: the removal of the phone is asked (lost_phone.py)."""
+    return lost_phone.verify_email_code(*_journey_for(browser_session_id, email), code, transaction_id)
 
 
 def verify_code(browser_session_id: int | None, email: str, method: str, answer, transaction_id: str | None) -> Completed:

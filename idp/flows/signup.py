@@ -5,6 +5,8 @@ within the same transaction.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy.exc import IntegrityError
 
 from idp.clock import now
@@ -17,7 +19,7 @@ from idp.flows.journey import Event, Flow
 from idp.models import Interaction, Journey, OtpTransaction, PhoneCredential, User
 from idp.models.otp import CodeState
 from idp.sessions import assurance
-from idp.store import journeys, writes
+from idp.store import audit, journeys, writes
 
 
 def _journey_for(browser_session_id: int | None, event: Event, email: str) -> Journey:
@@ -93,8 +95,10 @@ def send_phone_code(browser_session_id: int | None, email: str, channel: str, ph
     )
 
 
-def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict:
-    """The phone becomes the account's two-step verification phone."""
+def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict | Completed:
+    """The phone becomes the account's two-step verification phone. A complete account whose
+    lost phone was removed (journey.NEW_PHONE) is not asked its name again: it is done, not
+    committed (the caller signs the browser in, then commits)."""
     current = _journey_for(browser_session_id, Event.VERIFY_PHONE_CODE, email)
     otp.check(current, Event.VERIFY_PHONE_CODE, code, transaction_id, validation.channel(channel, validation.PHONE_CHANNELS))
     credential = db.session.scalar(db.select(PhoneCredential).filter_by(user_id=current.user_id))
@@ -102,6 +106,11 @@ def verify_phone_code(browser_session_id: int | None, email: str, channel: str, 
         credential = PhoneCredential(user_id=current.user_id)
         db.session.add(credential)
     credential.e164, credential.channel, credential.verified_at = current.phone_e164, current.channel, now()
+    if current.pending == journey.NEW_PHONE:
+        user = db.session.get(User, current.user_id)
+        journey.advance(current, Event.COMPLETE_PROFILE)
+        audit.record(user.id, browser_session_id, "phone_changed", channel=current.channel, ending=current.phone_e164[-4:])
+        return replace(accounts.complete(user, _phone_proof(current), current), action="signin_completed")
     writes.commit(PhoneCredential, Journey, OtpTransaction)
     return {"journey": screens.view(current)}
 
@@ -122,7 +131,12 @@ def complete_profile(
     user.profile_completed_at = now()
     journey.advance(current, Event.COMPLETE_PROFILE)
     methods_change.opened_by_sign_up(browser_session_id, user)
-    return accounts.complete(user, second_factor.Proof(["pwd", "otp", second_factor.AMR_CHANNEL[current.channel], "mfa"], assurance.ACR_MFA), current)
+    return accounts.complete(user, _phone_proof(current), current)
+
+
+def _phone_proof(current: Journey) -> second_factor.Proof:
+    """The password, then the phone's code just verified."""
+    return second_factor.Proof(["pwd", "otp", second_factor.AMR_CHANNEL[current.channel], "mfa"], assurance.ACR_MFA)
 
 
 def resume(browser_session_id: int, completed: Completed) -> Completed:
@@ -138,5 +152,8 @@ def resume(browser_session_id: int, completed: Completed) -> Completed:
     current.user_id, current.email, current.language = user.id, user.email, user.language
     if phone is not None:
         current.phone_e164, current.channel = phone.e164, phone.channel
+    elif user.profile_completed_at is not None:
+        # not a sign-up that stopped: a complete account whose lost phone was removed
+        current.pending = journey.NEW_PHONE
     journey.advance(current, event)
     return Completed(user, completed.proof, current, signs_in=False)

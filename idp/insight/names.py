@@ -23,7 +23,7 @@ from idp.insight.funnel import END, METHODS, STEPS
 # development's page of phone codes.
 OUTSIDE_JOURNEYS = ("", "profilehome", "profilenameedit", "areYouSureEditYourName", "profileYouMayUpdateName",
                     "profilelanguage", "account/sessions", "account/services", "account/activity", "account/notme",
-                    "error", "phoneotp")
+                    "phonereset/cancel", "error", "phoneotp")
 SCREENS_NAMED = tuple(sorted({screen for steps in STEPS.values() for screen in steps} | set(OUTSIDE_JOURNEYS)))
 # The router matches a path in any case and with a trailing slash: each screen as the product spells it.
 SPELLED = {screen.lower(): screen for screen in SCREENS_NAMED}
@@ -36,7 +36,8 @@ PAGES = ("home", "privacy", "signup", "password", "verification", "verificationS
          "areYouSureUpdateYourEmail", "youMayUpdateEmailAtOtherPlaces", "enterNewPhoneNumber", "verifyNewPhone",
          "phoneChanged", "changePassword", "passwordChanged", "signInMethods", "signInMethodsChange", "signInMethodsApp",
          "signInMethodsPasskey", "signInMethodsDone", "accountSessions", "accountServices", "accountActivity",
-         "accountNotMe", "accountDelete", "accountDownload", "accountDeleted", "error", "phoneOtp")
+         "accountNotMe", "accountDelete", "accountDownload", "accountDeleted", "lostPhone", "phoneResetRequested",
+         "phoneResetCancel", "error", "phoneOtp")
 # An event's category: the journey's flow, or the profile's and the account's pages.
 CATEGORIES = (*(flow.value for flow in Flow), "profile", "account")
 # "Step n of 4" of sign-up.

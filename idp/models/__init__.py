@@ -9,6 +9,7 @@ from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
 from idp.models.journey import Journey
 from idp.models.otp import OtpTransaction
 from idp.models.outbox import OutboxMessage
+from idp.models.phone_reset import PhoneReset
 from idp.models.session import BrowserSession
 from idp.models.user import PhoneCredential, User
 
@@ -30,6 +31,7 @@ __all__ = [
     "OutboxMessage",
     "PasskeyCredential",
     "PhoneCredential",
+    "PhoneReset",
     "PushedRequest",
     "Token",
     "User",

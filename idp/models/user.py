@@ -30,6 +30,12 @@ class User(db.Model):
     app_credential: Mapped["AppCredential | None"] = relationship(uselist=False, viewonly=True)
     passkeys: Mapped[list["PasskeyCredential"]] = relationship(viewonly=True, order_by="PasskeyCredential.id")
     backup_codes: Mapped[list["BackupCode"]] = relationship(viewonly=True)
+    # The removal of a lost phone that waits (idp/flows/lost_phone.py): read with the methods
+    # at sign-in, which completes it once due.
+    waiting_phone_reset: Mapped["PhoneReset | None"] = relationship(
+        primaryjoin="and_(PhoneReset.user_id == User.id, PhoneReset.cancelled_at.is_(None), PhoneReset.completed_at.is_(None))",
+        uselist=False, viewonly=True,
+    )
 
 
 class PhoneCredential(db.Model):

@@ -23,6 +23,8 @@ import { stepOf } from './session/journey';
 // page leads to (sign-up, the second factor of a sign-in) are prefetched once the browser
 // is idle.
 const Verification = later(() => import(/* webpackChunkName: "verification", webpackPrefetch: true */ './screens/shared/Verification'));
+const LostPhone = later(() => import(/* webpackChunkName: "verification" */ './screens/signin/LostPhone'));
+const PhoneResetRequested = later(() => import(/* webpackChunkName: "verification" */ './screens/signin/PhoneResetRequested'));
 const SelectVerification = later(() => import(/* webpackChunkName: "verification" */ './screens/signin/SelectVerification'));
 const Privacy = later(() => import(/* webpackChunkName: "signup", webpackPrefetch: true */ './screens/signup/Privacy'));
 const SignUpEmail = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/SignUpEmail'));
@@ -64,6 +66,7 @@ const account = {
   ConnectedServices: later(() => import(/* webpackChunkName: "account" */ './screens/account/ConnectedServices')),
   AccountActivity: later(() => import(/* webpackChunkName: "account" */ './screens/account/AccountActivity')),
   NotMe: later(() => import(/* webpackChunkName: "account" */ './screens/account/NotMe')),
+  CancelPhoneReset: later(() => import(/* webpackChunkName: "account" */ './screens/account/CancelPhoneReset')),
   DeleteAccount: later(() => import(/* webpackChunkName: "account" */ './screens/account/DeleteAccount')),
   AccountDeleted: later(() => import(/* webpackChunkName: "account" */ './screens/account/AccountDeleted')),
   DownloadInformation: later(() => import(/* webpackChunkName: "account" */ './screens/account/DownloadInformation')),
@@ -84,6 +87,8 @@ const PAGES = {
   'signIn/password': [SignInPassword, null],
   'signIn/selectverification': [SelectVerification, 'signin'],
   'signIn/verification/:type': [Verification, 'signin'],
+  'signIn/lostphone': [LostPhone, 'signin'],
+  'signIn/lostphone/requested': [PhoneResetRequested, 'signin'],
   forgotpassword: [ForgotPassword, null],
   'forgotpassword/checkemail': [RecoveryCheckEmail, 'recovery'],
   'forgotpassword/verification': [RecoveryVerification, 'recovery'],
@@ -136,6 +141,8 @@ const PAGES = {
   'account/download': [account.DownloadInformation, 'information'],
   // the session is gone: "Delete my account" carries the news in router state
   'account/deleted': [account.AccountDeleted, null],
+  // the link of the notices of a lost phone's removal (the token in the fragment)
+  'phonereset/cancel': [account.CancelPhoneReset, null],
   // a failure no form can show (ShowError)
   error: [ErrorScreen, null],
   // development only

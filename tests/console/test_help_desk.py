@@ -9,16 +9,19 @@ import pytest
 
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, User
-from tests.api.account_helpers import post
+from tests.api.account_helpers import post, user
 from tests.console.conftest import (
     PERSON_EMAIL,
     PERSON_PASSWORD,
     PERSON_PHONE,
     act,
+    entry,
     form_field,
     look_up,
     sign_in_with_password,
 )
+from tests.support.authenticator import SoftAuthenticator
+from tests.support.contract import ISSUER
 from tests.support.journeys import EMAIL
 
 
@@ -179,3 +182,80 @@ def test_every_event_a_person_reads_has_words_the_help_desk_can_say(language):
 
     missing = [name for name in activity.SHOWN if not catalogue.has(language, f"account.activity.events.{name}")]
     assert missing == []
+
+
+# --- a lost phone (issue 42, point 8): the phone and passkeys removed after the identity check ---
+
+def remove_phone(operator, page: str, checked: bool = True, reason: str = "Call 2026-1127-004: phone lost, identity checked"):
+    return operator.post("/console/support/act", data={
+        "token": form_field(page, "token"), "account": form_field(page, "account"), "act": "support_removed_phone",
+        "reason": reason, **({"identity_checked": "yes"} if checked else {}),
+    })
+
+
+def test_removing_the_phone_needs_the_identity_check_confirmed(operator, person, app):
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    refused = remove_phone(operator, page, checked=False)
+    assert refused.status_code == 400 and "Check the person's identity as the operators' guide says" in refused.get_data(as_text=True)
+    assert _events(app, "support_removed_phone") == [] and user(app, PERSON_EMAIL).phone is not None
+
+
+def test_removing_the_phone_needs_a_reason(operator, person, app):
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    refused = remove_phone(operator, page, reason=" ")
+    assert refused.status_code == 400 and "Enter the reason" in refused.get_data(as_text=True)
+    assert _events(app, "support_removed_phone") == [] and user(app, PERSON_EMAIL).phone is not None
+
+
+def test_an_operator_without_the_support_role_cannot_remove_the_phone(operator, person, operators, app):
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    operators(entry(EMAIL, "analyst"))
+    assert remove_phone(operator, page).status_code == 403
+    assert user(app, PERSON_EMAIL).phone is not None
+
+
+def test_the_removal_takes_the_phone_and_passkeys_is_audited_told_and_signs_out(operator, person, app, outbox):
+    assert post(person, "/profile/methods/password", password=PERSON_PASSWORD).status_code == 200
+    assert post(person, "/profile/methods/code/verify", otp=outbox.code(PERSON_PHONE)).status_code == 200
+    options = post(person, "/profile/methods/passkey").json["data"]["publicKey"]
+    post(person, "/profile/methods/passkey/register", credential=SoftAuthenticator(ISSUER).create(options), name="Phone")
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    done = remove_phone(operator, page)
+    assert done.status_code == 200 and "The phone and the passkeys are removed" in done.get_data(as_text=True)
+    assert user(app, PERSON_EMAIL).phone is None
+    [event] = _events(app, "support_removed_phone")
+    assert (event.details["operator"], event.details["passkeys"]) == (_operator_id(app), 1)
+    assert event.details["reason"].startswith("Call 2026-1127-004")
+    assert person.get("/v1/session").json["data"]["authenticated"] is False
+    assert outbox.last(PERSON_EMAIL).subject == "Le téléphone a été retiré de votre compte"
+
+
+def test_the_person_reads_the_removal_in_their_activity(operator, person, app, browser, outbox):
+    remove_phone(operator, look_up(operator, PERSON_EMAIL).get_data(as_text=True))
+    again = browser()
+    sign_in_with_password(again, PERSON_EMAIL, PERSON_PASSWORD)
+    post(again, "/otp/otp/verify", userName=PERSON_EMAIL, otpType="email", otp=outbox.code(PERSON_EMAIL))
+    trxn = post(again, "/otp/transient_otp/send", userName=PERSON_EMAIL, otpType="sms", phoneNumber="+16132345679").json["data"]["trxnId"]
+    post(again, "/otp/transient_otp/verify", userName=PERSON_EMAIL, otpType="sms", otp=outbox.code("+16132345679"), trxnId=trxn)
+    answer = again.get("/v1/account/activity")
+    assert answer.status_code == 200, answer.json
+    shown = [item["event"] for item in answer.json["data"]["events"]]
+    assert "support_removed_phone" in shown
+
+
+def test_after_the_removal_the_next_sign_in_asks_a_code_by_email_then_a_new_phone(operator, person, app, browser, outbox):
+    remove_phone(operator, look_up(operator, PERSON_EMAIL).get_data(as_text=True))
+    again = browser()
+    data = sign_in_with_password(again, PERSON_EMAIL, PERSON_PASSWORD).json["data"]
+    assert data["otpType"] == "email"
+    journey = post(again, "/otp/otp/verify", userName=PERSON_EMAIL, otpType="email", otp=outbox.code(PERSON_EMAIL)).json["data"]["journey"]
+    assert (journey["screen"], journey["newPhone"]) == ("signUp/verificationsetup", True)
+
+
+def test_the_account_page_shows_a_removal_the_person_asked_and_when_it_takes_effect(operator, person, browser, outbox):
+    stranger = browser()
+    sign_in_with_password(stranger, PERSON_EMAIL, PERSON_PASSWORD)
+    post(stranger, "/otp/lostphone/send", userName=PERSON_EMAIL)
+    post(stranger, "/otp/lostphone/verify", userName=PERSON_EMAIL, otp=outbox.code(PERSON_EMAIL))
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    assert "Asked by the person: takes effect" in page

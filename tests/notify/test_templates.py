@@ -11,7 +11,11 @@ MESSAGES = Path(notify.__file__).resolve().parent.parent / "templates" / "messag
 
 
 # Notices that must never carry a code.
-CODELESS = ("account_exists", "email_in_use", "account_changed", "account_locked", "phone_replaced", "new_device", "account_deleted")
+CODELESS = (
+    "account_exists", "email_in_use", "account_changed", "account_locked", "phone_replaced", "new_device", "account_deleted",
+    "phone_reset_requested", "phone_reset_requested_text", "phone_reset_requested_voice", "phone_reset_cancelled",
+    "phone_reset_done",
+)
 
 
 def _templates() -> dict[str, set[str]]:

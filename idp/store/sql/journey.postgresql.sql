@@ -819,12 +819,25 @@ SELECT users.id,
        backup_codes_1.user_id AS user_id_3,
        backup_codes_1.code_hash,
        backup_codes_1.used_at,
-       backup_codes_1.created_at AS created_at_4
+       backup_codes_1.created_at AS created_at_4,
+       phone_resets_1.id AS id_5,
+       phone_resets_1.user_id AS user_id_4,
+       phone_resets_1.requested_at,
+       phone_resets_1.effective_at,
+       phone_resets_1.cancelled_at,
+       phone_resets_1.completed_at,
+       phone_resets_1.cancel_token_hash,
+       phone_resets_1.requested_by,
+       phone_resets_1.operator_id,
+       phone_resets_1.reason
 FROM users
 LEFT OUTER JOIN phone_credentials AS phone_credentials_1 ON users.id = phone_credentials_1.user_id
 LEFT OUTER JOIN app_credentials AS app_credentials_1 ON users.id = app_credentials_1.user_id
 LEFT OUTER JOIN passkey_credentials AS passkey_credentials_1 ON users.id = passkey_credentials_1.user_id
 LEFT OUTER JOIN backup_codes AS backup_codes_1 ON users.id = backup_codes_1.user_id
+LEFT OUTER JOIN phone_resets AS phone_resets_1 ON phone_resets_1.user_id = users.id
+  AND phone_resets_1.cancelled_at IS NULL
+  AND phone_resets_1.completed_at IS NULL
 WHERE users.email = %(email)s::VARCHAR
 ORDER BY passkey_credentials_1.id;
 
@@ -983,7 +996,17 @@ SELECT journeys.id,
        backup_codes_1.user_id AS user_id_5,
        backup_codes_1.code_hash AS code_hash_1,
        backup_codes_1.used_at,
-       backup_codes_1.created_at AS created_at_6
+       backup_codes_1.created_at AS created_at_6,
+       phone_resets_1.id AS id_7,
+       phone_resets_1.user_id AS user_id_6,
+       phone_resets_1.requested_at,
+       phone_resets_1.effective_at,
+       phone_resets_1.cancelled_at,
+       phone_resets_1.completed_at,
+       phone_resets_1.cancel_token_hash,
+       phone_resets_1.requested_by,
+       phone_resets_1.operator_id,
+       phone_resets_1.reason
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 LEFT OUTER JOIN users ON users.id = journeys.user_id
@@ -991,6 +1014,9 @@ LEFT OUTER JOIN phone_credentials AS phone_credentials_1 ON users.id = phone_cre
 LEFT OUTER JOIN app_credentials AS app_credentials_1 ON users.id = app_credentials_1.user_id
 LEFT OUTER JOIN passkey_credentials AS passkey_credentials_1 ON users.id = passkey_credentials_1.user_id
 LEFT OUTER JOIN backup_codes AS backup_codes_1 ON users.id = backup_codes_1.user_id
+LEFT OUTER JOIN phone_resets AS phone_resets_1 ON phone_resets_1.user_id = users.id
+  AND phone_resets_1.cancelled_at IS NULL
+  AND phone_resets_1.completed_at IS NULL
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
   AND journeys.flow = %(flow)s::VARCHAR
 ORDER BY passkey_credentials_1.id;
@@ -1157,7 +1183,17 @@ SELECT journeys.id,
        backup_codes_1.user_id AS user_id_5,
        backup_codes_1.code_hash AS code_hash_1,
        backup_codes_1.used_at,
-       backup_codes_1.created_at AS created_at_6
+       backup_codes_1.created_at AS created_at_6,
+       phone_resets_1.id AS id_7,
+       phone_resets_1.user_id AS user_id_6,
+       phone_resets_1.requested_at,
+       phone_resets_1.effective_at,
+       phone_resets_1.cancelled_at,
+       phone_resets_1.completed_at,
+       phone_resets_1.cancel_token_hash,
+       phone_resets_1.requested_by,
+       phone_resets_1.operator_id,
+       phone_resets_1.reason
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 LEFT OUTER JOIN users ON users.id = journeys.user_id
@@ -1165,6 +1201,9 @@ LEFT OUTER JOIN phone_credentials AS phone_credentials_1 ON users.id = phone_cre
 LEFT OUTER JOIN app_credentials AS app_credentials_1 ON users.id = app_credentials_1.user_id
 LEFT OUTER JOIN passkey_credentials AS passkey_credentials_1 ON users.id = passkey_credentials_1.user_id
 LEFT OUTER JOIN backup_codes AS backup_codes_1 ON users.id = backup_codes_1.user_id
+LEFT OUTER JOIN phone_resets AS phone_resets_1 ON phone_resets_1.user_id = users.id
+  AND phone_resets_1.cancelled_at IS NULL
+  AND phone_resets_1.completed_at IS NULL
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
   AND journeys.flow = %(flow)s::VARCHAR
 ORDER BY passkey_credentials_1.id;
@@ -1209,6 +1248,20 @@ WHERE otp_transactions.id = %(code_id)s::VARCHAR
   AND otp_transactions.state = %(state_1)s::VARCHAR
   AND otp_transactions.attempts < %(max_attempts)s::INTEGER
 RETURNING otp_transactions.id;
+
+SELECT interactions.uid,
+       interactions.browser_session_id,
+       interactions.browser_key,
+       interactions.client_id,
+       interactions.params,
+       interactions.login_completed_at,
+       interactions.created_at,
+       interactions.expires_at
+FROM interactions
+WHERE interactions.browser_session_id = %(browser_session_id_1)s::INTEGER
+  AND interactions.expires_at > %(expires_at_1)s::TIMESTAMP WITHOUT TIME ZONE
+ORDER BY interactions.created_at DESC
+LIMIT %(param_1)s::INTEGER;
 
 WITH q0 AS (DELETE
     FROM limit_counters

@@ -102,6 +102,11 @@ export const api = {
   // otp: a code; credential: a passkey's answer (navigator.credentials.get())
   otpVerify: ({ userName, otpType, otp, trxnId, credential }) =>
     post('/otp/otp/verify', { userName, otpType, otp, trxnId, credential }),
+  // "I no longer have this phone": a code to the address, then the removal asked
+  lostPhoneSend: ({ userName }) => post('/otp/lostphone/send', { userName }),
+  lostPhoneVerify: ({ userName, otp, trxnId }) => post('/otp/lostphone/verify', { userName, otp, trxnId }),
+  phoneResetCancel: ({ token }) => post('/phonereset/cancel', { token }),
+  profilePhoneResetCancel: () => post('/profile/phonereset/cancel', {}),
   logout: () => post('/logout', {}),
   // profile: the person is the one of the server session, never an id sent from here
   profile: (lang) => get(`/profile?lang=${lang}`),

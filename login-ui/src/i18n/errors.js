@@ -112,5 +112,6 @@ export function followUp(error, restart = null) {
   if (code === ERRORS.REAUTHENTICATION_EXPIRED && restart) return { to: restart, labelId: 'reauthenticate.again' };
   if (code === ERRORS.ACCOUNT_NEEDS_RECOVERY) return { to: 'forgotpassword', labelId: 'password.signin.forgot' };
   if (code === ERRORS.LAST_STRONG_METHOD) return { to: 'signinmethods', labelId: 'methods.addAnotherFirst' };
+  if (code === ERRORS.PHONE_AFTER_RESET_FIRST) return { to: 'signIn', labelId: 'home.signIn' };
   return null;
 }

@@ -48,6 +48,8 @@ const SCREENS = {
   signin: {
     PASSWORD_VERIFIED: ['signIn/selectverification', 'signIn', 'signIn/password'],
     ...ASKING('signIn/verification/{otpType}', 'signIn/selectverification', 'signIn', 'signIn/password'),
+    LOST_PHONE_CODE_SENT: ['signIn/lostphone', 'signIn', 'signIn/password'],
+    PHONE_RESET_REQUESTED: ['signIn/lostphone/requested', 'signIn', 'signIn/password'],
     COMPLETED: ['redirecttorp', 'signIn', 'signIn/password'],
   },
   recovery: {
@@ -136,6 +138,10 @@ export const JOURNEY = {
     backup: journey('signin', 'METHOD_CHOSEN', { ...everything, otpType: 'backup' }),
     passkey: journey('signin', 'METHOD_CHOSEN', { ...everything, otpType: 'passkey' }),
     completed: journey('signin', 'COMPLETED', { ...signin, trxnId: 'T3', methods: [] }),
+    // a person whose only strong method is the phone: "I no longer have this phone"
+    onlyPhone: journey('signin', 'PASSWORD_VERIFIED', { ...signin, lostPhone: true }),
+    lostPhoneSent: journey('signin', 'LOST_PHONE_CODE_SENT', { ...signin, otpType: 'email', trxnId: 'L1', resendAfter: 10, methods: [] }),
+    phoneResetRequested: journey('signin', 'PHONE_RESET_REQUESTED', { ...signin, otpType: 'email', methods: [], phoneResetAt: '2030-01-02T12:00:00Z' }),
   },
   recovery: {
     emailSent: journey('recovery', 'EMAIL_CODE_SENT', { email: EMAIL, otpType: 'email', trxnId: 'R1', resendAfter: 10 }),
@@ -199,6 +205,7 @@ const PROFILE = {
   language: 'en',
   notifications: 'email',
   services: [SERVICE],
+  phoneReset: null,
 };
 
 // How the signed-in person of the profile tests signs in, as GET /v1/profile/methods answers:

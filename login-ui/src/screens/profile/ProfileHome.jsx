@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
-import { Notice } from '../../components/fields';
+import { api } from '../../api/v1';
+import { Button, Notice } from '../../components/fields';
 import { usePath, useT } from '../../components/hooks';
 import { MethodsList, useActionLink, useMethods } from '../../components/Methods';
 import Page from '../../components/Page';
@@ -29,6 +32,42 @@ function SecondWay({ methods }) {
           <Link to={path('signinmethods')}>{t('methods.suggest.more')}</Link>
         </li>
       </ul>
+    </Notice>
+  );
+}
+
+// Someone asked to remove the phone as lost (profile.phoneReset): the owner, signed in, may
+// still say no until it takes effect.
+function PhoneReset({ reset }) {
+  const t = useT();
+  const intl = useIntl();
+  const [state, setState] = useState('waiting');
+  if (!reset) return null;
+  if (state === 'cancelled') {
+    return (
+      <Notice kind="success">
+        <p>{t('profile.phoneReset.cancelled')}</p>
+      </Notice>
+    );
+  }
+  const cancel = async () => {
+    setState('busy');
+    try {
+      await api.profilePhoneResetCancel();
+      setState('cancelled');
+    } catch (failure) {
+      setState('failed');
+    }
+  };
+  const when = intl.formatDate(reset.effectiveAt, { dateStyle: 'full', timeStyle: 'short' });
+  return (
+    <Notice kind="warning">
+      <h2 className="notice__title">{t('profile.phoneReset.title')}</h2>
+      <p>{t('profile.phoneReset.text', { when })}</p>
+      {state === 'failed' ? <p role="alert">{t('error.7')}</p> : null}
+      <Button type="button" busy={state === 'busy'} onClick={cancel}>
+        {t('profile.phoneReset.cancel')}
+      </Button>
     </Notice>
   );
 }
@@ -84,6 +123,7 @@ export default function ProfileHome() {
                 <p>{t(`profile.home.notice.${notice}`)}</p>
               </Notice>
             ) : null}
+            <PhoneReset reset={profile.phoneReset} />
             <p className="lead">{t('profile.home.lead')}</p>
             <dl className="summary-list">
               {rows.map((row) => (

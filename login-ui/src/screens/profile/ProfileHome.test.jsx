@@ -91,3 +91,14 @@ test('sign out ends the server session, clears the browser state and goes home',
   expect(calls.posts().map((c) => c.path)).toEqual(['/v1/logout']);
   expect(storedSession().userData).toMatchObject({ email: null, redirectTo: null });
 });
+
+test('a removal of the phone that waits is shown with a button that cancels it', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/profilehome', {
+    api: signedIn({ 'POST /v1/profile/phonereset/cancel': ok({ cancelled: true }) }, { phoneReset: { effectiveAt: '2030-01-02T12:00:00Z' } }),
+  });
+  expect(screen.getByText(/It will be removed on .*2030/)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: en['profile.phoneReset.cancel'] }));
+  expect(calls.posts().map((c) => c.path)).toEqual(['/v1/profile/phonereset/cancel']);
+  expect(await screen.findByText(en['profile.phoneReset.cancelled'])).toBeInTheDocument();
+});

@@ -36,3 +36,11 @@ test('"use a different e-mail" goes back to the first recovery page', async () =
   await renderApp('/en/forgotpassword/checkemail', SENT);
   expect(screen.getByRole('link', { name: en['verification.newEmail'] })).toHaveAttribute('href', '/en/forgotpassword');
 });
+
+test('an account whose lost phone was removed is sent to sign in, not to a new password', async () => {
+  const user = userEvent.setup();
+  await renderApp('/en/forgotpassword/checkemail', { ...SENT, api: { 'POST /v1/recovery/verify': fail('49', null, 409) } });
+  await user.type(screen.getByLabelText(en['verification.codeLabel']), '123456');
+  await user.click(screen.getByRole('button', { name: en['common.continue'] }));
+  expect(await screen.findByRole('link', { name: en['home.signIn'] })).toHaveAttribute('href', '/en/signIn');
+});

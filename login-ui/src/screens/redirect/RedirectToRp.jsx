@@ -117,13 +117,14 @@ function Ready({ destination }) {
 
 // /{language}/redirecttorp: where a finished journey goes on to, named as it is (a
 // relying service waiting, or the person's account). A sign-in goes on after a moment; a
-// sign-up stays, to offer a second way to prove it is you, until the person continues.
+// sign-up stays, to offer a second way to prove it is you, until the person continues. A new
+// phone after a lost one (the sign-up journey's newPhone) ends a sign-in, and goes on as one.
 export default function RedirectToRp() {
   const destination = useDestination();
   const { journeys } = useServerSession();
   if (destination === undefined) return null;
   if (destination === null) return <GoHome />;
-  if (destination.flow !== 'signup') return <HandOff destination={destination} />;
+  if (destination.flow !== 'signup' || (journeys.signup && journeys.signup.newPhone)) return <HandOff destination={destination} />;
   const offered = journeys.methods && journeys.methods.state === 'REAUTHENTICATED';
   return offered ? <Protect destination={destination} /> : <Ready destination={destination} />;
 }

@@ -162,3 +162,13 @@ describe("test mode's sample person (section 7: success opens the design prototy
     expect(screen.queryByRole('link', { name: en['redirect.testmode.open'] })).not.toBeInTheDocument();
   });
 });
+
+test('a new phone after a lost one goes on as a sign-in, not as a new account', async () => {
+  await renderApp('/en/redirecttorp', {
+    userData: SIGNED_UP,
+    service: SERVICE,
+    journeys: { signup: { ...JOURNEY.signup.completed, newPhone: true } },
+  });
+  expect(screen.getByRole('heading', { level: 1, name: en['redirect.title'] })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { level: 1, name: en['redirect.ready.title'] })).not.toBeInTheDocument();
+});

@@ -51,7 +51,8 @@ export default function Verification() {
   const { type } = useParams();
   const journey = useJourney();
   const { flow } = journey;
-  const step = flow !== 'signup' ? null : type === 'email' ? 1 : 3;
+  // a new phone after a lost one (journey.newPhone) is no step of a sign-up
+  const step = flow !== 'signup' || journey.newPhone ? null : type === 'email' ? 1 : 3;
   const { verify, ask } = callsOf(journey, type);
   const back = backOf(flow, type);
   const onBack = () => trackEvent({ category: flow, page: PAGE, step, result: back.result, label: 'link' });

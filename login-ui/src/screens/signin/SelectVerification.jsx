@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api/v1';
-import { Notice, RadioGroup } from '../../components/fields';
+import { Button, Notice, RadioGroup } from '../../components/fields';
 import { FormPage, useForm } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
 import { useErrorText, useT } from '../../components/hooks';
@@ -16,6 +16,19 @@ const PHONE_CHANNELS = ['sms', 'voice'];
 // default; the lead says what the chosen one does (a code by text or call names the
 // account's masked phone as its destination). A service that asks a passkey (the server
 // then offers only the person's passkey) is named as the reason.
+function LostPhoneOffer({ onClick }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="lost-phone-heading">
+      <h2 id="lost-phone-heading">{t('lostPhone.offer.title')}</h2>
+      <p>{t('lostPhone.offer.text')}</p>
+      <Button type="button" secondary onClick={onClick}>
+        {t('lostPhone.offer.link')}
+      </Button>
+    </section>
+  );
+}
+
 export default function SelectVerification() {
   const t = useT();
   const errorText = useErrorText();
@@ -29,6 +42,7 @@ export default function SelectVerification() {
     check: () => ({ verificationType: methods.includes(otpType) ? null : { code: ERRORS.CHOOSE_METHOD } }),
     send: () => api.otpSend({ userName: journey.email, otpType, phone: journey.phone }),
   });
+  const lostPhone = form.handle({ send: () => api.lostPhoneSend({ userName: journey.email }) });
   const phone = journey.phone || '';
   const options = methods.map((method, index) => ({ value: method, label: t(index === 0 ? `select.${method}.defaultLabel` : `select.${method}.label`) }));
   return (
@@ -39,6 +53,7 @@ export default function SelectVerification() {
       lead={t(`select.${otpType}.destination`, { phone })}
       submitId={SENT.includes(otpType) ? 'select.submit' : 'common.continue'}
       before={passkeyRequired && serviceName ? <Notice>{t('select.passkeyRequired', { service: serviceName })}</Notice> : null}
+      after={journey.lostPhone ? <LostPhoneOffer onClick={lostPhone} /> : null}
     >
       <RadioGroup
         name="verificationType"

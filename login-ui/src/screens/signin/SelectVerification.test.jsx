@@ -93,3 +93,19 @@ test('when the waiting service asks a passkey, the page says so beside the passk
   expect(await screen.findByText(en['select.passkeyRequired'].replace('{service}', 'Reservations'))).toBeInTheDocument();
   expect(screen.getAllByRole('radio')).toHaveLength(1);
 });
+
+test('"I no longer have this phone" is offered only when the server says the phone is the only way', async () => {
+  await renderApp('/en/signIn/selectverification', { journeys: { signin: JOURNEY.signin.password } });
+  expect(screen.queryByRole('button', { name: en['lostPhone.offer.link'] })).not.toBeInTheDocument();
+});
+
+test('"I no longer have this phone" sends a code to the address and opens its screen', async () => {
+  const user = userEvent.setup();
+  const { calls, location } = await renderApp('/en/signIn/selectverification', {
+    journeys: { signin: JOURNEY.signin.onlyPhone },
+    api: { 'POST /v1/otp/lostphone/send': codeSent(JOURNEY.signin.lostPhoneSent, { trxnId: 'L1' }) },
+  });
+  await user.click(screen.getByRole('button', { name: en['lostPhone.offer.link'] }));
+  await waitFor(() => expect(location()).toBe('/en/signIn/lostphone'));
+  expect(calls.posts().map((c) => [c.path, c.body])).toEqual([['/v1/otp/lostphone/send', { userName: 'ada@example.com' }]]);
+});

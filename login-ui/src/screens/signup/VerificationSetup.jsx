@@ -11,12 +11,14 @@ const PAGE = 'verificationSetUp';
 // /{language}/signUp/verificationsetup, step 3 of 4: the phone for two-step verification;
 // after a sign-in or recovery of an account whose sign-up stopped here, saying so. When the
 // service's texts and calls to new numbers are paused (code 38), the person learns that
-// their account is kept and how to finish it later with their e-mail address alone.
+// their account is kept and how to finish it later with their e-mail address alone. A
+// complete account whose lost phone was removed (journey.newPhone) is no sign-up: no step
+// counter, and the notice says the new phone is what is left.
 export default function VerificationSetup() {
   const t = useT();
-  const { email: userName, emailLanguage: language } = useJourney();
+  const { email: userName, emailLanguage: language, newPhone } = useJourney();
   const setup = usePhoneSetup();
-  const form = useForm({ category: 'signup', page: PAGE, step: 3 });
+  const form = useForm({ category: 'signup', page: PAGE, step: newPhone ? null : 3 });
   const onSubmit = form.handle({
     field: 'phone',
     check: setup.check,
@@ -32,7 +34,7 @@ export default function VerificationSetup() {
       submitId="setup.submit"
       before={
         <>
-          <ResumedNotice textId="setup.resumed" />
+          {newPhone ? <Notice>{t('setup.newPhone')}</Notice> : <ResumedNotice textId="setup.resumed" />}
           {paused ? (
             <Notice>
               <p>{t('setup.paused.saved')}</p>

@@ -255,3 +255,10 @@ test('"my country is not listed" says the account cannot be created', async () =
   expect(screen.getByText(en['setup.notListed.summary'])).toBeInTheDocument();
   expect(screen.getByText(en['setup.notListed.text'])).toBeInTheDocument();
 });
+
+test('a complete account whose lost phone was removed is told so, without a step counter', async () => {
+  await renderApp('/fr/signUp/verificationsetup', { journeys: { signup: { ...JOURNEY.signup.created, newPhone: true } } });
+  expect(screen.getByText(fr['setup.newPhone'])).toBeInTheDocument();
+  expect(screen.queryByText(fr['setup.resumed'])).not.toBeInTheDocument();
+  expect(screen.queryByText(/3 de 4|3 sur 4/)).not.toBeInTheDocument();
+});

@@ -1,0 +1,242 @@
+"""A way back for a lost phone where one factor never stands in for two: after the password, a
+person whose only strong method is the phone may say they lost it; a code to the address asks
+for its removal, which waits (profile.lost_phone_wait_seconds) while the address and the phone
+are told how to cancel; the next sign-in after the wait removes it and asks for a new phone."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+import pytest
+
+from idp.extensions import db
+from idp.models import PhoneReset, Token
+from tests.api.account_helpers import add_backup_codes, audit_actions, post, user
+from tests.support.grants import service_holds_a_token
+from tests.support.journeys import EMAIL, PASSWORD, PHONE, SignIn, SignUp, wrong
+
+WAIT = 600
+
+
+@pytest.fixture
+def wait(app, monkeypatch):
+    """A wait shorter than a session's idle time, so the owner's session outlives it."""
+    monkeypatch.setitem(app.config["IDP"]["profile"], "lost_phone_wait_seconds", WAIT)
+    return WAIT
+
+
+@pytest.fixture
+def owner(signup, frozen, wait):
+    """Jeanne (French), signed up with her phone and nothing else, signed in in her browser."""
+    signup.through("profile")
+    return signup
+
+
+@pytest.fixture
+def stranger(app, outbox):
+    """Another browser, where the person who lost the phone signs in."""
+    return SignIn(app.test_client(), outbox)
+
+
+def lost_phone(signin: SignIn):
+    return post(signin.client, "/otp/lostphone/send", userName=EMAIL)
+
+
+def lost_phone_code(signin: SignIn, code: str):
+    return post(signin.client, "/otp/lostphone/verify", userName=EMAIL, otp=code)
+
+
+def request_removal(signin: SignIn, outbox):
+    assert signin.login().status_code == 200
+    assert lost_phone(signin).status_code == 200
+    return lost_phone_code(signin, outbox.code(EMAIL))
+
+
+def resets(app) -> list[PhoneReset]:
+    with app.app_context():
+        found = db.session.scalars(db.select(PhoneReset)).all()
+        db.session.expunge_all()
+        return found
+
+
+def cancel_token(outbox) -> str:
+    notice = next(message for message in outbox.messages(EMAIL) if "/phonereset/cancel#" in message.body)
+    return re.search(r"/phonereset/cancel#(\S+)", notice.body).group(1)
+
+
+def test_the_option_is_offered_to_a_person_whose_only_strong_method_is_the_phone(owner, stranger):
+    assert stranger.login().json["data"]["journey"]["lostPhone"] is True
+
+
+def test_the_option_is_not_offered_to_a_person_with_backup_codes(owner, client, outbox, stranger):
+    add_backup_codes(client, outbox)
+    assert "lostPhone" not in stranger.login().json["data"]["journey"]
+
+
+def test_a_browser_cannot_claim_the_option_for_an_account_that_has_other_methods(owner, client, outbox, stranger):
+    add_backup_codes(client, outbox)
+    stranger.login()
+    sent_before = len(outbox.messages(EMAIL))
+    refused = lost_phone(stranger)
+    assert (refused.status_code, refused.json["message"]) == (409, "47")
+    assert len(outbox.messages(EMAIL)) == sent_before
+
+
+def test_the_code_to_the_address_is_required(owner, stranger, outbox, app):
+    stranger.login()
+    lost_phone(stranger)
+    refused = lost_phone_code(stranger, wrong(outbox.code(EMAIL)))
+    assert (refused.status_code, refused.json["message"]) == (400, "14")
+    assert resets(app) == []
+
+
+def test_the_removal_waits_the_configured_period(owner, stranger, outbox, app):
+    journey = request_removal(stranger, outbox).json["data"]["journey"]
+    assert journey["screen"] == "signIn/lostphone/requested"
+    [reset] = resets(app)
+    assert reset.effective_at - reset.requested_at == timedelta(seconds=WAIT)
+    assert datetime.fromisoformat(journey["phoneResetAt"].replace("Z", "+00:00")).replace(tzinfo=None) == reset.effective_at
+
+
+def test_the_address_and_the_phone_are_told_at_once_in_the_persons_language(owner, stranger, outbox):
+    request_removal(stranger, outbox)
+    email = next(message for message in outbox.messages(EMAIL) if "/phonereset/cancel#" in message.body)
+    [text] = [message for message in outbox.messages(PHONE) if "/phonereset/cancel#" in message.body]
+    assert email.subject == "Le téléphone de votre compte sera retiré" and "/fr/phonereset/cancel#" in email.body
+    assert text.body.startswith("Quelqu'un a demandé de retirer ce téléphone") and text.code is None
+
+
+def test_where_texts_are_not_offered_a_call_tells_the_phone(owner, stranger, outbox, app, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["notify"], "channels", "email,voice")
+    request_removal(stranger, outbox)
+    [call] = [message for message in outbox.messages(PHONE) if message.channel == "voice" and "retirer ce téléphone" in message.body]
+    assert call.code is None
+
+
+def test_the_cancel_token_is_stored_only_as_a_hash(owner, stranger, outbox, app):
+    request_removal(stranger, outbox)
+    [reset] = resets(app)
+    assert cancel_token(outbox) not in reset.cancel_token_hash and len(reset.cancel_token_hash) == 64
+
+
+def test_a_second_request_while_one_waits_changes_nothing(owner, stranger, outbox, app, frozen):
+    first = request_removal(stranger, outbox).json["data"]["journey"]["phoneResetAt"]
+    told = len(outbox.messages(PHONE))
+    frozen.shift(60)
+    again = request_removal(stranger, outbox).json["data"]["journey"]
+    assert again["phoneResetAt"] == first and again["screen"] == "signIn/lostphone/requested"
+    assert len(resets(app)) == 1 and len(outbox.messages(PHONE)) == told
+
+
+def test_opening_the_cancel_link_changes_nothing(owner, stranger, outbox, app):
+    request_removal(stranger, outbox)
+    page = stranger.client.get(f"/fr/phonereset/cancel#{cancel_token(outbox)}")
+    assert page.status_code == 200
+    [reset] = resets(app)
+    assert reset.cancelled_at is None
+
+
+def test_the_link_cancels_once_audited_and_told(owner, stranger, outbox, app):
+    request_removal(stranger, outbox)
+    token = cancel_token(outbox)
+    assert post(stranger.client, "/phonereset/cancel", token=token).json["data"] == {"cancelled": True}
+    [reset] = resets(app)
+    assert reset.cancelled_at is not None and reset.cancel_token_hash is None
+    assert "phone_reset_cancelled" in audit_actions(app)
+    assert outbox.last(EMAIL).subject == "Le retrait de votre téléphone est annulé"
+    again = post(stranger.client, "/phonereset/cancel", token=token)
+    assert (again.status_code, again.json["message"]) == (404, "48")
+
+
+def test_the_signed_in_owner_sees_the_removal_and_cancels_it(owner, client, stranger, outbox, app):
+    request_removal(stranger, outbox)
+    assert client.get("/v1/profile").json["data"]["phoneReset"]["effectiveAt"]
+    assert post(client, "/profile/phonereset/cancel").json["data"] == {"cancelled": True}
+    assert client.get("/v1/profile").json["data"]["phoneReset"] is None
+    assert resets(app)[0].cancelled_at is not None
+
+
+def test_nothing_happens_before_the_wait_is_over(owner, stranger, outbox, app, frozen):
+    request_removal(stranger, outbox)
+    frozen.shift(WAIT - 1)
+    assert stranger.login().json["data"]["otpType"] == "sms"
+    assert user(app).phone is not None and resets(app)[0].completed_at is None
+
+
+def test_a_due_removal_ends_every_session_and_asks_a_code_by_email(owner, client, stranger, outbox, app, frozen):
+    request_removal(stranger, outbox)
+    frozen.shift(WAIT)
+    data = stranger.login().json["data"]
+    assert (data["otpType"], data["journey"]["screen"]) == ("email", "signIn/verification/email")
+    assert user(app).phone is None and resets(app)[0].completed_at is not None
+    assert client.get("/v1/profile").status_code == 401
+    assert "phone_reset_completed" in audit_actions(app)
+    assert any(message.subject == "Le téléphone a été retiré de votre compte" for message in outbox.messages(EMAIL))
+
+
+def at_the_new_phone(stranger: SignIn, outbox, frozen) -> dict:
+    """The removal asked, its wait over, the password and the code by e-mail: the journey."""
+    request_removal(stranger, outbox)
+    frozen.shift(WAIT)
+    stranger.trxn = stranger.login().json["data"]["trxnId"]
+    stranger.channel = "email"
+    return stranger.verify(code=outbox.code(EMAIL)).json["data"]["journey"]
+
+
+def new_phone(stranger: SignIn, outbox):
+    signup = SignUp(stranger.client, outbox)
+    assert signup.send_phone(phone="+15142345678").status_code == 200
+    return signup.verify_phone()
+
+
+def test_a_due_removal_revokes_the_tokens_the_services_hold(owner, stranger, outbox, app, frozen):
+    with app.app_context():
+        service_holds_a_token(owner.user_id)
+        db.session.commit()
+    request_removal(stranger, outbox)
+    frozen.shift(WAIT)
+    stranger.login()
+    with app.app_context():
+        assert db.session.scalar(db.select(Token.revoked_at)) is not None
+
+
+def test_after_the_removal_the_email_code_leads_to_a_new_phone(owner, stranger, outbox, frozen):
+    journey = at_the_new_phone(stranger, outbox, frozen)
+    assert (journey["flow"], journey["screen"], journey["newPhone"]) == ("signup", "signUp/verificationsetup", True)
+
+
+def test_a_complete_profile_with_its_new_phone_is_signed_in_without_its_name_asked_again(owner, stranger, outbox, frozen):
+    at_the_new_phone(stranger, outbox, frozen)
+    finished = new_phone(stranger, outbox).json["data"]
+    assert finished["redirectTo"] == "/fr/profilehome" and finished["journey"]["screen"] == "redirecttorp"
+
+
+def test_the_new_phone_is_a_sign_in_in_the_activity_not_an_account_created(owner, stranger, outbox, app, frozen):
+    at_the_new_phone(stranger, outbox, frozen)
+    new_phone(stranger, outbox)
+    actions = audit_actions(app)
+    assert actions.count("signup_completed") == 1 and actions[-2:] == ["phone_changed", "signin_completed"]
+
+
+def test_two_requests_that_raced_are_done_together_so_the_new_phone_stays(owner, stranger, outbox, app, frozen):
+    request_removal(stranger, outbox)
+    with app.app_context():
+        # what a request from a second browser at the same moment would have written
+        [first] = db.session.scalars(db.select(PhoneReset)).all()
+        db.session.add(PhoneReset(user_id=first.user_id, requested_at=first.requested_at, effective_at=first.effective_at,
+                                  requested_by="self", cancel_token_hash="0" * 64))
+        db.session.commit()
+    at_the_new_phone(stranger, outbox, frozen)
+    new_phone(stranger, outbox)
+    assert all(reset.completed_at is not None for reset in resets(app))
+    post(stranger.client, "/logout")
+    assert stranger.login().json["data"]["otpType"] == "sms"
+
+
+def test_once_the_phone_is_removed_the_address_alone_never_resets_the_password(owner, stranger, outbox, app, frozen):
+    at_the_new_phone(stranger, outbox, frozen)
+    other = SignIn(app.test_client(), outbox)
+    post(other.client, "/recovery/send", userName=EMAIL, language="fr")
+    refused = post(other.client, "/recovery/verify", otp=outbox.code(EMAIL))
+    assert (refused.status_code, refused.json["message"]) == (409, "49")
+    assert post(other.client, "/recovery/password", password="Granite-Maple-Lantern-58").status_code == 409
