@@ -97,6 +97,8 @@ TITLES: dict[str, str | tuple[str, ...]] = {
     "signIn": "email.signin.title",
     "signIn/password": "password.signin.title",
     "signIn/selectverification": "select.title",
+    "signIn/lostphone": "lostPhone.code.title",
+    "signIn/lostphone/requested": "lostPhone.requested.title",
     **{f"{start}/verification/{method}": f"verification.{method}.title" for start in ("signUp", "signIn") for method in funnel.METHODS},
     "forgotpassword": "recovery.email.title",
     "forgotpassword/checkemail": "recovery.checkEmail.title",

@@ -1249,20 +1249,6 @@ WHERE otp_transactions.id = %(code_id)s::VARCHAR
   AND otp_transactions.attempts < %(max_attempts)s::INTEGER
 RETURNING otp_transactions.id;
 
-SELECT interactions.uid,
-       interactions.browser_session_id,
-       interactions.browser_key,
-       interactions.client_id,
-       interactions.params,
-       interactions.login_completed_at,
-       interactions.created_at,
-       interactions.expires_at
-FROM interactions
-WHERE interactions.browser_session_id = %(browser_session_id_1)s::INTEGER
-  AND interactions.expires_at > %(expires_at_1)s::TIMESTAMP WITHOUT TIME ZONE
-ORDER BY interactions.created_at DESC
-LIMIT %(param_1)s::INTEGER;
-
 WITH q0 AS (DELETE
     FROM limit_counters
     WHERE limit_counters.key IN (%(q0_cleared_keys_1)s::VARCHAR, %(q0_cleared_keys_2)s::VARCHAR)),

@@ -1158,20 +1158,6 @@ DELETE
 FROM limit_counters
 WHERE limit_counters."key" IN (?, ?);
 
-SELECT interactions.uid,
-       interactions.browser_session_id,
-       interactions.browser_key,
-       interactions.client_id,
-       interactions.params,
-       interactions.login_completed_at,
-       interactions.created_at,
-       interactions.expires_at
-FROM interactions
-WHERE interactions.browser_session_id = ?
-  AND interactions.expires_at > ?
-ORDER BY interactions.created_at DESC
-LIMIT ? OFFSET ?;
-
 UPDATE interactions
 SET login_completed_at=?
 WHERE interactions.uid = (SELECT interactions.uid
