@@ -135,7 +135,8 @@ def why_absent() -> tuple[Errors, dict] | None:
     if current() is not None:
         return None
     if request.cookies.get(cookie.cookie_name()):
-        return Errors.PAGE_EXPIRED, {"minutes": cookie.settings()["idle_timeout_seconds"] // 60}
+        # whole minutes, rounded up: a timeout of 90 s is not "1 minute", nor 20 s "0 minutes"
+        return Errors.PAGE_EXPIRED, {"minutes": -(-cookie.settings()["idle_timeout_seconds"] // 60)}
     return Errors.SESSION_LOST, {}
 
 

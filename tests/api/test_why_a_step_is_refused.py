@@ -58,3 +58,9 @@ def test_the_session_answer_says_a_browser_without_a_cookie_has_no_session(clien
 
 def test_the_session_answer_says_nothing_of_a_session_that_is_there(waiting_for_the_email_code, client):
     assert client.get("/v1/session").json["data"]["noSession"] is None
+
+
+def test_an_idle_timeout_of_part_of_a_minute_is_said_in_whole_minutes_rounded_up(app, waiting_for_the_email_code, frozen, monkeypatch):
+    monkeypatch.setitem(app.config["IDP"]["session"], "idle_timeout_seconds", 90)
+    frozen.shift(91)
+    assert refusal(waiting_for_the_email_code.verify_email()) == (401, "45", {"minutes": 2})
