@@ -28,6 +28,8 @@ correlation id, the log line). What stays is what costs little and would be cost
 Authlib's client authentication and bearer-token checks, the grant's steps (token.py), the
 claims (claims.py), the signature (keys.py) and the statement sent on the driver's connection
 (idp/store/driver.py). SQLite, the embedded default, keeps the framework path for everything.
+Measured after (bench/token_exchange.py, one quiet run, gunicorn, per server core): code
+exchanges 0.77 / 0.83 of oidc-provider in memory at c=10 / c=50 (0.38 before), refresh 1.37.
 """
 from __future__ import annotations
 
