@@ -211,18 +211,6 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     },
 }
 
-# journey.pending of a sign-up resumed for a complete account whose lost phone was removed
-# (lost_phone.py): its new phone ends it, its name is not asked again.
-NEW_PHONE = "new_phone"
-
-# The states in which a journey waits for the second factor.
-ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
-
-# The flows of a signed-in person: their journeys are that person's only.
-ACCOUNT_FLOWS = frozenset({
-    Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE, Flow.METHODS, Flow.ACCOUNT_DELETION, Flow.INFORMATION,
-})
-
 
 def state_of(journey: Journey | None) -> State:
     return State(journey.state) if journey is not None else State.START

@@ -10,11 +10,23 @@ from __future__ import annotations
 from idp.clock import iso, seconds_until
 from idp.extensions import db
 from idp.flows import methods, testmode
-from idp.flows.journey import ACCOUNT_FLOWS, ASKING, NEW_PHONE, Flow, State
+from idp.flows.journey import Flow, State
 from idp.flows.validation import mask_phone
 from idp.models import Journey, User
 from idp.models.otp import CodeState
 from idp.store.journeys import newest_code
+
+# journey.pending of a sign-up resumed for a complete account whose lost phone was removed
+# (lost_phone.py): its new phone ends it, its name is not asked again.
+NEW_PHONE = "new_phone"
+
+# The states in which a journey waits for the second factor.
+ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
+
+# The flows of a signed-in person: their journeys are that person's only.
+ACCOUNT_FLOWS = frozenset({
+    Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE, Flow.METHODS, Flow.ACCOUNT_DELETION, Flow.INFORMATION,
+})
 
 
 def _asking(screen: str, *back: str) -> dict[State, tuple[str, ...]]:

@@ -97,7 +97,7 @@ def send_phone_code(browser_session_id: int | None, email: str, channel: str, ph
 
 def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict | Completed:
     """The phone becomes the account's two-step verification phone. A complete account whose
-    lost phone was removed (journey.NEW_PHONE) is not asked its name again: it is done, not
+    lost phone was removed (screens.NEW_PHONE) is not asked its name again: it is done, not
     committed (the caller signs the browser in, then commits)."""
     current = _journey_for(browser_session_id, Event.VERIFY_PHONE_CODE, email)
     otp.check(current, Event.VERIFY_PHONE_CODE, code, transaction_id, validation.channel(channel, validation.PHONE_CHANNELS))
@@ -106,7 +106,7 @@ def verify_phone_code(browser_session_id: int | None, email: str, channel: str, 
         credential = PhoneCredential(user_id=current.user_id)
         db.session.add(credential)
     credential.e164, credential.channel, credential.verified_at = current.phone_e164, current.channel, now()
-    if current.pending == journey.NEW_PHONE:
+    if current.pending == screens.NEW_PHONE:
         user = db.session.get(User, current.user_id)
         journey.advance(current, Event.COMPLETE_PROFILE)
         audit.record(user.id, browser_session_id, "phone_changed", channel=current.channel, ending=current.phone_e164[-4:])
@@ -154,6 +154,6 @@ def resume(browser_session_id: int, completed: Completed) -> Completed:
         current.phone_e164, current.channel = phone.e164, phone.channel
     elif user.profile_completed_at is not None:
         # not a sign-up that stopped: a complete account whose lost phone was removed
-        current.pending = journey.NEW_PHONE
+        current.pending = screens.NEW_PHONE
     journey.advance(current, event)
     return Completed(user, completed.proof, current, signs_in=False)

@@ -1,7 +1,8 @@
 """The modules of idp import each other in one direction: no cycle, so each can be read and
 tested from the bottom up; and so do its packages, floor by floor (LAYERS): a package imports
 only packages of the floors below its own, so a knot between two packages (each importing
-the other, through modules that form no cycle) fails here as a cycle of modules does."""
+the other, through modules that form no cycle) fails here as a cycle of modules does. And no
+module grows past MODULE_LINES."""
 from __future__ import annotations
 
 import ast
@@ -101,3 +102,13 @@ def test_the_models_know_nothing_of_oauth_or_the_flows():
     for name, targets in _graph().items():
         if name.startswith("idp.models"):
             assert not {t for t in targets if t.startswith(("idp.oauth", "idp.flows", "idp.api"))}, name
+
+
+# A module a person reads in one sitting: past this, it has grown a second job to split off.
+MODULE_LINES = 250
+
+
+def test_no_module_of_idp_exceeds_its_length():
+    long = sorted(f"{path.relative_to(IDP.parent)}: {lines} lines" for path in IDP.rglob("*.py")
+                  if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES)
+    assert long == []
