@@ -121,7 +121,8 @@ def test_a_voice_provider_that_drips_its_answer_is_cut_off_at_the_deadline(app):
         started = time.monotonic()
         with pytest.raises(DeliveryError):
             _provider(server.url, timeout_seconds=1).deliver(_call(app, "en"))
-        assert time.monotonic() - started < 2
+        # the whole answer would drip for 10 s; cut at the 1-s deadline, with room for a busy machine
+        assert time.monotonic() - started < 5
     finally:
         server.stop()
 

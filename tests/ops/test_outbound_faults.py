@@ -108,7 +108,8 @@ def test_forged_assertions_for_a_dripping_key_document_hold_neither_threads_nor_
     print(f"discovery while forged requests ran: {max(discovery):.2f} s at most ({len(discovery)} asked); "
           f"forged answered in {max(seconds for *_, seconds in answers):.2f} s at most; document fetched {keys.requests} times")
 
-    assert max(discovery) < 2
+    # held, discovery waited 57-60 s; free, it answers at once (room left for a busy machine)
+    assert max(discovery) < 10
     assert sorted({(status, error) for status, error, _ in answers}) == [(401, "invalid_client")]
     assert max(seconds for *_, seconds in answers) < 5  # the 3-s deadline, and a little
     assert 1 <= keys.requests <= WORKERS  # once per worker process at most
@@ -119,7 +120,7 @@ def test_forged_assertions_for_a_dripping_key_document_hold_neither_threads_nor_
     for thread in threads:
         thread.join()
     assert sorted({(status, error) for status, error, _ in answers}) == [(401, "invalid_client")]
-    assert max(seconds for *_, seconds in answers) < 2
+    assert max(seconds for *_, seconds in answers) < 3  # nothing waited on: under the 3-s deadline
     assert keys.requests == fetched
 
     counts = _outbound_calls(server)
