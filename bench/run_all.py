@@ -25,9 +25,10 @@ QUICK = {
     "account_lists.py": ["--events", "10000", "--reads", "5"],
     "insight.py": ["--seconds", "2", "--events", "100000"],
     "proof_of_work.py": ["--challenges", "5"],
+    "first_screen.py": ["--runs", "1"],
 }
 BENCHMARKS = ["token_exchange.py", "pipeline.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py", "scale.py",
-              "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py"]
+              "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
 - The production server: gunicorn with config/gunicorn.conf.py (gthread workers), started by

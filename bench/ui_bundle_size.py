@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The gzip bytes of the login UI bundle (login-ui/dist) against the targets of issue 12: the
-first screen <= 110 KB gzip, each later chunk <= 15 KB gzip (KB = 1000 bytes).
+"""The gzip bytes of the login UI bundle (login-ui/dist) against the targets of issues 12 and 41:
+the first screen <= 100 KB gzip, each later chunk <= 15 KB gzip (KB = 1000 bytes).
 
 The first screen loads what the HTML shell (idp/shell.py) names from dist/manifest.json: the
 entry's files (`entrypoints.app`) and the messages chunk of the page's language; it is counted
@@ -20,7 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DIST = os.path.join(HERE, "..", "login-ui", "dist")
 LANGUAGES = ("en", "fr")
-FIRST_SCREEN_TARGET = 110_000
+FIRST_SCREEN_TARGET = 100_000
 LATER_CHUNK_TARGET = 15_000
 
 

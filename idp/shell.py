@@ -52,24 +52,35 @@ HASHED_NAME = re.compile(r"\.[0-9a-f]{16}\.")
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
-class Manifest:
-    """login-ui/dist/manifest.json, read again when a build replaces it: `files` maps each chunk's
-    name to its hashed file ({"app.js": "app.<hash>.js", "messages-fr.js": ...}), `entrypoints`
-    lists the files the entry needs ({"app": ["app.<hash>.css", "app.<hash>.js"]}). The later
-    chunks are not named here: webpack's runtime fetches them from the same prefix."""
+class BuiltJson:
+    """A JSON file of the login UI's build, read again when a build replaces it."""
 
     def __init__(self, path: Path):
         self.path = path
         self._cached: tuple[float, dict] = (-1.0, {})
 
-    def _read(self) -> dict:
+    def read(self) -> dict | None:
+        """The file's content, None when there is no such file."""
         try:
             mtime = self.path.stat().st_mtime
         except FileNotFoundError:
-            raise RuntimeError(f"{self.path} is missing: build the login UI (make setup)") from None
+            return None
         if mtime != self._cached[0]:
             self._cached = (mtime, json.loads(self.path.read_text(encoding="utf-8")))
         return self._cached[1]
+
+
+class Manifest(BuiltJson):
+    """login-ui/dist/manifest.json: `files` maps each chunk's name to its hashed file ({"app.js":
+    "app.<hash>.js", "messages-fr.js": ...}), `entrypoints` lists the files the entry needs
+    ({"app": ["app.<hash>.css", "app.<hash>.js"]}). The later chunks are not named here:
+    webpack's runtime fetches them from the same prefix."""
+
+    def _read(self) -> dict:
+        content = self.read()
+        if content is None:
+            raise RuntimeError(f"{self.path} is missing: build the login UI (make setup)")
+        return content
 
     def url(self, name: str) -> str:
         return UI_PREFIX + self._read()["files"][name]
@@ -79,6 +90,20 @@ class Manifest:
 
 
 MANIFEST = Manifest(UI_DIST / "manifest.json")
+
+
+class Prerendered(BuiltJson):
+    """login-ui/dist/prerendered.json: the first screen of each journey as React renders it at
+    build time (login-ui/src/prerender), by exact path ({"/en/": {"title": ..., "html": ...},
+    "/fr/signUp/privacy": ...}). The shell puts it inside the page so that a slow phone paints
+    it, and a person types into it, before the UI's script has arrived; React then takes it
+    over. A path it does not name gets the empty page."""
+
+    def screen(self, path: str) -> dict | None:
+        return (self.read() or {}).get(path)
+
+
+PRERENDERED = Prerendered(UI_DIST / "prerendered.json")
 
 
 def _file_headers(security: dict[str, str]):
@@ -124,6 +149,7 @@ def render_shell(language: str):
             "shell.html",
             language=language,
             ui_config=ui_config,
+            screen=PRERENDERED.screen(request.path),
             css_urls=MANIFEST.entry_urls("app", ".css"),
             # the messages of the page's language first: the entry finds them already loaded
             js_urls=[MANIFEST.url(f"messages-{language}.js"), *MANIFEST.entry_urls("app", ".js")],

@@ -1,5 +1,5 @@
 // Project-wide Babel config (babel.config.js, not .babelrc) so that Jest can also
-// transform the ESM-only packages of react-intl / @formatjs listed in jest.config.js.
+// transform the ESM-only packages (@formatjs...) listed in jest.config.js.
 module.exports = (api) => {
   const isTest = api.env('test');
   return {

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { configureInsight } from './analytics';
 import { configureApi } from './api/v1';
@@ -13,12 +13,15 @@ configureApi({ apiBase: config.apiBase });
 configureInsight({ apiBase: config.apiBase || '/v1' });
 const root = document.getElementById('root');
 if (root) {
-  // the shell already holds this language's messages chunk: no request, no empty first frame
+  const app = (
+    <BrowserRouter>
+      <App config={config} />
+    </BrowserRouter>
+  );
+  // the shell already holds this language's messages chunk: no request, no empty first frame.
+  // The first screen of a journey comes as HTML (idp/shell.py, made by src/prerender): React
+  // takes it over, keeping what the person typed meanwhile (EmailField).
   loadMessages(resolveLanguage(window.location.pathname)).then(() =>
-    createRoot(root).render(
-      <BrowserRouter>
-        <App config={config} />
-      </BrowserRouter>,
-    ),
+    root.hasChildNodes() ? hydrateRoot(root, app) : createRoot(root).render(app),
   );
 }

@@ -1,27 +1,26 @@
 // The route table of specification section 2. A screen of a journey opens when the server
 // says so (Guard: its path is in the journey's `open`); entry screens need no journey.
+import { lazy } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import GoHome, { whyNoJourney } from './components/GoHome';
 import Guard from './components/Guard';
 import Layout from './components/Layout';
 import later from './components/later';
-import ShowError from './components/ShowError';
-import { browserLanguage, fromCorrespondence, isLanguage } from './i18n';
+import { isLanguage } from './i18n';
 import ErrorScreen from './screens/error/ErrorScreen';
 import Home from './screens/home/Home';
 import SignInEmail from './screens/signin/SignInEmail';
-import SignInPassword from './screens/signin/SignInPassword';
-import { useServerSession } from './session/ServerSession';
-import { stepOf } from './session/journey';
 
 // The entry chunk holds the first screen (home, where /authorize sends a person), the
-// sign-in it leads to and the Error screen (shown when the network may bring no chunk);
+// sign-in e-mail screen and the Error screen (shown when the network may bring no chunk);
 // every other screen is in a later chunk of its flow, fetched with the later part of the
 // messages when its route first renders (components/later.jsx; Layout shows PageLoading
 // meanwhile; a navigation keeps the page it leaves until then). The phone widget and its metadata are a chunk of their own
 // (webpack.config.js), fetched with the first screen that needs them. The chunks the home
-// page leads to (sign-up, the second factor of a sign-in) are prefetched once the browser
-// is idle.
+// page leads to (the password of a sign-in, sign-up, the second factor of a sign-in) are
+// prefetched once the browser is idle.
+// The sign-in password screen is a chunk of its own, out of the first screen's 100 KB
+// (bench/ui_bundle_size.py); its messages stay in the first part, so it waits for no other.
+const SignInPassword = lazy(() => import(/* webpackChunkName: "signin", webpackPrefetch: true */ './screens/signin/SignInPassword'));
 const Verification = later(() => import(/* webpackChunkName: "verification", webpackPrefetch: true */ './screens/shared/Verification'));
 const LostPhone = later(() => import(/* webpackChunkName: "verification" */ './screens/signin/LostPhone'));
 const PhoneResetRequested = later(() => import(/* webpackChunkName: "verification" */ './screens/signin/PhoneResetRequested'));
@@ -29,7 +28,9 @@ const SelectVerification = later(() => import(/* webpackChunkName: "verification
 const Privacy = later(() => import(/* webpackChunkName: "signup", webpackPrefetch: true */ './screens/signup/Privacy'));
 const SignUpEmail = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/SignUpEmail'));
 const CreatePassword = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/CreatePassword'));
-const VerificationSetup = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/VerificationSetup'));
+// sign-up's phone step a chunk apart: the phone widget's chunks come with it, not with the
+// privacy notice and the e-mail steps before it
+const VerificationSetup = later(() => import(/* webpackChunkName: "signup-phone" */ './screens/signup/VerificationSetup'));
 const CoreProfile = later(() => import(/* webpackChunkName: "signup" */ './screens/signup/CoreProfile'));
 const RedirectToRp = later(() => import(/* webpackChunkName: "redirect" */ './screens/redirect/RedirectToRp'));
 const ForgotPassword = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/ForgotPassword'));
@@ -166,49 +167,28 @@ function LanguageSegment() {
   return <Outlet />;
 }
 
-// Older non-prefixed paths: their prefixed form, in the language of the sign-up the server
-// holds (a French flow stays French), else the browser's. /password and /verification go
-// to the screen of the sign-up or sign-in journey the server holds.
-const journeyScreen = (journeys, matches) =>
-  ['signup', 'signin'].map((flow) => journeys[flow]).find((journey) => journey && matches(journey));
-
-const LEGACY_PATHS = {
-  '/signup': () => 'signUp',
-  '/signup/privacy': () => 'signUp/privacy',
-  '/signup/verification/email': () => 'signUp/verification/email',
-  '/signup/verificationsetup': () => 'signUp/verificationsetup',
-  '/signup/profile': () => 'signUp/profile',
-  '/signin': () => 'signIn',
-  '/signin/selectverification': () => 'signIn/selectverification',
-  '/password': (journeys) => {
-    const found = journeyScreen(journeys, (j) => j.open.some((screen) => /^sign(Up|In)\/password$/.test(screen)));
-    return found && found.flow === 'signup' ? 'signUp/password' : 'signIn/password';
-  },
-  '/verification': (journeys) => {
-    const found = journeyScreen(journeys, (j) => /\/verification\//.test(j.screen));
-    return found ? found.screen : null;
-  },
-};
-
-function Legacy({ to }) {
-  const { pathname } = useLocation();
-  const server = useServerSession();
-  // the server's answer for this path first
-  if (server.step !== stepOf(pathname)) return null;
-  if (server.failure) return <ShowError failure={server.failure} />;
-  const target = to(server.journeys);
-  const signup = server.journeys.signup;
-  const language = signup && signup.emailLanguage ? fromCorrespondence(signup.emailLanguage) : browserLanguage();
-  return target ? <Navigate to={`/${language}/${target}`} replace /> : <GoHome language={language} why={whyNoJourney(server)} />;
-}
+// Older non-prefixed paths (the first release's), sent on by a chunk of their own
+// (components/Legacy.jsx): few people still follow them.
+const LEGACY_PATHS = [
+  '/signup',
+  '/signup/privacy',
+  '/signup/verification/email',
+  '/signup/verificationsetup',
+  '/signup/profile',
+  '/signin',
+  '/signin/selectverification',
+  '/password',
+  '/verification',
+];
+const Legacy = lazy(() => import(/* webpackChunkName: "legacy" */ './components/Legacy'));
 
 export default function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Home />} />
-        {Object.entries(LEGACY_PATHS).map(([path, to]) => (
-          <Route key={path} path={path} element={<Legacy to={to} />} />
+        {LEGACY_PATHS.map((path) => (
+          <Route key={path} path={path} element={<Legacy from={path} />} />
         ))}
         <Route path=":language" element={<LanguageSegment />}>
           <Route index element={<Home />} />

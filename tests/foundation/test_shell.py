@@ -12,8 +12,33 @@ def test_ui_route_answers_the_shell(client, path):
     response = client.get(path)
     assert response.status_code == 200
     assert response.mimetype == "text/html"
-    assert '<div id="root"></div>' in response.text
+    assert '<div id="root">' in response.text
     assert re.search(r'<script defer src="/static/ui/app\.[0-9a-f]{16}\.js"></script>', response.text)
+
+
+@pytest.mark.parametrize(
+    ("path", "title", "label"),
+    [
+        ("/en/", "Sign in - Sign-in for federal services", "E-mail address"),
+        ("/fr", "Se connecter - Connexion aux services fédéraux", "Adresse courriel"),
+        ("/en/signIn", "Sign in with your e-mail address - Sign-in for federal services", "E-mail address"),
+        ("/fr/signUp/privacy", "Avis de confidentialité - Connexion aux services fédéraux", None),
+    ],
+)
+def test_a_journeys_first_screen_arrives_rendered_with_its_title(client, path, title, label):
+    html = client.get(path).text
+    assert f"<title>{title}</title>" in html
+    root = re.search(r'<div id="root">(.*?)</div>\s*<script id="idp-config"', html, flags=re.S).group(1)
+    assert root.startswith("<!--$--><header") and "<h1" in root
+    if label:
+        assert re.search(rf'<label class="label" for="email">{label}</label>', root)
+
+
+@pytest.mark.parametrize("path", ["/en/signUp", "/fr/signIn/password", "/en/profilehome", "/en/signin"])
+def test_other_screens_arrive_empty_for_the_ui_to_render(client, path):
+    html = client.get(path).text
+    assert '<div id="root"></div>' in html
+    assert "<title>" + ("Connexion aux services fédéraux" if "/fr/" in path else "Sign-in for federal services") + "</title>" in html
 
 
 @pytest.mark.parametrize(("path", "language"), [("/en/signUp", "en"), ("/fr/signUp", "fr")])
@@ -32,7 +57,7 @@ def test_root_falls_back_to_english(client):
 
 
 def test_french_shell_has_a_french_title(client):
-    assert "<title>Connexion aux services fédéraux</title>" in client.get("/fr/").text
+    assert "<title>Connexion aux services fédéraux</title>" in client.get("/fr/profilehome").text
 
 
 def test_shell_has_a_strict_content_security_policy(client):

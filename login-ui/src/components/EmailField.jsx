@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { validateEmail } from '../validation';
 import { TextField } from './fields';
 import { useErrorText, useT } from './hooks';
@@ -7,21 +7,48 @@ import { useErrorText, useT } from './hooks';
 // the change check only once the person has left the field or tried to continue, so that
 // nobody is told an address is wrong while still typing its first letters.
 export function useEmail(form, initial = '') {
-  const [value, setValue] = useState(initial);
+  const [value, setState] = useState(initial);
   const [left, setLeft] = useState(false);
+  const field = useRef(null);
+  // The field holds its own text (uncontrolled) and the state follows it: React then never
+  // writes over what the person typed, even while it takes over a page rendered at build time
+  // on a busy phone (a controlled field, whose change arrived before React could render it,
+  // was set back to the empty state). What is on the screen is what goes on.
+  const shown = () => (field.current ? field.current.value : value);
+  const setValue = (next) => {
+    setState(next);
+    if (field.current) field.current.value = next;
+  };
   const onChange = (next) => {
-    setValue(next);
+    setState(next);
     if (left || form.submitted) form.recheck('email', validateEmail(next));
   };
   const onBlur = () => setLeft(true);
-  return { value, address: value.trim(), setValue, onChange, onBlur, check: () => ({ email: validateEmail(value) }) };
+  return {
+    value,
+    field,
+    get address() {
+      return shown().trim();
+    },
+    setValue,
+    onChange,
+    onBlur,
+    check: () => ({ email: validateEmail(shown()) }),
+  };
 }
 
 export default function EmailField({ email, form, label }) {
   const t = useT();
   const errorText = useErrorText();
+  // what was typed before React took the field over, into the state
+  useLayoutEffect(() => {
+    if (email.field.current.value !== email.value) email.onChange(email.field.current.value);
+    // once, as React takes the field over
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <TextField
+      ref={email.field}
       id="email"
       label={label || t('email.label')}
       hint={t('email.hint')}
@@ -29,7 +56,7 @@ export default function EmailField({ email, form, label }) {
       autoComplete="email"
       spellCheck={false}
       autoCapitalize="none"
-      value={email.value}
+      defaultValue={email.value}
       onChange={(event) => email.onChange(event.target.value)}
       onBlur={email.onBlur}
       error={errorText(form.errors.email)}

@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect } from 'react';
-import { IntlProvider } from 'react-intl';
 import { Outlet, useLocation } from 'react-router-dom';
 import { intlLocale, languageOf } from '../i18n';
+import { IntlProvider } from '../i18n/intl';
 import { loadMessages, loadedMessages } from '../i18n/messages';
 import Footer from './Footer';
 import Header from './Header';
@@ -22,7 +22,7 @@ export default function Layout() {
     document.documentElement.lang = language;
   }, [language]);
   return (
-    <IntlProvider locale={intlLocale(language)} messages={messages} defaultLocale={intlLocale('en')}>
+    <IntlProvider locale={intlLocale(language)} messages={messages}>
       <ServerSessionProvider language={language}>
         <Header />
         <main id="main" className="container site-main" tabIndex={-1}>

@@ -5,6 +5,9 @@ import { useT } from './hooks';
 
 const SIGN_UP_STEPS = 4;
 
+// "[Error: ]Title - Site": also the title of a page rendered at build time (src/prerender)
+export const documentTitle = (t, title, hasErrors = false) => `${hasErrors ? `${t('common.errorTitlePrefix')} ` : ''}${title} - ${t('layout.siteName')}`;
+
 // One page: optional "Step n of 4", the single h1 (focused on each page change), the
 // document title, and the page view sent to analytics.
 export default function Page({ pageName, title, step, hasErrors = false, children }) {
@@ -12,8 +15,7 @@ export default function Page({ pageName, title, step, hasErrors = false, childre
   const location = useLocation();
   const heading = useRef(null);
   useEffect(() => {
-    const prefix = hasErrors ? `${t('common.errorTitlePrefix')} ` : '';
-    document.title = `${prefix}${title} - ${t('layout.siteName')}`;
+    document.title = documentTitle(t, title, hasErrors);
   }, [title, hasErrors, t]);
   useEffect(() => {
     if (heading.current) heading.current.focus();

@@ -1,4 +1,4 @@
-import { useT } from './hooks';
+import { useHydrated, useT } from './hooks';
 
 function describedBy(...ids) {
   const list = ids.filter(Boolean).join(' ');
@@ -116,14 +116,17 @@ export function Checkbox({ id, label, checked, onChange }) {
 }
 
 // secondary: a quieter action; warning: one that cannot be undone (deleting the account).
+// Until React has taken over a page rendered at build time, a press would submit the form
+// natively (the page again, what was typed in its address): the button waits, as when busy.
 export function Button({ children, busy = false, secondary = false, warning = false, ...props }) {
   const kind = (secondary && 'button--secondary') || (warning && 'button--warning') || '';
+  const waiting = busy || !useHydrated();
   return (
     <button
       type="submit"
       className={`button ${kind}`.trim()}
-      disabled={busy}
-      aria-disabled={busy ? 'true' : undefined}
+      disabled={waiting}
+      aria-disabled={waiting ? 'true' : undefined}
       {...props}
     >
       {children}

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useIntl } from '../i18n/intl';
 import { useLocation } from 'react-router-dom';
 import { languageOf } from '../i18n';
 import { errorText } from '../i18n/errors';
@@ -42,3 +42,11 @@ export function useErrorText() {
   const policy = usePolicy();
   return useCallback((error) => (error ? errorText(intl, error, policy) : ''), [intl, policy]);
 }
+
+const unchanging = () => () => {};
+
+// False while React takes over a page rendered at build time (src/prerender), and while
+// rendering it there; true from then on, and at once on a screen React renders itself. What
+// the build could not know (this tab's stored state, test mode's sample person) shows only
+// when true, so that React finds the HTML it would have made.
+export const useHydrated = () => useSyncExternalStore(unchanging, () => true, () => false);

@@ -1,12 +1,12 @@
 import { lazy, use } from 'react';
-import { IntlProvider } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { intlLocale, languageOf } from '../i18n';
+import { IntlProvider } from '../i18n/intl';
 import { loadMessages, loadedMessages } from '../i18n/messages';
 
 function WithMessages({ language, messages, children }) {
   return (
-    <IntlProvider locale={intlLocale(language)} messages={messages} defaultLocale={intlLocale('en')}>
+    <IntlProvider locale={intlLocale(language)} messages={messages}>
       {children}
     </IntlProvider>
   );

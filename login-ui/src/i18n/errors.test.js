@@ -1,12 +1,14 @@
-import { createIntl } from 'react-intl';
+import { createIntl } from './intl';
 import { ApiError } from '../api/v1';
 import { DEFAULT_POLICY } from '../config';
 import en from './en.json';
 import fr from './fr.json';
 import { ERRORS, errorText, followUp, fromFailure, passwordLengthText } from './errors';
 
-const intlEn = createIntl({ locale: 'en-CA', messages: en });
-const intlFr = createIntl({ locale: 'fr-CA', messages: fr });
+const { compiled } = require('../test/messages');
+
+const intlEn = createIntl({ locale: 'en-CA', messages: compiled(en) });
+const intlFr = createIntl({ locale: 'fr-CA', messages: compiled(fr) });
 
 test('a catalogue code is shown with its text in the current language', () => {
   expect(errorText(intlFr, { code: ERRORS.WRONG_CODE })).toBe('Code invalide. Veuillez réessayer.');

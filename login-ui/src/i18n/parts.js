@@ -1,5 +1,6 @@
 // Each language's messages come in two parts. The first-screen part holds what the entry's
-// screens (home, sign-in, the frame, the error screen) and every error text need, and is
+// screens (home, sign-in, the frame, the error screen), the sign-in password screen (a chunk
+// that needs no other: routes.jsx) and every error text need, and is
 // shipped with the first screen; the later part holds the rest (sign-up, codes, recovery,
 // profile, methods...) and arrives with the first screen of a later chunk (messages.js,
 // components/later.jsx). An entry ending with a dot names every key it starts; any other

@@ -1,10 +1,11 @@
 // What the server says about this browser session, asked again on every page (a page may
 // follow a call, Back/Forward, another tab or a reload): which relying service waits (its
 // title is in the header), its login hint, and where each journey stands.
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { setService } from '../analytics';
 import { api } from '../api/v1';
+import { useHydrated } from '../components/hooks';
 import { unexpected } from '../components/ShowError';
 import { stepOf } from './journey';
 import { redirector } from './redirector';
@@ -40,7 +41,8 @@ const ServerSessionContext = createContext({ ...NOTHING, serviceName: '' });
 export function ServerSessionProvider({ language, children }) {
   const { pathname } = useLocation();
   const { state, dispatch } = useSession();
-  const stored = state.userData.language === language ? state.userData.service : null;
+  const hydrated = useHydrated();
+  const stored = hydrated && state.userData.language === language ? state.userData.service : null;
   const [answer, setAnswer] = useState(NOTHING);
   const latest = useRef(0);
   const returns = useReturns();
@@ -61,20 +63,25 @@ export function ServerSessionProvider({ language, children }) {
           return;
         }
         setService(data.service ? data.service.id : null);
-        setAnswer({
-          step,
-          language,
-          service: data.service ? data.service.title : null,
-          loginHint: data.loginHint || null,
-          // the waiting service asks a passkey; where a signed-in person goes on to it
-          passkeyRequired: data.passkeyRequired === true,
-          continueTo: typeof data.continueTo === 'string' ? data.continueTo : null,
-          journeys: data.journeys || {},
-          // why the browser holds no session (the page expired, or it lost its cookie), as
-          // an error of the catalogue
-          noSession: data.noSession ? { code: data.noSession.message, data: data.noSession.data || {} } : null,
-          failure,
-        });
+        // A transition: while a screen rendered at build time waits for its chunk before React
+        // takes it over (Privacy), an urgent change of the context around it would make React
+        // drop its HTML for the loading frame; this one waits for the take-over instead.
+        startTransition(() =>
+          setAnswer({
+            step,
+            language,
+            service: data.service ? data.service.title : null,
+            loginHint: data.loginHint || null,
+            // the waiting service asks a passkey; where a signed-in person goes on to it
+            passkeyRequired: data.passkeyRequired === true,
+            continueTo: typeof data.continueTo === 'string' ? data.continueTo : null,
+            journeys: data.journeys || {},
+            // why the browser holds no session (the page expired, or it lost its cookie), as
+            // an error of the catalogue
+            noSession: data.noSession ? { code: data.noSession.message, data: data.noSession.data || {} } : null,
+            failure,
+          }),
+        );
       });
   }, [pathname, language, returns]);
 
@@ -85,10 +92,12 @@ export function ServerSessionProvider({ language, children }) {
   const answered = answer.step !== null && answer.language === language;
   const serviceName = answered ? answer.service || '' : stored || '';
   useEffect(() => {
-    if (answered && serviceName !== (stored || '')) dispatch({ type: SERVICE, payload: { service: serviceName || null, language } });
+    if (answered && serviceName !== (stored || '')) startTransition(() => dispatch({ type: SERVICE, payload: { service: serviceName || null, language } }));
   }, [answered, serviceName, stored, language, dispatch]);
 
-  return <ServerSessionContext.Provider value={{ ...answer, serviceName }}>{children}</ServerSessionContext.Provider>;
+  // the same value while nothing changed: a new one would be a change of context, too
+  const value = useMemo(() => ({ ...answer, serviceName }), [answer, serviceName]);
+  return <ServerSessionContext.Provider value={value}>{children}</ServerSessionContext.Provider>;
 }
 
 // {step, serviceName, loginHint, passkeyRequired, continueTo, journeys, noSession, failure}; `step` is the page (stepOf) the

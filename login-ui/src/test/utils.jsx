@@ -223,7 +223,7 @@ export const signedOut = { 'GET /v1/profile': fail('29', null, 401) };
 // routes: { 'POST /v1/otp/transient_otp/send': ok({...}) | (body, url) => response }
 // journeys: where the journeys stand at first ({ signup: JOURNEY.signup.emailSent }).
 // service: the relying service waiting for this browser (GET /v1/session's `service`).
-function mockApi(routes = {}, journeys = {}, service = null) {
+export function mockApi(routes = {}, journeys = {}, service = null) {
   const calls = [];
   const server = { journeys: { ...journeys } };
   const defaults = {
@@ -274,7 +274,7 @@ export async function renderApp(path, { userData, journeys, config, api, service
 
 // lets pending promises (mocked fetches) settle; uses no timer, so it also works
 // with jest.useFakeTimers()
-async function flush() {
+export async function flush() {
   await act(async () => {
     for (let i = 0; i < 20; i += 1) await Promise.resolve();
   });

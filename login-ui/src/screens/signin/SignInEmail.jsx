@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTestData } from '../../components/AppConfig';
 import EmailField, { useEmail } from '../../components/EmailField';
 import { FormPage, useForm } from '../../components/forms';
-import { usePath } from '../../components/hooks';
+import { useHydrated, usePath } from '../../components/hooks';
 import { SIGN_IN } from '../../session/reducer';
 import { useServerSession } from '../../session/ServerSession';
 import { useSession } from '../../session/SessionContext';
@@ -19,9 +19,17 @@ export function SignInStart({ page, titleId, leadId, before, after }) {
   const { state, dispatch } = useSession();
   const { loginHint } = useServerSession();
   const testData = useTestData();
+  const hydrated = useHydrated();
   const form = useForm({ category: 'signin', page });
-  const email = useEmail(form, state.userData.email || testData.email || '');
+  const known = state.userData.email || testData.email || '';
+  const email = useEmail(form, hydrated ? known : '');
   const { value, setValue } = email;
+  // the address this tab kept, once React has taken over the page rendered at build time
+  useEffect(() => {
+    if (hydrated && known && !value) setValue(known);
+    // only once taken over: what the person types afterwards stays
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
   useEffect(() => {
     if (loginHint && !value) setValue(loginHint);
     // only when the hint arrives
