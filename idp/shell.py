@@ -151,6 +151,7 @@ def render_shell(language: str):
             ui_config=ui_config,
             screen=PRERENDERED.screen(request.path),
             css_urls=MANIFEST.entry_urls("app", ".css"),
+            later_css_url=MANIFEST.url("later-styles.css"),
             # the messages of the page's language first: the entry finds them already loaded
             js_urls=[MANIFEST.url(f"messages-{language}.js"), *MANIFEST.entry_urls("app", ".js")],
         )

@@ -68,7 +68,8 @@ function browser(argv) {
   return {
     name: 'browser',
     mode: production ? 'production' : 'development',
-    entry: { app: './src/index.jsx' },
+    // later-styles: the later screens' stylesheet alone (src/components/later.jsx)
+    entry: { app: './src/index.jsx', 'later-styles': './src/styles/later.css' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: '[name].[contenthash:16].js',

@@ -135,3 +135,12 @@ def test_unknown_api_path_answers_the_envelope(client):
 
 def test_shell_is_not_cached(client):
     assert client.get("/en/").headers["Cache-Control"] == "no-store"
+
+
+def test_the_later_screens_styles_are_prefetched_never_waited_for(client):
+    html = client.get("/en/").get_data(as_text=True)
+    stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+    later = re.search(r'<link rel="prefetch" as="style" id="later-styles" href="([^"]+)"', html)
+    assert later and later.group(1).startswith("/static/ui/later-styles.")
+    assert later.group(1) not in stylesheets
+    assert client.get(later.group(1)).status_code == 200

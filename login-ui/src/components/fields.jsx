@@ -143,10 +143,3 @@ export function Notice({ children, kind = 'info', id, focusRef }) {
     </div>
   );
 }
-
-// The correspondence language of e-mails, text messages and calls: English (eng) or French (fr).
-export function LanguageChoice({ legendId, hintId, value, onChange }) {
-  const t = useT();
-  const options = ['eng', 'fr'].map((language) => ({ value: language, label: t(`email.language.${language}`) }));
-  return <RadioGroup name="language" legend={t(legendId)} hint={t(hintId)} value={value} onChange={onChange} options={options} />;
-}

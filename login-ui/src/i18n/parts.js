@@ -11,8 +11,13 @@ const FIRST_SCREEN = [
   'footer.',
   'common.',
   'home.',
-  'email.',
-  'password.',
+  // the e-mail and password fields and the sign-in's screens; sign-up's are later
+  'email.label',
+  'email.hint',
+  'email.signin.',
+  'password.label',
+  'password.show',
+  'password.signin.',
   'error.',
   // errors.js: the text of error 41 (the last strong method kept)
   'methods.addAnotherFirst',

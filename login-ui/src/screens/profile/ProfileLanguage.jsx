@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/v1';
-import { LanguageChoice } from '../../components/fields';
+import LanguageChoice from '../../components/LanguageChoice';
 import { BackLink, FormPage, useForm } from '../../components/forms';
 import { usePath } from '../../components/hooks';
 import { SignedIn } from '../../components/SignedIn';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../../api/v1';
 import { useTestData } from '../../components/AppConfig';
 import EmailField, { useEmail } from '../../components/EmailField';
-import { LanguageChoice } from '../../components/fields';
+import LanguageChoice from '../../components/LanguageChoice';
 import { FormPage, useForm } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
 import { useLanguage } from '../../components/hooks';
