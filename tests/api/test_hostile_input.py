@@ -133,3 +133,15 @@ def test_a_nul_in_an_account_routes_field_is_code_23(signed_in_browser, path, fi
 def test_a_nul_in_a_header_is_code_23(client):
     answer = client.get("/v1/session", headers={"User-Agent": "Mozilla\x00"})
     assert (answer.status_code, answer.json["message"], answer.json["data"]) == (400, "23", {"field": "header"})
+
+
+@pytest.mark.parametrize("where, cookie, query", [
+    ("query", "", "?lang=en%00"),
+    ("cookie", 'idp_lang="en\\000"', ""),
+    ("cookie", "idp_lang=en\x00", ""),
+], ids=["percent-encoded in the query", "a quoted cookie's octal escape", "raw in a cookie"])
+def test_a_nul_that_only_appears_once_decoded_is_code_23_too(app, where, cookie, query):
+    # a client without a jar, which would write its own over the Cookie header
+    answer = app.test_client(use_cookies=False).get(f"/v1/session{query}", headers={"Cookie": cookie} if cookie else {})
+    assert (answer.status_code, answer.json["message"]) == (400, "23")
+    assert answer.json["data"]["field"] in (where, "header")
