@@ -9,7 +9,7 @@ PROMETHEUS_MULTIPROC_DIR and reads the web server's processes from /proc (idp/me
 checks PostgreSQL and Redis for /readyz as the web workers would (idp/health.py), and answers
 /healthz with whether the web server answers on IDP_BIND: it outlives the web server, so that
 a stopped one is seen. Which port a request came in on is known from the process serving it,
-never from a header. Under the development server (one port) there is no management port."""
+never from a header. Without IDP_MANAGEMENT_BIND (`make run`), the web server answers them too."""
 from __future__ import annotations
 
 import http.client
