@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/account_lists.py [--sessions 1000] [--events 100000] [--reads 30]
 
-One person signs up against the production server (gunicorn, one worker on core 0; the client
+One person signs up against the production server (granian, one worker on core 0; the client
 on core 1), then their account is given --sessions more live browser sessions and --events more
 events of its activity (one INSERT ... SELECT generate_series each). The client reads, --reads
 times each, the first page of "Where you're signed in" and of "Account activity", the page
@@ -91,7 +91,7 @@ def main(argv=None) -> harness.Report:
     report = harness.Report(f"Account lists: one account with {args.sessions:,} sessions and {args.events:,} events (PostgreSQL)")
     port, database_url, env = harness.prepared(DATABASE)
     timings = journeys.Timings()
-    with harness.gunicorn(env, port, 1, "0"):
+    with harness.web(env, port, 1, "0"):
         browser = journeys.Browser(journeys.http_transport(port), env["IDP_SERVER_ISSUER"], timings)
         outbox = journeys.Outbox(database_url)
         try:

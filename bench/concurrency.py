@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/concurrency.py [--people 100] [--think 2]
 
-gunicorn with 2 x cores + 1 gthread workers as config/gunicorn.conf.py sets (not pinned) on PostgreSQL; one client thread per
+granian with 2 x cores + 1 workers of 4 threads as config/web.py sets (not pinned) on PostgreSQL; one client thread per
 person on the same machine. Each person signs up in one browser (authorize, e-mail code,
 account, phone code, profile, resume, token, userinfo), then signs in from a fresh browser
 and opens their account pages (where they are signed in, their connected services, their
@@ -44,7 +44,7 @@ def main(argv=None) -> harness.Report:
     args = parser.parse_args(argv)
     workers = 2 * os.cpu_count() + 1
     report = harness.Report(f"{args.people} concurrent people sign up then sign in "
-                            f"(gunicorn {workers} gthread workers on {os.cpu_count()} cores, PostgreSQL)")
+                            f"(granian {workers} workers on {os.cpu_count()} cores, PostgreSQL)")
     port, database_url, env = harness.prepared(DATABASE)
     timings = journeys.Timings()
     completed = [0]
@@ -69,7 +69,7 @@ def main(argv=None) -> harness.Report:
             with lock:
                 timings.add(mine)
 
-    with harness.gunicorn(env, port, workers=workers, cores=None) as server:
+    with harness.web(env, port, workers=workers, cores=None) as server:
         issuer = env["IDP_SERVER_ISSUER"]
         started = time.monotonic()
         cpu, _ = harness.measured(server.pids, lambda: _run_all(person, args.people))

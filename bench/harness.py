@@ -1,4 +1,4 @@
-"""What every benchmark shares: the production server under gunicorn, a fresh PostgreSQL
+"""What every benchmark shares: the production server (granian), a fresh PostgreSQL
 database, server CPU read from /proc, the machine's description and the figures' report.
 
 Nothing here asserts anything: benchmarks print figures, RESULTS.md keeps the latest run.
@@ -38,19 +38,13 @@ SERVER_CORE = 0
 CLIENT_CORE = 1
 
 
-def gunicorn_command(port: int, workers: int) -> list[str]:
+def web(env: dict[str, str], port: int, workers: int, cores: str | None) -> "Server":
     """The one place the benchmarks start the production server: the operator's command
-    (README, "Production") with the worker count and the port each benchmark picks. Workers
-    are not recycled (--max-requests 0): a worker replaced mid-run would take its CPU time
-    with it and the figures would count less work than was done."""
-    return [
-        str(PYTHON_BIN / "gunicorn"),
-        "-c", str(ROOT / "config" / "gunicorn.conf.py"),
-        "-w", str(workers),
-        "-b", f"127.0.0.1:{port}",
-        "--backlog", "2048",
-        "--max-requests", "0",
-    ]
+    (README, "Production": config/web.py, granian) with the worker count and the port each
+    benchmark picks. Workers are not recycled (a lifetime longer than any run): a worker replaced
+    mid-run would take its CPU time with it and the figures would count less work than was done."""
+    env = {**env, "IDP_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "IDP_WORKERS_LIFETIME": str(24 * 3600)}
+    return Server([sys.executable, str(ROOT / "config" / "web.py")], env, port, cores, "/healthz")
 
 
 # --- the machine ---------------------------------------------------------------------------
@@ -78,7 +72,7 @@ def machine() -> dict[str, str]:
         "python": platform.python_version(),
         "node": _first_line(["node", "--version"]),
         "postgresql": _first_line(["psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc", "SHOW server_version"]),
-        "gunicorn": _first_line([str(PYTHON_BIN / "gunicorn"), "--version"]),
+        "granian": _first_line([str(PYTHON_BIN / "granian"), "--version"]),
         # wrk prints its version with the usage and exits with 1.
         "wrk": _first_line(["sh", "-c", "wrk -v 2>&1; test -x \"$(command -v wrk)\""]),
         "load average at start": Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__(),
@@ -188,8 +182,8 @@ def provider_environment(database_url: str, port: int, workdir: Path) -> dict[st
     IDP_SERVER_ENVIRONMENT stays development, for two reasons only: production refuses the
     outbox (codes kept in clear), which is where the benchmarks read the codes a person
     would receive, and production cookies are Secure, which a client on plain-HTTP loopback
-    does not send back. Everything else is the production server (gunicorn with
-    config/gunicorn.conf.py, PostgreSQL, signing keys from a file); delivery to the outbox
+    does not send back. Everything else is the production server (config/web.py, PostgreSQL,
+    signing keys from a file); delivery to the outbox
     is one INSERT in the request, as putting a message on the production queue is one
     round trip to Redis.
     """
@@ -318,7 +312,7 @@ class Server:
         return found
 
     def workers(self) -> list[int]:
-        """The gunicorn workers: children of the master (taskset execs into the master)."""
+        """The web server's workers: children of the master (taskset execs into the master)."""
         return children(self.process.pid)
 
     def cpu_seconds(self) -> float:
@@ -376,23 +370,18 @@ def free_port() -> int:
 
 
 def gunicorn(env: dict[str, str], port: int, workers: int, cores: str | None) -> Server:
-    return Server(gunicorn_command(port, workers), env, port, cores, "/healthz")
-
-
-def granian_command(port: int, workers: int, threads: int = 4) -> list[str]:
-    """granian (a Rust HTTP server) serving the same WSGI app: the WSGI servers side by side."""
-    return [
-        str(PYTHON_BIN / "granian"), "--interface", "wsgi", "--factory", "idp.wsgi:application",
-        "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers), "--blocking-threads", str(threads),
-        "--backlog", "2048", "--no-access-log",
+    """gunicorn's gthread worker serving the same app as production did before granian (the app
+    built once and forked, four threads a worker): the WSGI servers side by side."""
+    command = [
+        str(PYTHON_BIN / "gunicorn"), "--preload", "-k", "gthread", "--threads", "4", "-w", str(workers),
+        "-b", f"127.0.0.1:{port}", "--backlog", "2048", "--keep-alive", "75", "idp.wsgi:application()",
     ]
+    # a folder of its own: the counts of a granian run before it would be added in
+    env = {**env, "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="idp-bench-gunicorn-metrics-")}
+    return Server(command, env, port, cores, "/healthz")
 
 
-def granian(env: dict[str, str], port: int, workers: int, cores: str | None) -> Server:
-    return Server(granian_command(port, workers), env, port, cores, "/healthz")
-
-
-WSGI_SERVERS = {"gunicorn": gunicorn, "granian": granian}
+WSGI_SERVERS = {"granian": web, "gunicorn": gunicorn}
 
 
 # --- the load generator --------------------------------------------------------------------

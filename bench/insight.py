@@ -4,7 +4,7 @@ with 10^7 raw events in PostgreSQL (issue 28).
     .venv/bin/python bench/insight.py [--seconds 5] [--events 10000000]
 
 1. The collector: wrk (core 1) posts the same batch of 20 events, as the login UI's beacon would,
-   to the production server (gunicorn, one worker on core 0); printed: batches and events kept
+   to the production server (granian, one worker on core 0); printed: batches and events kept
    per second of server CPU, and PostgreSQL's CPU per batch apart.
 2. The report: --events raw events of sign-up journeys over the last seven days (one INSERT ...
    SELECT generate_series; journeys that stop at every step), then in this process the time of
@@ -59,7 +59,7 @@ def main(argv=None) -> harness.Report:
     body.write_text(batch(), encoding="utf-8")
     wrk_env = {"BODY_FILE": str(body), "ORIGIN": env["IDP_SERVER_ISSUER"]}
     url = f"http://127.0.0.1:{port}/v1/events"
-    with harness.gunicorn(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
+    with harness.web(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
         harness.wrk(url, 10, 1, LUA, wrk_env)
         backends = harness.backend_pids(DATABASE)
         database_before = harness.cpu_of(backends)

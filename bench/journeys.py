@@ -41,7 +41,7 @@ class Timings:
 
 def http_transport(port: int):
     """One connection kept open for every call, as a browser keeps its connection to a site
-    (gunicorn keeps an idle one 75 s). A connection the server closed while it was idle is
+    (granian keeps an idle one until 60 s pass without a request). A connection the server closed while it was idle is
     opened again once, as browsers do; a call that fails on a new connection fails."""
     held: list[http.client.HTTPConnection] = []
 

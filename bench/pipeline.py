@@ -3,9 +3,9 @@ of our hooks (request log, metrics, security headers, cookies, the API's guards)
 
     .venv/bin/python bench/pipeline.py [--requests 20000] [--seconds 8]
 
-1. The server loop: a WSGI app that answers 16 bytes, under each WSGI server (gunicorn's
-   gthread worker as production runs it, granian), one worker pinned to core 0, wrk on core
-   1: server CPU per request, read from /proc.
+1. The server loop: a WSGI app that answers 16 bytes, under each WSGI server (granian as
+   production runs it, gunicorn's gthread worker as production ran it before), one worker
+   pinned to core 0, wrk on core 1: server CPU per request, read from /proc.
 2. In this process, the app's WSGI callable called directly (no server, no socket) for
    requests that need no database: CPU per request for the whole app, for a bare Flask app
    answering the same bytes, and for the whole app with one hook at a time taken out. What

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/public_endpoints.py [--seconds 5]
 
-The production server (gunicorn, one worker) pinned to core 0, wrk on core 1 with 10
+The production server (granian, one worker) pinned to core 0, wrk on core 1 with 10
 connections; server CPU is utime+stime of the server's processes from /proc.
 """
 from __future__ import annotations
@@ -20,9 +20,9 @@ def main(argv=None) -> harness.Report:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=5)
     args = parser.parse_args(argv)
-    report = harness.Report("Public endpoints: server CPU per request (gunicorn, 1 worker on 1 core, wrk c=10)")
+    report = harness.Report("Public endpoints: server CPU per request (granian, 1 worker on 1 core, wrk c=10)")
     port, _, env = harness.prepared(DATABASE)
-    with harness.gunicorn(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
+    with harness.web(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
         for path in PATHS:
             url = f"http://127.0.0.1:{port}{path}"
             harness.wrk(url, 10, 1, LUA)

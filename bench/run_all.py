@@ -31,8 +31,8 @@ BENCHMARKS = ["token_exchange.py", "pipeline.py", "public_endpoints.py", "signin
               "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
-- The production server: gunicorn with config/gunicorn.conf.py (gthread workers), started by
-  `bench/harness.py:gunicorn_command`, PostgreSQL on this machine, signing keys from IDP_SIGNING_KEYS_FILE;
+- The production server: granian with config/web.py, started by
+  `bench/harness.py:web`, PostgreSQL on this machine, signing keys from IDP_SIGNING_KEYS_FILE;
   IDP_SERVER_ENVIRONMENT=development only so that codes land in the outbox table and cookies work on
   plain-HTTP loopback (bench/harness.py:provider_environment says why).
 - "Per server core" = requests / (utime + stime of the server's processes, read from /proc), with the
@@ -51,8 +51,8 @@ How these figures are made (see each script's docstring):
   its own in-memory adapter given room for a run's codes (its default keeps 1,000 entries), and with a
   Redis adapter (bench/peer/redis_adapter.mjs, ioredis, the machine's Redis), a store several instances can
   share as our PostgreSQL is. Redis's CPU is printed apart, like PostgreSQL's backends for us.
-- The token benchmark runs ours under each WSGI server (gunicorn gthread, production's; granian, a Rust
-  server with a WSGI mode) with the same app, settings and worker count.
+- The token benchmark runs ours under each WSGI server (granian, a Rust server with a WSGI mode,
+  production's; gunicorn gthread, which production ran before) with the same app, settings and worker count.
 - Round trips to PostgreSQL are counted on the wire: libpq's trace of every message a connection sends
   (tests/support/wire.py); each Query and each Sync waits for an answer.
 """

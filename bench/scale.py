@@ -6,7 +6,7 @@ Each size is bulk-loaded (one INSERT ... SELECT generate_series per table): acco
 verified phone and, per account, the history a sign-in leaves behind (a browser session, a
 journey, a used code, a redeemed authorization code, a token, two rate-limit counters; an
 unfinished authorization request for one account in ten). Then one client signs in
---sign-ins random people one after the other against the production server (gunicorn, one
+--sign-ins random people one after the other against the production server (granian, one
 worker on core 0), and one more sign-in runs in this process with every SQL statement
 captured: each is printed with its EXPLAIN (ANALYZE) plan and whether it uses an index.
 """
@@ -183,7 +183,7 @@ def main(argv=None) -> harness.Report:
         loaded = size
         people = random.Random(size).sample(range(size), args.sign_ins + 1)
         os.sched_setaffinity(0, {harness.CLIENT_CORE})
-        with harness.gunicorn(env, port, workers=1, cores=str(harness.SERVER_CORE)):
+        with harness.web(env, port, workers=1, cores=str(harness.SERVER_CORE)):
             latencies(port, database_url, env["IDP_SERVER_ISSUER"], people[:3])
             timings = latencies(port, database_url, env["IDP_SERVER_ISSUER"], people[1:])
         os.sched_setaffinity(0, set(range(os.cpu_count())))

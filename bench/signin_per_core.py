@@ -4,7 +4,7 @@
 
 One sign-in: GET /authorize, password (argon2id verify), code sent to the phone, code
 verified, GET /authorize/resume, POST /token, GET /userinfo, each account signing in once.
-The production server (gunicorn, one worker) is pinned to core 0 with PostgreSQL; four
+The production server (granian, one worker) is pinned to core 0 with PostgreSQL; four
 client threads on core 1. Codes are read from the outbox table. The bound is one argon2id
 verify timed on core 0 with the server's own function and parameters: a sign-in cannot
 cost less than that.
@@ -98,12 +98,12 @@ def main(argv=None) -> harness.Report:
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--accounts", type=int, default=2000)
     args = parser.parse_args(argv)
-    report = harness.Report("Full sign-in per server core against the argon2id bound (gunicorn, 1 worker on 1 core)")
+    report = harness.Report("Full sign-in per server core against the argon2id bound (granian, 1 worker on 1 core)")
     port, database_url, env = harness.prepared(DATABASE)
     hashed = population.password_hash(env)
     population.load_accounts(DATABASE, 0, args.accounts, hashed)
     os.sched_setaffinity(0, {harness.CLIENT_CORE})
-    with harness.gunicorn(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
+    with harness.web(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:
         issuer = env["IDP_SERVER_ISSUER"]
         run_sign_ins(port, database_url, issuer, list(range(args.accounts - 20, args.accounts)), 60)
         before_backends = harness.cpu_of(harness.backend_pids(DATABASE))

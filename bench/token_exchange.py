@@ -4,7 +4,7 @@ per core beside the peer's and Keycloak's published sizing figure.
 
     .venv/bin/python bench/token_exchange.py [--seconds 10] [--algorithms RS256 ES256]
 
-Every server runs pinned to core 0 (ours: gunicorn, one worker, PostgreSQL; theirs: Node,
+Every server runs pinned to core 0 (ours: granian, one worker, PostgreSQL; theirs: Node,
 with its in-memory adapter, then with a Redis adapter, a store that several instances can
 share as ours is), wrk on core 1 with a Lua script that redeems codes (or refresh tokens)
 minted beforehand with each provider's own models, so only /token is measured. Our ES256

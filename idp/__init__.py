@@ -17,10 +17,11 @@ from idp.store import writes
 
 def create_app(test_config: dict[str, Any] | None = None, *, migrations: bool = True) -> Flask:
     """Application factory. test_config overrides Flask config keys (tests only); migrations
-    False leaves out the `flask db` commands' extension (the web server, idp/wsgi.py).
+    False is the web server's app (idp/wsgi.py): without the `flask db` commands' extension, and
+    with its statements bounded (database.statement_timeout_seconds).
 
     Under the `flask` command (db upgrade, keys, jobs work...), a setting that stops start-up
-    is the one line that names it, as under gunicorn (idp/wsgi.py), not a traceback."""
+    is the one line that names it, as under the web server (idp/wsgi.py), not a traceback."""
     try:
         return _build(test_config, migrations)
     except settings_module.ConfigError as error:
@@ -37,7 +38,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     app.config.from_mapping(
         IDP=settings,
         SQLALCHEMY_DATABASE_URI=database_url,
-        SQLALCHEMY_ENGINE_OPTIONS=database.engine_options(database_url, settings),
+        SQLALCHEMY_ENGINE_OPTIONS=database.engine_options(database_url, settings, web=not migrations),
         MAX_CONTENT_LENGTH=settings["server"]["max_request_bytes"],
         JSON_SORT_KEYS=False,
         BABEL_DEFAULT_LOCALE="en",

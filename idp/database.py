@@ -33,9 +33,10 @@ class MeteredPool(QueuePool):
     """SQLAlchemy's pool, which says how full it is (idp/metrics.py): the connections lent out,
     the threads asking for one (waiting, when all are lent) and how many it may open.
 
-    The capacity is that of the pools of the processes that serve requests: gunicorn builds
-    the app in its master, whose pool every worker it forks inherits and none other uses, so
-    each worker states the capacity for itself and the master says 0 (_after_fork)."""
+    The capacity is that of the pools of the processes that serve requests: the web server builds
+    the app in its master (config/web.py), whose pool every worker it forks inherits and none
+    other uses, so each worker states the capacity for itself and the master says 0 (_after_fork);
+    the management process's pool, which answers /readyz, counts too."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -63,11 +64,16 @@ def _state_capacity(serving: bool = True) -> None:
 os.register_at_fork(after_in_parent=lambda: _state_capacity(serving=False), after_in_child=_state_capacity)
 
 
-def engine_options(url: str, settings: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def engine_options(url: str, settings: dict[str, dict[str, Any]], web: bool = False) -> dict[str, Any]:
+    """web: the web server's, whose statements PostgreSQL cancels past database.statement_timeout_seconds
+    (granian has no time limit per request: a stuck statement would hold a thread for ever)."""
     database = settings["database"]
     if url.startswith("sqlite"):
         return {"poolclass": MeteredPool, "connect_args": {"timeout": database["sqlite_busy_timeout_seconds"]}}
-    return {"poolclass": MeteredPool, "connect_args": {"connect_timeout": database["connect_timeout_seconds"]}}
+    connect_args: dict[str, Any] = {"connect_timeout": database["connect_timeout_seconds"]}
+    if web and database["statement_timeout_seconds"]:
+        connect_args["options"] = f"-c statement_timeout={database['statement_timeout_seconds'] * 1000}"
+    return {"poolclass": MeteredPool, "connect_args": connect_args}
 
 
 def _ping_idle_connections(engine: Engine, idle_seconds: float) -> None:

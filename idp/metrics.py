@@ -1,14 +1,16 @@
 """/metrics in the Prometheus text format, for the networks metrics.allowed_networks names.
 
-Under gunicorn every worker writes its counts to PROMETHEUS_MULTIPROC_DIR
-(config/gunicorn.conf.py) and a scrape adds them up (prometheus_client's multiprocess
-mode); the development server is one process and uses the default registry. The job
-queue's numbers are read from Redis at scrape time, so every web instance reports the same
-cluster-wide numbers; the process numbers are this machine's server processes.
+Under the production web server every worker writes its counts to PROMETHEUS_MULTIPROC_DIR
+(config/web.py) and a scrape adds them up (prometheus_client's multiprocess mode), in a worker
+or in the management process (idp/management.py); the development server is one process and
+uses the default registry. The job queue's numbers are read from Redis at scrape time, so every
+web instance reports the same cluster-wide numbers; the process numbers are this machine's web
+server processes.
 """
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,9 +26,15 @@ from prometheus_client import (
     generate_latest,
 )
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
-from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 
 from idp.config.rules import in_networks
+
+# The pid file granian writes into PROMETHEUS_MULTIPROC_DIR (config/web.py): its master, whose
+# children are the workers. A process is found from it and /proc, never from a request.
+WEB_PID_FILE = "web.pid"
+# prometheus_client's files end with the pid of the process that writes them.
+WRITER_PID = re.compile(r"_(\d+)\.db$")
 
 # Collectors of numbers read at scrape time, which the packages that own them add at start-up
 # (add_collector): the job queue's, read from Redis (idp/jobs/numbers.py).
@@ -73,30 +81,31 @@ def observe_request(route: str, method: str, status: int, seconds: float, cpu_se
 
 
 class ProcessesCollector:
-    """CPU, memory and open files of this machine's server processes, added up: gunicorn's
+    """CPU, memory and open files of this machine's web server processes, added up: granian's
     master and its workers, or the one process of the development server. Memory and open
     files through prometheus_client's ProcessCollector, of the processes alive now; CPU from
-    /proc, with the CPU of the workers gunicorn recycled (which the master reaped: its
-    children's times in /proc), so that the counter never falls when a worker is replaced."""
+    /proc, with the CPU of the workers granian replaced (which the master reaped: its children's
+    times in /proc), so that the counter never falls when a worker dies or is recycled."""
 
     def collect(self) -> Iterator[Metric]:
         totals = {"process_resident_memory_bytes": 0.0, "process_open_fds": 0.0}
         master, workers = _server_pids()
         alive = 0
-        for pid in [master, *workers]:
+        for pid in ([master] if master is not None else []) + workers:
             samples = {sample.name: sample.value for family in ProcessCollector(pid=lambda pid=pid: pid, registry=None).collect()
                        for sample in family.samples}
             if samples:
                 alive += 1
                 for name in totals:
                     totals[name] += samples.get(name, 0.0)
-        cpu = _cpu_seconds(master, workers)
-        yield GaugeMetricFamily("idp_processes", "Server processes alive on this machine (gunicorn's master and workers).", value=alive)
+        cpu = _cpu_seconds(master, workers) if master is not None else 0.0
+        yield GaugeMetricFamily("idp_processes", "Web server processes alive on this machine (granian's master and workers).", value=alive)
         yield CounterMetricFamily("idp_process_cpu_seconds",
-                                  "CPU time of the server processes, those gunicorn recycled included.", value=cpu)
-        yield GaugeMetricFamily("idp_process_resident_memory_bytes", "Resident memory of the server processes.",
+                                  "CPU time of the web server processes, the workers it replaced included.", value=cpu)
+        yield GaugeMetricFamily("idp_process_resident_memory_bytes", "Resident memory of the web server processes.",
                                 value=totals["process_resident_memory_bytes"])
-        yield GaugeMetricFamily("idp_process_open_fds", "Open files and sockets of the server processes.", value=totals["process_open_fds"])
+        yield GaugeMetricFamily("idp_process_open_fds", "Open files and sockets of the web server processes.",
+                                value=totals["process_open_fds"])
 
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
@@ -114,9 +123,10 @@ def _times(pid: int | str) -> tuple[int, int]:
 
 
 def _cpu_seconds(master: int | str, workers: list[int]) -> float:
-    """gunicorn's master's CPU, its workers' alive now and those it reaped; the development
-    server's own. A worker reaped between the reads would count twice or not at all: then the
-    master's count of its reaped children changed meanwhile, and the workers are read again."""
+    """The master's CPU, its workers' alive now and those it reaped (granian waits for each
+    worker that exits); the development server's own. A worker reaped between the reads would
+    count twice or not at all: then the master's count of its reaped children changed meanwhile,
+    and the workers are read again."""
     if master == "self":
         return _times(master)[0] / TICKS_PER_SECOND
     for _ in range(3):
@@ -127,12 +137,19 @@ def _cpu_seconds(master: int | str, workers: list[int]) -> float:
     return (own + reaped + alive) / TICKS_PER_SECOND
 
 
-def _server_pids() -> tuple[int | str, list[int]]:
-    """Under gunicorn (which sets PROMETHEUS_MULTIPROC_DIR), its master (this worker's parent)
-    and the master's children, its workers; else this process and none."""
-    if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+def _server_pids() -> tuple[int | str | None, list[int]]:
+    """Under the web server (which sets PROMETHEUS_MULTIPROC_DIR), its master, from the pid file
+    it keeps there, and the master's children, its workers; none while no web server runs; else
+    this process (the development server) and none."""
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder is None:
         return "self", []
-    master = os.getppid()
+    try:
+        master = int((Path(folder) / WEB_PID_FILE).read_text(encoding="ascii"))
+    except (OSError, ValueError):
+        return None, []
+    if not Path(f"/proc/{master}").exists():
+        return None, []
     workers = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -147,6 +164,18 @@ def _server_pids() -> tuple[int | str, list[int]]:
     return master, workers
 
 
+def forget_dead_processes(folder: str) -> None:
+    """The live gauges (livesum: the database pools) of every process that wrote to folder and
+    is gone, a worker that died or was replaced, are dropped; its counters stay and still add up."""
+    pids = {int(found.group(1)) for name in os.listdir(folder) if (found := WRITER_PID.search(name))}
+    for pid in pids:
+        if not Path(f"/proc/{pid}").exists():
+            try:
+                mark_process_dead(pid, folder)
+            except FileNotFoundError:
+                pass  # another scrape removed them meanwhile
+
+
 def _allowed() -> bool:
     return in_networks(request.remote_addr, current_app.config["IDP"]["metrics"]["allowed_networks"])
 
@@ -156,6 +185,7 @@ def metrics_page():
     if not _allowed():
         abort(404)
     if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
+        forget_dead_processes(os.environ["PROMETHEUS_MULTIPROC_DIR"])
         registry = CollectorRegistry()
         MultiProcessCollector(registry)
         text = generate_latest(registry)

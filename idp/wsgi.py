@@ -1,4 +1,4 @@
-"""The production entry point (config/gunicorn.conf.py): `idp.wsgi:application()`.
+"""The production entry point (config/web.py builds it once, before granian forks its workers).
 
 A setting that stops start-up is printed as the one line that names it, and the
 process exits, instead of a traceback repeated by every worker.

@@ -23,6 +23,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "connect_timeout_seconds": POSITIVE_INT,
         "sqlite_busy_timeout_seconds": POSITIVE_INT,
         "ping_connections_idle_ms": NON_NEGATIVE_INT,
+        "statement_timeout_seconds": NON_NEGATIVE_INT,
     },
     "password": {
         "min_length": POSITIVE_INT,

@@ -19,7 +19,7 @@ the door adds what a call to a party we do not control needs ([outbound] in conf
   once ("busy") rather than holding a request thread until a slot frees;
 - idp_outbound_calls_total{purpose,outcome} counts every call by its outcome (OUTCOMES).
 
-Single flight, failure memory and the cap are per process: under gunicorn each worker fetches a
+Single flight, failure memory and the cap are per process: under the web server each worker fetches a
 failing key set at most once per failure_memory_seconds. SMTP is not HTTP: `held` gives it a slot
 and its count, and its provider keeps a total deadline of its own (idp/notify/providers.py).
 """
@@ -232,7 +232,7 @@ def forget() -> None:
 
 
 def _after_fork() -> None:
-    """A forked process (a gunicorn worker, an RQ work horse) starts with no door, connection
+    """A forked process (a web worker, an RQ work horse) starts with no door, connection
     or thread of its parent's."""
     global _lock
     _lock = threading.Lock()

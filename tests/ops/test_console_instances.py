@@ -1,4 +1,4 @@
-"""The operators' console under the production server: two gunicorn instances over one
+"""The operators' console under the production server: two web server instances over one
 PostgreSQL, behind one issuer. An operator adds a passkey and signs in to the console with it,
 each request going to the other instance than the one before — the console's code redeemed
 in-process through /token wherever the callback lands, its session good on either instance —

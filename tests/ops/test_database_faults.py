@@ -1,12 +1,18 @@
 """PostgreSQL unreachable during traffic (a proxy between the server and PostgreSQL is cut):
 /v1 answers 503 with the envelope and code 35, pages a person sees answer the bilingual
 error page, /readyz 503; once PostgreSQL is reachable again the same processes serve
-again, without a restart."""
+again, without a restart. And a statement of the web server that runs too long is cancelled by
+PostgreSQL (database.statement_timeout_seconds): the web server has no time limit per request."""
 from __future__ import annotations
 
 import pytest
 import requests
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+
+from idp import create_app
+from idp.extensions import db
 
 from tests.support.proxy import Proxy
 from tests.support.servers import Pkce, Server, authorize_params, environment, migrate, token_request
@@ -27,7 +33,7 @@ def server(tmp_path, database_behind_a_proxy):
     proxy, url = database_behind_a_proxy
     env = environment(tmp_path, url, IDP_DATABASE_CONNECT_TIMEOUT_SECONDS="2")
     migrate(env)
-    running = Server(tmp_path, env, gunicorn=True).start()
+    running = Server(tmp_path, env, production=True).start()
     yield running, proxy
     running.stop()
 
@@ -62,3 +68,13 @@ def test_an_unreachable_database_gets_clear_answers_and_the_same_processes_recov
     assert [_privacy(requests.Session(), running.url).status_code for _ in range(6)] == [200] * 6
     assert _privacy(browser, running.url).status_code == 200
     assert running.process.pid == pid and running.process.poll() is None
+
+
+def test_a_statement_of_the_web_server_past_the_statement_timeout_is_cancelled(scratch_postgres_url, monkeypatch, tmp_path):
+    for name, value in environment(tmp_path, scratch_postgres_url, IDP_DATABASE_STATEMENT_TIMEOUT_SECONDS="1").items():
+        monkeypatch.setenv(name, value)
+    web, command = create_app(migrations=False), create_app()
+    with web.app_context(), pytest.raises(OperationalError, match="statement timeout"):
+        db.session.execute(text("SELECT pg_sleep(3)"))
+    with command.app_context():  # a command (a migration, a purge) is not bounded
+        assert db.session.execute(text("SHOW statement_timeout")).scalar() == "0"

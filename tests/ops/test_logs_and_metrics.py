@@ -1,4 +1,4 @@
-"""What operators read, from a real gunicorn server through a whole journey: one JSON line
+"""What operators read, from production's web server (granian, two workers) through a whole journey: one JSON line
 per request with its correlation id, security events with account, address and user agent,
 no secret and no e-mail address anywhere; /metrics adds up every worker's counts."""
 from __future__ import annotations
@@ -20,7 +20,7 @@ def journey_logs(tmp_path_factory):
     # The sixth wrong password in a row is both throttled and, here, the last one allowed.
     env = environment(folder, f"sqlite:///{folder / 'logs.sqlite3'}", IDP_PASSWORD_MAX_CONSECUTIVE_FAILURES="6")
     migrate(env)
-    server = Server(folder, env, gunicorn=True).start()
+    server = Server(folder, env, production=True).start()
     try:
         journey = FullJourney([server.url], server.url)
         tokens = journey.run()
@@ -127,7 +127,7 @@ def test_a_replay_is_followed_by_the_revocation_it_caused(journey_logs):
         assert len(revoked) == 1 and revoked[0]["tokens_revoked"] >= 1 and revoked[0]["reason"] == "replayed"
 
 
-def test_metrics_add_up_the_counts_of_every_gunicorn_worker(journey_logs):
+def test_metrics_add_up_the_counts_of_every_web_worker(journey_logs):
     _, _, metrics = journey_logs
     assert 'idp_security_events_total{event="signup_completed"} 1.0' in metrics
     assert 'idp_security_events_total{event="signin_completed"} 1.0' in metrics

@@ -1,74 +1,172 @@
-"""The management port under gunicorn (IDP_MANAGEMENT_BIND): /metrics, /healthz and /readyz
-answer there and not on the public port, which answers everything else; and /metrics there adds
-up the server's processes (gunicorn's master and its workers)."""
+"""The management port (IDP_MANAGEMENT_BIND): a process of its own (`flask --app idp management
+serve`) beside production's web server (config/web.py, granian with two workers) answers /metrics,
+/healthz and /readyz, and nothing else; the web server answers everything else, and not them.
+Its /metrics adds up the web workers' counts and processes, through a worker killed and
+respawned; its /healthz says whether the web server answers. Real processes, real signals."""
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import free_port
-from tests.support.servers import ROOT, environment, migrate, wait_until_up
+from tests.support.servers import ROOT, Management, Server, environment, migrate
+
+# SQLAlchemy's QueuePool by default: 5 connections and 10 more when they are all lent.
+POOL_PER_PROCESS = 15
 
 
 @pytest.fixture
-def two_ports(tmp_path):
-    public, management = free_port(), free_port()
-    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_BIND=f"127.0.0.1:{public}",
-                      IDP_MANAGEMENT_BIND=f"127.0.0.1:{management}", WEB_CONCURRENCY="2",
-                      IDP_SERVER_ISSUER=f"http://127.0.0.1:{public}", PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
-    (tmp_path / "metrics").mkdir()
+def servers(tmp_path):
+    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_MANAGEMENT_BIND=f"127.0.0.1:{free_port()}")
     migrate(env)
-    log = tmp_path / "gunicorn.log"
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.conf.py"], cwd=ROOT, env=env,
-                               stdout=log.open("w"), stderr=subprocess.STDOUT)
+    web = Server(tmp_path, env, production=True)
+    management = Management(tmp_path, web)
     try:
-        wait_until_up(f"http://127.0.0.1:{management}/healthz", process, seconds=60)
-        yield f"http://127.0.0.1:{public}", f"http://127.0.0.1:{management}"
+        web.start(ready_path="/.well-known/openid-configuration")
+        management.start()
+        yield web, management
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        management.stop()
+        web.stop()
 
 
-def test_health_and_metrics_answer_on_the_management_port_only(two_ports):
-    public, management = two_ports
-    for path in ("/metrics", "/healthz", "/readyz"):
-        assert requests.get(management + path, timeout=10).status_code == 200, path
-        assert requests.get(public + path, timeout=10).status_code == 404, path
+def _numbers(management: Server) -> dict[str, float]:
+    text = requests.get(f"{management.url}/metrics", timeout=10).text
+    return {sample.name + (str(sorted(sample.labels.items())) if sample.labels else ""): sample.value
+            for family in text_string_to_metric_families(text) for sample in family.samples}
 
 
-def test_the_public_port_answers_everything_else_and_the_management_port_nothing_else(two_ports):
-    public, management = two_ports
-    assert requests.get(public + "/.well-known/openid-configuration", timeout=10).status_code == 200
-    assert requests.get(public + "/en/signUp", timeout=10).status_code == 200
-    assert requests.get(management + "/.well-known/openid-configuration", timeout=10).status_code == 404
-    assert requests.get(management + "/en/signUp", timeout=10).status_code == 404
+def _policy_requests(numbers: dict[str, float]) -> float:
+    return numbers.get("idp_http_requests_total[('method', 'GET'), ('route', '/v1/password/policy'), ('status', '200')]", 0.0)
 
 
-def _numbers(management: str) -> dict[str, float]:
-    text = requests.get(management + "/metrics", timeout=10).text
-    return {sample.name: sample.value for family in text_string_to_metric_families(text) for sample in family.samples}
+def _master(web: Server) -> int:
+    return int((Path(web.env["PROMETHEUS_MULTIPROC_DIR"]) / "web.pid").read_text())
 
 
-def test_metrics_under_gunicorn_add_up_the_master_and_its_workers(two_ports):
-    _, management = two_ports
-    # gunicorn forks its workers one after the other: the second may still be on its way
+def _workers(master: int) -> set[int]:
+    found = set()
+    for entry in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except (OSError, ValueError):
+            continue
+        if entry.isdigit() and int(stat.rpartition(")")[2].split()[1]) == master:
+            found.add(int(entry))
+    return found
+
+
+def _settled(management: Server, web: Server, without: int | None = None) -> dict[str, float]:
+    """The numbers once the master and both workers are up (and the worker `without` is gone):
+    granian starts its workers one after the other, and respawns a dead one."""
     deadline = time.monotonic() + 30
-    while (numbers := _numbers(management))["idp_processes"] < 3 and time.monotonic() < deadline:
-        time.sleep(0.5)
+    while True:
+        numbers = _numbers(management)
+        workers = _workers(_master(web))
+        if (numbers["idp_processes"] == 3 and len(workers) == 2 and without not in workers) or time.monotonic() > deadline:
+            return numbers
+        time.sleep(0.3)
+
+
+def _kill_a_worker_that_served(web: Server) -> int:
+    folder = Path(web.env["PROMETHEUS_MULTIPROC_DIR"])
+    victim = next(pid for pid in sorted(_workers(_master(web))) if (folder / f"counter_{pid}.db").exists())
+    os.kill(victim, signal.SIGKILL)
+    return victim
+
+
+def _load(web: Server, count: int = 30) -> None:
+    for _ in range(count):
+        assert requests.get(f"{web.url}/v1/password/policy", timeout=10).status_code == 200
+
+
+def test_health_and_metrics_answer_on_the_management_port_only(servers):
+    web, management = servers
+    for path in ("/metrics", "/healthz", "/readyz"):
+        assert requests.get(management.url + path, timeout=10).status_code == 200, path
+        assert requests.get(web.url + path, timeout=10).status_code == 404, path
+
+
+def test_the_public_port_answers_everything_else_and_the_management_port_nothing_else(servers):
+    web, management = servers
+    assert requests.get(web.url + "/.well-known/openid-configuration", timeout=10).status_code == 200
+    assert requests.get(web.url + "/en/signUp", timeout=10).status_code == 200
+    assert requests.get(management.url + "/.well-known/openid-configuration", timeout=10).status_code == 404
+    assert requests.get(management.url + "/en/signUp", timeout=10).status_code == 404
+
+
+def test_metrics_add_up_the_web_servers_master_and_its_workers(servers):
+    web, management = servers
+    numbers = _settled(management, web)
     assert numbers["idp_processes"] == 3
     assert numbers["idp_process_resident_memory_bytes"] > 3 * 10_000_000
-    assert numbers["idp_db_pool_capacity"] >= 1
+    # each worker's pool and the management process's own (it answers /readyz); the master's none
+    assert numbers["idp_db_pool_capacity"] == 3 * POOL_PER_PROCESS
 
 
-def test_a_command_line_bind_that_drops_the_management_port_stops_gunicorn_saying_so(tmp_path):
-    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_MANAGEMENT_BIND=f"127.0.0.1:{free_port()}",
-                      WEB_CONCURRENCY="1")
-    stopped = subprocess.run([sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.conf.py", "--bind", f"127.0.0.1:{free_port()}"],
-                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+def test_the_counts_of_a_killed_worker_still_add_up(servers):
+    web, management = servers
+    _load(web)
+    assert _policy_requests(_numbers(management)) == 30
+    _kill_a_worker_that_served(web)
+    assert _policy_requests(_numbers(management)) == 30
+
+
+def test_the_live_gauges_of_a_killed_worker_drop_out(servers):
+    web, management = servers
+    before = _settled(management, web)["idp_db_pool_capacity"]
+    _load(web)
+    victim = _kill_a_worker_that_served(web)
+    # its successor's pool counts; the dead one's would make it one pool more
+    assert _settled(management, web, without=victim)["idp_db_pool_capacity"] == before == 3 * POOL_PER_PROCESS
+    assert not list(Path(web.env["PROMETHEUS_MULTIPROC_DIR"]).glob(f"gauge_livesum_{victim}.db"))
+
+
+def test_the_cpu_counter_never_falls_when_a_worker_is_killed(servers):
+    web, management = servers
+    _load(web, 60)
+    seen = [_numbers(management)["idp_process_cpu_seconds_total"]]
+    victim = _kill_a_worker_that_served(web)
+    deadline = time.monotonic() + 30
+    while victim in _workers(_master(web)) or len(_workers(_master(web))) < 2:
+        seen.append(_numbers(management)["idp_process_cpu_seconds_total"])
+        assert time.monotonic() < deadline, "no worker was respawned"
+        time.sleep(0.1)
+    _load(web, 10)
+    seen.append(_numbers(management)["idp_process_cpu_seconds_total"])
+    assert seen == sorted(seen), seen
+
+
+def test_the_web_server_respawns_a_killed_worker(servers):
+    web, management = servers
+    _load(web)
+    victim = _kill_a_worker_that_served(web)
+    numbers = _settled(management, web, without=victim)
+    assert victim not in _workers(_master(web)) and len(_workers(_master(web))) == 2
+    assert numbers["idp_processes"] == 3
+    _load(web, 10)
+
+
+def test_healthz_is_503_while_the_web_server_is_stopped_and_metrics_still_answer(servers):
+    web, management = servers
+    web.stop()
+    health = requests.get(f"{management.url}/healthz", timeout=10)
+    assert (health.status_code, health.json()["web"]) == (503, "unreachable")
+    numbers = _numbers(management)
+    assert numbers["idp_processes"] == 0
+
+
+def test_the_management_process_refuses_to_start_without_its_port(tmp_path):
+    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", PROMETHEUS_MULTIPROC_DIR=str(tmp_path))
+    stopped = subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "management", "serve"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=60)
     assert stopped.returncode != 0
-    assert "IDP_MANAGEMENT_BIND" in stopped.stderr and "is not among the listeners" in stopped.stderr
+    assert "IDP_MANAGEMENT_BIND is unset" in stopped.stderr

@@ -1,4 +1,4 @@
-"""gunicorn with its threads held by a dripping key document (issue 39): a client whose jwks_uri
+"""Production's web server (granian) with its threads held by a dripping key document (issue 39): a client whose jwks_uri
 drips its document one byte a second, and 16 forged assertions for it at once. The provider
 fetches the document once per worker process, within the outbound deadline; every forged request
 is invalid_client in bounded time; no more than outbound.max_concurrent threads of a worker are
@@ -43,7 +43,7 @@ title_fr = "Service à clés"
 
 @pytest.fixture
 def provider(tmp_path):
-    """The provider under gunicorn (two workers of four threads), the keyed client's jwks_uri
+    """The provider under production's web server (two workers of four threads), the keyed client's jwks_uri
     dripping its document a byte a second."""
     document = http(200, DOCUMENT, Content_Type="application/json")
     keys = Outside(lambda path: [document[:-len(DOCUMENT)], *dripped(DOCUMENT)], drip_seconds=1)
@@ -52,7 +52,7 @@ def provider(tmp_path):
     env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_CLIENTS_FILE=str(clients),
                       WEB_CONCURRENCY=str(WORKERS), IDP_THREADS="4")
     migrate(env)
-    server = Server(tmp_path, env, gunicorn=True).start()
+    server = Server(tmp_path, env, production=True).start()
     try:
         yield server, keys
     finally:
@@ -120,7 +120,7 @@ def test_forged_assertions_for_a_dripping_key_document_hold_neither_threads_nor_
     for thread in threads:
         thread.join()
     assert sorted({(status, error) for status, error, _ in answers}) == [(401, "invalid_client")]
-    # gunicorn may hand this batch to a worker the first one never reached: that worker fetches
+    # the kernel may hand this batch to a worker the first one never reached: that worker fetches
     # once too (within the deadline), never more than once per worker
     assert keys.requests <= WORKERS
     assert max(seconds for *_, seconds in answers) < 5

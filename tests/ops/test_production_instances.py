@@ -1,4 +1,4 @@
-"""The production command as an operator runs it: two gunicorn instances in production mode
+"""The production command as an operator runs it: two web server instances (config/web.py) in production mode
 (`__Host-` Secure cookies, HSTS, no outbox) over one PostgreSQL, messages put on the Redis
 queue and sent by the delivery worker (`flask --app idp jobs work`) to GC Notify (a
 fake on loopback), and every request of a whole journey alternating between the instances."""

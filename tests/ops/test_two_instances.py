@@ -1,4 +1,4 @@
-"""Several instances: two gunicorn servers on free ports over one PostgreSQL, behind one
+"""Several instances: two production web servers on free ports over one PostgreSQL, behind one
 issuer, and every request of a whole journey goes to the other one than the request before
 (sign-up, sign-in, authorize, token, userinfo, refresh, logout). Nothing another instance
 needs may live in one process's memory."""

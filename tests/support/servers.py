@@ -1,6 +1,7 @@
 """The product as real processes on free ports: the development server (`make run`'s) or
-gunicorn with config/gunicorn.conf.py (production's), each with its own environment and
-log file, and helpers for the relying-service side of OpenID Connect."""
+production's web server (config/web.py: granian) with, if asked, its management process, each
+with its own environment and log file, and helpers for the relying-service side of OpenID
+Connect."""
 from __future__ import annotations
 
 import base64
@@ -80,27 +81,30 @@ def migrate(env: dict[str, str]) -> None:
 class Server:
     """One server process; its issuer is its own address unless env names another."""
 
-    def __init__(self, folder: Path, env: dict[str, str], name: str = "idp", gunicorn: bool = False):
+    def __init__(self, folder: Path, env: dict[str, str], name: str = "idp", production: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = folder / f"{name}.log"
         self.env = {"IDP_SERVER_ISSUER": self.url, **env}
-        if gunicorn:
-            self.command = [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.conf.py", "--bind", f"127.0.0.1:{self.port}"]
+        if production:
+            self.command = [sys.executable, "config/web.py"]
+            self.env["IDP_BIND"] = f"127.0.0.1:{self.port}"
             self.env.setdefault("WEB_CONCURRENCY", "2")
-            self.env["PROMETHEUS_MULTIPROC_DIR"] = str(folder / f"{name}-metrics")
+            self.env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(folder / f"{name}-metrics"))
         else:
             self.command = [sys.executable, "-m", "flask", "--app", "idp", "run", "--host", "127.0.0.1", "--port", str(self.port)]
         self.process: subprocess.Popen | None = None
 
-    def start(self) -> "Server":
+    def start(self, ready_path: str = "/healthz") -> "Server":
+        """Once ready_path answers 200 (a web server whose management port is set answers no
+        /healthz: ask for another path)."""
         self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"{self.url} exited early:\n{self.log.read_text()[-3000:]}")
             try:
-                if requests.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                if requests.get(f"{self.url}{ready_path}", timeout=1).status_code == 200:
                     return self
             except requests.ConnectionError:
                 pass
@@ -120,8 +124,19 @@ class Server:
         return self.log.read_text(encoding="utf-8").splitlines()
 
 
+class Management(Server):
+    """The management process (`flask --app idp management serve`) beside a production server,
+    in its environment: the IDP_MANAGEMENT_BIND it names, its IDP_BIND and PROMETHEUS_MULTIPROC_DIR."""
+
+    def __init__(self, folder: Path, web: Server, name: str = "management"):
+        super().__init__(folder, web.env, name=name)
+        self.port = int(web.env["IDP_MANAGEMENT_BIND"].rpartition(":")[2])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.command = [sys.executable, "-m", "flask", "--app", "idp", "management", "serve"]
+
+
 def start_instances(folder: Path, database_url: str, **shared: str) -> list[Server]:
-    """Two gunicorn servers, a and b, over one database, sharing one signing-keys file and the
+    """Two production servers, a and b, over one database, sharing one signing-keys file and the
     settings in shared (one issuer: set IDP_SERVER_ISSUER); a migrates the database first."""
     key_file = folder / "signing_keys.json"
     key_file.write_text(json.dumps({"keys": [keys.new_key_entry()]}), encoding="utf-8")
@@ -132,7 +147,7 @@ def start_instances(folder: Path, database_url: str, **shared: str) -> list[Serv
             env = environment(folder / name, database_url, IDP_SIGNING_KEYS_FILE=str(key_file), **shared)
             if not servers:
                 migrate(env)
-            servers.append(Server(folder / name, env, name=name, gunicorn=True).start())
+            servers.append(Server(folder / name, env, name=name, production=True).start())
     except Exception:
         for server in servers:
             server.stop()
