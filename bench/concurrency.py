@@ -1,6 +1,6 @@
 """100 people at once sign up and then sign in, against the production server on 2 cores.
 
-    .venv/bin/python bench/concurrency.py [--people 100] [--think 2]
+    .venv/bin/python bench/concurrency.py [--people 100] [--think 2] [--servers granian gunicorn] [--threads 4 8]
 
 granian with 2 x cores + 1 workers of 4 threads as config/web.py sets (not pinned) on PostgreSQL; one client thread per
 person on the same machine. Each person signs up in one browser (authorize, e-mail code,
@@ -25,6 +25,8 @@ import journeys
 
 DATABASE = "idp_bench_concurrency"
 HASHING = ("POST /v1/users/create", "POST /v1/otp/users/login")
+# issue 41: p95 of every call that hashes no password, people on kept connections
+TARGET_P95_MS = 25
 
 
 class ThinkingBrowser(journeys.Browser):
@@ -41,10 +43,19 @@ def main(argv=None) -> harness.Report:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--people", type=int, default=100)
     parser.add_argument("--think", type=float, default=2.0)
+    parser.add_argument("--servers", nargs="+", choices=sorted(harness.WSGI_SERVERS), default=["granian"])
+    parser.add_argument("--threads", nargs="+", type=int, default=[4], help="threads per worker, each a run of its own")
     args = parser.parse_args(argv)
     workers = 2 * os.cpu_count() + 1
-    report = harness.Report(f"{args.people} concurrent people sign up then sign in "
-                            f"(granian {workers} workers on {os.cpu_count()} cores, PostgreSQL)")
+    report = harness.Report(f"{args.people} concurrent people sign up then sign in, each on one kept connection "
+                            f"({workers} workers on {os.cpu_count()} cores, PostgreSQL)")
+    for server in args.servers:
+        for threads in args.threads:
+            _run(report, args, server, workers, threads)
+    return report
+
+
+def _run(report: harness.Report, args, server_name: str, workers: int, threads: int) -> None:
     port, database_url, env = harness.prepared(DATABASE)
     timings = journeys.Timings()
     completed = [0]
@@ -69,7 +80,7 @@ def main(argv=None) -> harness.Report:
             with lock:
                 timings.add(mine)
 
-    with harness.web(env, port, workers=workers, cores=None) as server:
+    with harness.WSGI_SERVERS[server_name](env, port, workers=workers, cores=None, threads=threads) as server:
         issuer = env["IDP_SERVER_ISSUER"]
         started = time.monotonic()
         cpu, _ = harness.measured(server.pids, lambda: _run_all(person, args.people))
@@ -80,14 +91,19 @@ def main(argv=None) -> harness.Report:
         failures = server.tracebacks()
     outbox.close()
     calls = sum(len(values) for values in timings.samples.values())
+    report.figure(f"-- {server_name}, {workers} workers of {threads} threads")
     report.figure(f"{completed[0]} of {args.people} people signed up and signed in; {calls} calls in {elapsed:.1f} s "
                   f"({calls / elapsed:.0f} calls/s); server CPU {cpu:.1f} s; think time 0-{2 * args.think:.1f} s per step")
     report.figure(f"{'operation':<36} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  calls   (ms)")
     for name in sorted(timings.samples):
         values = timings.samples[name]
         marks = [journeys.percentile(values, share) * 1000 for share in (0.5, 0.95, 0.99, 1.0)]
-        note = "  hashes a password" if name in HASHING else ("" if marks[1] <= 50 else "  above the 50 ms target")
+        note = "  hashes a password" if name in HASHING else ("" if marks[1] <= TARGET_P95_MS else "  above the target")
         report.figure(f"{name:<36} {marks[0]:8.1f} {marks[1]:8.1f} {marks[2]:8.1f} {marks[3]:8.1f}  {len(values):5d}{note}")
+    worst = max((journeys.percentile(values, 0.95) * 1000, name) for name, values in timings.samples.items()
+                if name not in HASHING)
+    report.figure(f"worst p95 of the calls that hash no password: {worst[0]:.1f} ms ({worst[1]}; "
+                  f"target <= {TARGET_P95_MS} ms)")
     report.figure(f"errors {len(timings.errors)}" + (f": {timings.errors[:3]}" if timings.errors else ""))
     if failures:
         report.figure(f"server tracebacks {len(failures)}: {sorted(set(failures))[:3]}")
@@ -95,7 +111,6 @@ def main(argv=None) -> harness.Report:
                   + f" resident per worker (master {master_rss / 2**20:.0f} MiB); of which, shared pages counted in "
                   f"proportion (PSS): {', '.join(f'{pss / 2**20:.0f}' for pss, _ in own)} MiB; its own alone (USS): "
                   f"{', '.join(f'{uss / 2**20:.0f}' for _, uss in own)} MiB   (target <= 120 MiB resident)")
-    return report
 
 
 def _run_all(person, people: int) -> None:

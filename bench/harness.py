@@ -38,12 +38,13 @@ SERVER_CORE = 0
 CLIENT_CORE = 1
 
 
-def web(env: dict[str, str], port: int, workers: int, cores: str | None) -> "Server":
+def web(env: dict[str, str], port: int, workers: int, cores: str | None, threads: int = 4) -> "Server":
     """The one place the benchmarks start the production server: the operator's command
     (README, "Production": config/web.py, granian) with the worker count and the port each
     benchmark picks. Workers are not recycled (a lifetime longer than any run): a worker replaced
     mid-run would take its CPU time with it and the figures would count less work than was done."""
-    env = {**env, "IDP_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "IDP_WORKERS_LIFETIME": str(24 * 3600)}
+    env = {**env, "IDP_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "IDP_THREADS": str(threads),
+           "IDP_WORKERS_LIFETIME": str(24 * 3600)}
     return Server([sys.executable, str(ROOT / "config" / "web.py")], env, port, cores, "/healthz")
 
 
@@ -369,11 +370,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def gunicorn(env: dict[str, str], port: int, workers: int, cores: str | None) -> Server:
+def gunicorn(env: dict[str, str], port: int, workers: int, cores: str | None, threads: int = 4) -> Server:
     """gunicorn's gthread worker serving the same app as production did before granian (the app
     built once and forked, four threads a worker): the WSGI servers side by side."""
     command = [
-        str(PYTHON_BIN / "gunicorn"), "--preload", "-k", "gthread", "--threads", "4", "-w", str(workers),
+        str(PYTHON_BIN / "gunicorn"), "--preload", "-k", "gthread", "--threads", str(threads), "-w", str(workers),
         "-b", f"127.0.0.1:{port}", "--backlog", "2048", "--keep-alive", "75", "idp.wsgi:application()",
     ]
     # a folder of its own: the counts of a granian run before it would be added in

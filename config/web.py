@@ -13,14 +13,33 @@
 # granian rather than gunicorn: it serves 1.1-1.35 x the /token exchanges per server core (bench/BEFORE.md).
 # What gunicorn gave operators besides is the management process's (idp/management.py), and
 # granian has no per-request time limit: docs/operations.md says what bounds a request instead.
-import ctypes
-import ctypes.util
 import gc
 import multiprocessing
 import os
 import re
+import sys
 import tempfile
 from pathlib import Path
+
+# glibc's allocator, through its tunables, which it reads once, as a process starts: this
+# command starts itself again with them when they are not there yet (the workers are forked
+# from it and inherit them). Every argon2id hash allocates password.argon2_memory_kib (19 MiB)
+# at once:
+# - mmap_threshold, arena_max: by default glibc raises its mmap threshold after the first such
+#   block is freed, so the next ones come from per-thread arenas that keep the memory: a worker
+#   grew to 180-200 MiB resident after 100 people signed up and in. A fixed threshold hands each
+#   block back to the system when the hash is done, and two arenas bound the rest: 122 MiB
+#   (bench/concurrency.py, bench/RESULTS.md).
+# - hugetlb: the block, mapped anew at every hash, took 4,865 page faults of 4 KiB each; as
+#   transparent huge pages (the kernel's madvise mode, Debian's default) about 270. The sign-in's
+#   password call cost 35.7 ms of CPU besides the hash without it, 19.2 ms with it, in one run of
+#   bench/signin_per_core.py; the workers' memory stayed at 130 MiB (bench/concurrency.py). A
+#   kernel with huge pages off maps the block as before.
+ALLOCATOR = ("glibc.malloc.mmap_threshold=131072", "glibc.malloc.arena_max=2", "glibc.malloc.hugetlb=1")
+_tunables = [setting for setting in os.environ.get("GLIBC_TUNABLES", "").split(":") if setting]
+if not set(ALLOCATOR) <= set(_tunables):
+    os.environ["GLIBC_TUNABLES"] = ":".join([*_tunables, *(setting for setting in ALLOCATOR if setting not in _tunables)])
+    os.execv(sys.executable, [sys.executable, *sys.argv])
 
 # Every worker counts its own metrics in this folder; /metrics adds them up. It must be set
 # before prometheus_client is first imported (so before idp is), and hold no file of an earlier
@@ -40,19 +59,6 @@ from granian.http import HTTP1Settings  # noqa: E402
 
 from idp.metrics import WEB_PID_FILE  # noqa: E402
 from idp.wsgi import application  # noqa: E402
-
-# glibc's allocator, tuned before the app is built and the workers forked (they inherit it):
-# every argon2id hash allocates password.argon2_memory_kib (19 MiB) at once. By default glibc
-# raises its mmap threshold after the first such block is freed, so the next ones come from
-# per-thread arenas that keep the memory: a worker grew to 180-200 MiB resident after 100
-# people signed up and in. A fixed threshold hands each block back to the system when the
-# hash is done, and two arenas bound the rest: 122 MiB (bench/concurrency.py, bench/RESULTS.md).
-# The same as MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2; nothing where libc has no mallopt.
-_M_MMAP_THRESHOLD, _M_ARENA_MAX = -3, -8
-_libc = ctypes.CDLL(ctypes.util.find_library("c"))
-if hasattr(_libc, "mallopt"):
-    _libc.mallopt(_M_MMAP_THRESHOLD, 128 * 1024)
-    _libc.mallopt(_M_ARENA_MAX, 2)
 
 # granian's own lines (start, workers spawned and respawned) as JSON like the app's; its access
 # log stays off: the app writes one line per request (idp/observability.py) with the query

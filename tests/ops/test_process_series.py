@@ -69,3 +69,33 @@ def test_the_cpu_counter_never_falls_when_granian_replaces_its_workers(web):
         time.sleep(0.2)
     assert _replaced(web) >= 4, "no worker was replaced: the test proves nothing"
     assert _capacity_once_settled(web) == 2 * POOL_PER_PROCESS
+
+
+def test_the_workers_run_with_the_allocator_tuned(web):
+    """config/web.py starts itself again with glibc's tunables (the hash's 19 MiB handed back,
+    in huge pages) when they were not given: the master and every worker run with them."""
+    master = web.process.pid
+    workers = [int(entry) for entry in os.listdir("/proc") if entry.isdigit() and _parent(entry) == master]
+    assert workers
+    for pid in [master, *workers]:
+        assert set(_tunables(pid)) >= {"glibc.malloc.mmap_threshold=131072", "glibc.malloc.arena_max=2", "glibc.malloc.hugetlb=1"}
+
+
+def _tunables(pid: int) -> list[str]:
+    """The process's GLIBC_TUNABLES as it started. glibc reads them in place, writing a NUL over
+    each colon, so /proc shows each setting after the first as an entry of its own."""
+    entries = open(f"/proc/{pid}/environ", "rb").read().decode().split("\0")
+    first = next(index for index, entry in enumerate(entries) if entry.startswith("GLIBC_TUNABLES="))
+    settings = [entries[first].partition("=")[2]]
+    for entry in entries[first + 1:]:
+        if not entry.startswith("glibc."):
+            break
+        settings.append(entry)
+    return settings
+
+
+def _parent(pid: str) -> int | None:
+    try:
+        return int(open(f"/proc/{pid}/stat").read().rpartition(")")[2].split()[1])
+    except OSError:
+        return None
