@@ -14,6 +14,7 @@ from flask import Flask, jsonify, request
 from idp.api.envelope import fail
 from idp.errors import Errors
 from idp.oauth.pages import error_page
+from idp.oauth.parameters import may_carry_nul
 
 NUL = "\x00"
 # Endpoints that services call (not a person's browser): their errors are OAuth's JSON.
@@ -30,7 +31,7 @@ def carries_nul() -> str | None:
     requests hold nothing that could become one, which the raw request says at once, without
     Werkzeug building their cookies, query and headers for this look alone (about 2 % of a
     worker's CPU during sign-ins: bench/signin_per_core.py's profile)."""
-    if not (request.blueprint != "oauth" and request.mimetype in FORMS) and not _may_carry_nul(request.environ):
+    if not (request.blueprint != "oauth" and request.mimetype in FORMS) and not may_carry_nul(request.environ):
         return None
     if NUL in request.path:
         return "path"
@@ -43,14 +44,6 @@ def carries_nul() -> str | None:
     if any(NUL in name or NUL in value for name, value in request.headers.items()):
         return "header"
     return None
-
-
-def _may_carry_nul(environ) -> bool:
-    """Whether anything of the raw request could be or become a NUL: one in any of its text
-    (the path, already decoded, and every header), %00 in the query, or a cookie's backslash
-    escape (a quoted cookie's \\000 is a NUL once Werkzeug reads it)."""
-    return ("%00" in environ.get("QUERY_STRING", "") or "\\" in environ.get("HTTP_COOKIE", "")
-            or any(NUL in value for value in environ.values() if isinstance(value, str)))
 
 
 def refuse_nul():

@@ -38,6 +38,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "argon2_time_cost": POSITIVE_INT,
         "argon2_memory_kib": Rule(int, lambda v: v >= 8192, "a number of KiB, 8192 or more"),
         "argon2_parallelism": POSITIVE_INT,
+        "hash_niceness": Rule(int, lambda v: 0 <= v <= 19, "a niceness from 0 to 19"),
     },
     "otp": {
         "length": Rule(int, lambda v: 4 <= v <= 10, "a whole number from 4 to 10"),

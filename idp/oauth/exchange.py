@@ -62,7 +62,6 @@ CLIENT_PARAMETERS = ("client_id", "client_secret")
 # Without private_key_jwt: an assertion is the framework's (idp/oauth/client_auth.py).
 METHODS = [*clients.SECRET_METHODS, clients.PUBLIC]
 NO_STORE = [("Cache-Control", "no-store"), ("Pragma", "no-cache")]
-NUL = "\x00"
 
 # The call this path serves while it runs ("POST /token"), for what attributes statements to
 # calls outside a Flask request (tests/support/statements.py).
@@ -82,7 +81,7 @@ class Exchange:
     def __call__(self, environ, start_response):
         method, path = environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")
         answer = self.answers.get((method, path))
-        if answer is None or _carries_nul(environ):
+        if answer is None or parameters.may_carry_nul(environ):
             return self.framework(environ, start_response)
         started, cpu_started = time.perf_counter(), time.thread_time()
         serving = SERVING.set(f"{method} {path}")
@@ -138,12 +137,6 @@ class Exchange:
         if isinstance(body, dict):
             return json.dumps(body).encode(), "application/json"
         return body.encode(), dict(headers)["Content-Type"]
-
-
-def _carries_nul(environ) -> bool:
-    """request_input.py's rule for what this path reads (the form, in _form): no header may
-    carry a NUL."""
-    return any(NUL in value for name, value in environ.items() if name.startswith("HTTP_") and isinstance(value, str))
 
 
 def _form(environ) -> dict[str, str] | None:

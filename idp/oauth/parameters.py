@@ -22,6 +22,15 @@ ADDRESSING = frozenset({"client_id", "redirect_uri", "response_type", "response_
 GRAMMAR = {"response_type": re.compile(r"[A-Za-z0-9_]+(?: [A-Za-z0-9_]+)*")}
 
 
+def may_carry_nul(environ) -> bool:
+    """Whether anything of the raw WSGI request could be or become a NUL: one in any of its
+    text (the path, already decoded, and every header), %00 in the query, or a cookie's
+    backslash escape (a quoted cookie's \\000 is a NUL once Werkzeug reads it). idp/request_input.py
+    and the path before the framework (exchange.py) both answer at once when it says no."""
+    return ("%00" in environ.get("QUERY_STRING", "") or "\\" in environ.get("HTTP_COOKIE", "")
+            or any("\x00" in value for value in environ.values() if isinstance(value, str)))
+
+
 def printable(text: str) -> bool:
     """Printable ASCII (0x20 to 0x7e): for ASCII text, what str.isprintable says, at C speed."""
     return text.isascii() and text.isprintable()

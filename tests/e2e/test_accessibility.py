@@ -113,14 +113,7 @@ def scan(request, new_context, product, screenshots) -> Scan:
     context = new_context(language=language, viewport=VIEWPORTS[viewport])
     page = context.new_page()
     page.clock.install()
-    scan = Scan(page, product, screenshots, language, viewport)
-
-    def keep(route):
-        scan.kept.append(route.request.url)
-        route.fulfill(status=204)
-
-    page.route(RESUME, keep)
-    return scan
+    return Scan(page, product, screenshots, language, viewport, kept=steps.keep_hand_off(page, RESUME))
 
 
 def account_for(new_context, product: Product, language: str) -> Person:

@@ -141,11 +141,8 @@ def test_signing_in_directly_names_the_account_not_a_service_and_lands_there(new
     steps.sign_up_through_api(new_context(language=language), product, person, language)
     page = new_context(language=language).new_page()
     page.clock.install()
-    # The page hands on after 1.5 s, which a busy machine may reach during the scan below: the
-    # hand-off is answered 204 (the browser stays on the page) and kept, to be read at the end.
     account = f"{product.idp_url}/{language}/profilehome"
-    handed_to = []
-    page.route(account, lambda route: (handed_to.append(route.request.url), route.fulfill(status=204)))
+    handed_to = steps.keep_hand_off(page, account)
     page.goto(f"{product.idp_url}/{language}")
     steps.enter_sign_in_email(page, language, person)
     steps.enter_sign_in_password(page, language, person)

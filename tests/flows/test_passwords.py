@@ -74,3 +74,29 @@ def test_a_personal_password_names_its_reason(ctx):
     with pytest.raises(FlowError) as refused:
         passwords.check_policy("tremblay.jeanne", ["jeanne.tremblay@example.ca", "tremblay.jeanne"])
     assert refused.value.data == {"reason": "personal"}
+
+
+def _niceness() -> int:
+    import os
+    import threading
+
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+
+def test_hashes_run_on_threads_below_the_requests_priority(ctx, app):
+    import sys
+
+    if sys.platform != "linux":
+        pytest.skip("a thread's own niceness is Linux's")
+    assert passwords.HASHING.run(_niceness) == max(app.config["IDP"]["password"]["hash_niceness"], _niceness()) > _niceness()
+
+
+def test_a_hash_on_its_thread_counts_in_the_requests_cpu(app, monkeypatch):
+    from idp import observability
+
+    counted = []
+    monkeypatch.setattr(observability, "spent_elsewhere", counted.append)
+    with app.test_request_context():
+        passwords.hash_password("Maple-Syrup-Harbour-42")
+    assert len(counted) == 1 and counted[0] > 0
+
