@@ -133,7 +133,7 @@ def main(argv=None) -> harness.Report:
                   f"{cpu / count * 1000:.1f} ms each; PostgreSQL backends {backends / max(count, 1) * 1000:.1f} ms each apart)")
     report.figure(f"argon2id verify bound         {bound:8.2f} /s   ({verify * 1000:.1f} ms CPU per verify, {parameters}; "
                   f"{verify_before * 1000:.1f} ms before the sign-ins, {verify_after * 1000:.1f} after)")
-    report.figure(f"ratio sign-ins / argon2 bound {per_core / bound:8.2f}      (target >= 0.6, aim 0.8)")
+    report.figure(f"ratio sign-ins / argon2 bound {per_core / bound:8.2f}      (target >= 0.55: issue 41)")
     report.figure(f"beside Keycloak's sizing      {per_core / KEYCLOAK_PASSWORD_LOGINS_PER_CPU:8.2f} x   its "
                   f"{KEYCLOAK_PASSWORD_LOGINS_PER_CPU} password-based logins /s per vCPU (password alone; ours with the code)")
     report.block(_cpu_per_call(routes, count, cpu, verify))
