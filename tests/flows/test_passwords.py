@@ -100,3 +100,16 @@ def test_a_hash_on_its_thread_counts_in_the_requests_cpu(app, monkeypatch):
         passwords.hash_password("Maple-Syrup-Harbour-42")
     assert len(counted) == 1 and counted[0] > 0
 
+
+
+def test_a_sandbox_that_refuses_the_niceness_leaves_hashes_working_at_the_requests_priority(ctx, monkeypatch, caplog):
+    import os
+
+    def refuse(*_):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "setpriority", refuse)
+    monkeypatch.setattr(passwords, "HASHING", passwords._Hashing())  # a new pool, its threads refused
+    hashed = passwords.hash_password("Maple-Syrup-Harbour-42")
+    assert passwords.verify(hashed, "Maple-Syrup-Harbour-42") == (True, None)
+    assert "password hashes keep the requests' priority" in caplog.text

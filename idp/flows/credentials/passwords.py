@@ -14,6 +14,7 @@ without a hash, bench/RESULTS.md). The calling request waits for its hash as bef
 """
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import threading
@@ -32,6 +33,7 @@ from idp import observability
 from idp.errors import Errors, FlowError
 from idp.models import User
 
+log = logging.getLogger("idp.passwords")
 BREACHED = frozenset(FREQUENCY_LISTS["passwords"])
 
 
@@ -122,10 +124,15 @@ HASHING = _Hashing()
 def _lower_priority(niceness: int) -> None:
     """Linux gives each thread a niceness of its own, set through its thread id; elsewhere that
     id would name a process, so the hash keeps the caller's priority. Never raises a thread's
-    priority above the process's (which needs a privilege)."""
-    if sys.platform == "linux":
-        thread = threading.get_native_id()
+    priority above the process's (which needs a privilege). A sandbox that refuses the call
+    leaves the hashes at the requests' priority, which only costs the short calls some wait."""
+    if sys.platform != "linux":
+        return
+    thread = threading.get_native_id()
+    try:
         os.setpriority(os.PRIO_PROCESS, thread, max(niceness, os.getpriority(os.PRIO_PROCESS, thread)))
+    except OSError as refused:
+        log.warning("password hashes keep the requests' priority", extra={"reason": refused.strerror})
 
 
 def hash_password(password: str) -> str:
