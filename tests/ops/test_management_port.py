@@ -66,12 +66,16 @@ def _workers(master: int) -> set[int]:
 
 def _settled(management: Server, web: Server, without: int | None = None) -> dict[str, float]:
     """The numbers once the master and both workers are up (and the worker `without` is gone):
-    granian starts its workers one after the other, and respawns a dead one."""
+    granian starts its workers one after the other, and respawns a dead one, which states its
+    pool's capacity as it starts (its gauge file) — on a busy machine, a while after /proc shows it."""
+    folder = Path(web.env["PROMETHEUS_MULTIPROC_DIR"])
     deadline = time.monotonic() + 30
     while True:
         numbers = _numbers(management)
         workers = _workers(_master(web))
-        if (numbers["idp_processes"] == 3 and len(workers) == 2 and without not in workers) or time.monotonic() > deadline:
+        started = all((folder / f"gauge_livesum_{pid}.db").exists() for pid in workers)
+        if (numbers["idp_processes"] == 3 and len(workers) == 2 and without not in workers and started) \
+                or time.monotonic() > deadline:
             return numbers
         time.sleep(0.3)
 
