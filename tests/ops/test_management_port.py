@@ -17,7 +17,7 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import free_port
-from tests.support.servers import ROOT, Management, Server, environment, migrate
+from tests.support.servers import ROOT, Management, Server, children, environment, migrate
 
 # SQLAlchemy's QueuePool by default: 5 connections and 10 more when they are all lent.
 POOL_PER_PROCESS = 15
@@ -52,18 +52,6 @@ def _master(web: Server) -> int:
     return int((Path(web.env["PROMETHEUS_MULTIPROC_DIR"]) / "web.pid").read_text())
 
 
-def _workers(master: int) -> set[int]:
-    found = set()
-    for entry in os.listdir("/proc"):
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except (OSError, ValueError):
-            continue
-        if entry.isdigit() and int(stat.rpartition(")")[2].split()[1]) == master:
-            found.add(int(entry))
-    return found
-
-
 def _settled(management: Server, web: Server, without: int | None = None) -> dict[str, float]:
     """The numbers once the master and both workers are up (and the worker `without` is gone):
     granian starts its workers one after the other, and respawns a dead one, which states its
@@ -72,7 +60,7 @@ def _settled(management: Server, web: Server, without: int | None = None) -> dic
     deadline = time.monotonic() + 30
     while True:
         numbers = _numbers(management)
-        workers = _workers(_master(web))
+        workers = children(_master(web))
         started = all((folder / f"gauge_livesum_{pid}.db").exists() for pid in workers)
         if (numbers["idp_processes"] == 3 and len(workers) == 2 and without not in workers and started) \
                 or time.monotonic() > deadline:
@@ -82,7 +70,7 @@ def _settled(management: Server, web: Server, without: int | None = None) -> dic
 
 def _kill_a_worker_that_served(web: Server) -> int:
     folder = Path(web.env["PROMETHEUS_MULTIPROC_DIR"])
-    victim = next(pid for pid in sorted(_workers(_master(web))) if (folder / f"counter_{pid}.db").exists())
+    victim = next(pid for pid in sorted(children(_master(web))) if (folder / f"counter_{pid}.db").exists())
     os.kill(victim, signal.SIGKILL)
     return victim
 
@@ -140,7 +128,7 @@ def test_the_cpu_counter_never_falls_when_a_worker_is_killed(servers):
     seen = [_numbers(management)["idp_process_cpu_seconds_total"]]
     victim = _kill_a_worker_that_served(web)
     deadline = time.monotonic() + 30
-    while victim in _workers(_master(web)) or len(_workers(_master(web))) < 2:
+    while victim in children(_master(web)) or len(children(_master(web))) < 2:
         seen.append(_numbers(management)["idp_process_cpu_seconds_total"])
         assert time.monotonic() < deadline, "no worker was respawned"
         time.sleep(0.1)
@@ -154,7 +142,7 @@ def test_the_web_server_respawns_a_killed_worker(servers):
     _load(web)
     victim = _kill_a_worker_that_served(web)
     numbers = _settled(management, web, without=victim)
-    assert victim not in _workers(_master(web)) and len(_workers(_master(web))) == 2
+    assert victim not in children(_master(web)) and len(children(_master(web))) == 2
     assert numbers["idp_processes"] == 3
     _load(web, 10)
 

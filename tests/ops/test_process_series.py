@@ -13,7 +13,7 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.support.servers import Server, environment, migrate
+from tests.support.servers import Server, children, environment, migrate
 
 # SQLAlchemy's QueuePool by default: 5 connections and 10 more when they are all lent.
 POOL_PER_PROCESS = 15
@@ -75,7 +75,7 @@ def test_the_workers_run_with_the_allocator_tuned(web):
     """config/web.py starts itself again with glibc's tunables (the hash's 19 MiB handed back,
     in huge pages) when they were not given: the master and every worker run with them."""
     master = web.process.pid
-    workers = [int(entry) for entry in os.listdir("/proc") if entry.isdigit() and _parent(entry) == master]
+    workers = children(master)
     assert workers
     for pid in [master, *workers]:
         assert set(_tunables(pid)) >= {"glibc.malloc.mmap_threshold=131072", "glibc.malloc.arena_max=2", "glibc.malloc.hugetlb=1"}
@@ -93,9 +93,3 @@ def _tunables(pid: int) -> list[str]:
         settings.append(entry)
     return settings
 
-
-def _parent(pid: str) -> int | None:
-    try:
-        return int(open(f"/proc/{pid}/stat").read().rpartition(")")[2].split()[1])
-    except OSError:
-        return None
