@@ -55,16 +55,18 @@ def _master(web: Server) -> int:
 def _settled(management: Server, web: Server, without: int | None = None) -> dict[str, float]:
     """The numbers once the master and both workers are up (and the worker `without` is gone):
     granian starts its workers one after the other, and respawns a dead one, which states its
-    pool's capacity as it starts (its gauge file) — on a busy machine, a while after /proc shows it."""
+    pool's capacity as it starts (its gauge file) — on a busy machine, a while after /proc shows it.
+    The processes are looked at before the numbers are read: read first, the numbers could
+    predate a worker found started just after them."""
     folder = Path(web.env["PROMETHEUS_MULTIPROC_DIR"])
     deadline = time.monotonic() + 30
     while True:
-        numbers = _numbers(management)
         workers = children(_master(web))
         started = all((folder / f"gauge_livesum_{pid}.db").exists() for pid in workers)
-        if (numbers["idp_processes"] == 3 and len(workers) == 2 and without not in workers and started) \
-                or time.monotonic() > deadline:
+        numbers = _numbers(management)
+        if numbers["idp_processes"] == 3 and len(workers) == 2 and without not in workers and started:
             return numbers
+        assert time.monotonic() < deadline, f"the web server's workers did not settle: {workers}, {sorted(os.listdir(folder))}"
         time.sleep(0.3)
 
 
