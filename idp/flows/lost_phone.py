@@ -58,7 +58,7 @@ def verify_email_code(current: Journey, user: User, code: str, transaction_id: s
     told. A request already waiting stays as it was (no new notices, the same answer)."""
     _ensure_offered(user)
     otp.check(current, Event.VERIFY_LOST_PHONE_CODE, code, transaction_id, "email")
-    if user.waiting_phone_reset is None:
+    if _waiting_after_the_others(user) is None:
         _request(user, current.browser_session_id)
         writes.flush(PhoneReset, AuditEvent, OutboxMessage)
         # read again by the answer, which says when the removal takes effect
@@ -66,6 +66,16 @@ def verify_email_code(current: Journey, user: User, code: str, transaction_id: s
     answer = {"journey": screens.view(current)}
     writes.commit(Journey, OtpTransaction, PhoneReset, AuditEvent, OutboxMessage)
     return answer
+
+
+def _waiting_after_the_others(user: User) -> PhoneReset | None:
+    """The account's waiting request, read again once the account's row is locked: two
+    browsers asking at the same moment take turns, and the second finds the first's request
+    (the same answer as a repeat) instead of making one more, with notices and a link of its
+    own. SQLite's writers take turns already (idp/database.py)."""
+    db.session.execute(db.select(User.id).where(User.id == user.id).with_for_update())
+    db.session.expire(user, ["waiting_phone_reset"])
+    return user.waiting_phone_reset
 
 
 def _ensure_offered(user: User) -> None:
@@ -96,7 +106,8 @@ def _request(user: User, browser_session_id: int) -> None:
 
 def _end_waiting(user_id: str, **ended) -> None:
     """Every removal of the account that waits ends (cancelled_at or completed_at), its link
-    with it: two requests that raced from two browsers never leave one behind to fire later."""
+    with it: two requests that raced from two browsers (before they took turns,
+    _waiting_after_the_others) never leave one behind to fire later."""
     db.session.execute(
         db.update(PhoneReset)
         .where(PhoneReset.user_id == user_id, PhoneReset.cancelled_at.is_(None), PhoneReset.completed_at.is_(None))

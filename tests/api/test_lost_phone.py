@@ -5,13 +5,18 @@ are told how to cancel; the next sign-in after the wait removes it and asks for 
 from __future__ import annotations
 
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
 import pytest
+from sqlalchemy import text
 
 from idp.extensions import db
+from idp.flows import lost_phone as flow
 from idp.models import PhoneReset, Token
 from tests.api.account_helpers import add_backup_codes, audit_actions, post, user
+from tests.conftest import TEST_DATABASE_URL
 from tests.support.grants import service_holds_a_token
 from tests.support.journeys import EMAIL, PASSWORD, PHONE, SignIn, SignUp, wrong
 
@@ -221,7 +226,8 @@ def test_the_new_phone_is_a_sign_in_in_the_activity_not_an_account_created(owner
 def test_two_requests_that_raced_are_done_together_so_the_new_phone_stays(owner, stranger, outbox, app, frozen):
     request_removal(stranger, outbox)
     with app.app_context():
-        # what a request from a second browser at the same moment would have written
+        # what two browsers asking at the same moment wrote before they took turns (the test
+        # below): such requests, still waiting, end together
         [first] = db.session.scalars(db.select(PhoneReset)).all()
         db.session.add(PhoneReset(user_id=first.user_id, requested_at=first.requested_at, effective_at=first.effective_at,
                                   requested_by="self", cancel_token_hash="0" * 64))
@@ -231,6 +237,41 @@ def test_two_requests_that_raced_are_done_together_so_the_new_phone_stays(owner,
     assert all(reset.completed_at is not None for reset in resets(app))
     post(stranger.client, "/logout")
     assert stranger.login().json["data"]["otpType"] == "sms"
+
+
+def _someone_waits_for_a_lock(app) -> bool:
+    with app.app_context():
+        return bool(db.session.scalar(text(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )))
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not TEST_DATABASE_URL, reason="IDP_TEST_DATABASE_URL is not set")
+def test_two_browsers_asking_at_the_same_moment_make_one_request_told_once(owner, outbox, app, monkeypatch):
+    browsers, codes = [SignIn(app.test_client(), outbox) for _ in range(2)], []
+    for browser in browsers:
+        assert browser.login().status_code == 200 and lost_phone(browser).status_code == 200
+        codes.append(outbox.code(EMAIL))
+    told = len(outbox.messages(PHONE))
+    made, asking = [], flow._request
+
+    def held(user, browser_session_id):
+        # the first to ask holds on until the other waits for the account's row, or (were
+        # nothing to make it wait) asks too
+        made.append(browser_session_id)
+        deadline = time.monotonic() + 10
+        while len(made) == 1 and not _someone_waits_for_a_lock(app) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return asking(user, browser_session_id)
+
+    monkeypatch.setattr(flow, "_request", held)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        answers = list(pool.map(lost_phone_code, browsers, codes))
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert answers[0].json["data"]["journey"]["phoneResetAt"] == answers[1].json["data"]["journey"]["phoneResetAt"]
+    assert len(made) == 1 and len(resets(app)) == 1
+    assert len(outbox.messages(PHONE)) == told + 1
 
 
 def test_once_the_phone_is_removed_the_address_alone_never_resets_the_password(owner, stranger, outbox, app, frozen):
