@@ -4,7 +4,8 @@ afterwards is delivered, by the same worker process, and meanwhile sends answer 
 /readyz says the queue is unreachable. Redis loses its data under traffic: only the jobs not yet
 taken are lost, and counted. An idle worker keeps its loop. A worker killed mid-job: its job is
 found and retried by the next worker (or kept as failed, and counted, when it was the last attempt),
-and it stops counting as alive at once. Real processes: a redis-server of this test's own on a
+and it stops counting as alive at once. Its calls count in the machine's /metrics, a killed
+worker's too, when it shares the web server's metrics folder. Real processes: a redis-server of this test's own on a
 free port, the provider, the worker, SMTP on loopback."""
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import redis
@@ -27,7 +29,7 @@ from idp.jobs.queue import QUEUE_NAME
 from idp.jobs.rq_worker import CLAIM_SECONDS, DEQUEUE_SECONDS, HEARTBEAT_SECONDS, MAINTENANCE_SECONDS
 from tests.conftest import free_port
 from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
-from tests.support.servers import ROOT, Server, environment, migrate
+from tests.support.servers import ROOT, Management, Server, environment, migrate
 
 OUTAGE_SECONDS = 20
 # RQ's registry of the jobs in hand (rq.registry.StartedJobRegistry), read raw: its count() would
@@ -380,3 +382,23 @@ def test_a_killed_worker_stops_counting_as_alive_at_once_and_the_count_never_ris
         workers()
         time.sleep(0.3)
     assert max(counted) == 1, f"one worker alive at a time, yet counted {max(counted):.0f}: {counted}"
+
+
+def test_the_workers_calls_count_in_the_machines_metrics_and_outlive_a_killed_worker(site_with, tmp_path):
+    """The job worker's unit (docs/operations.md) shares the web server's metrics folder: its
+    calls to SMTP count in the management port's /metrics beside the web workers' counts."""
+    folder = tmp_path / "metrics"
+    folder.mkdir()
+    site = site_with(PROMETHEUS_MULTIPROC_DIR=str(folder))
+    management = Management(tmp_path, SimpleNamespace(env={**site.env, "IDP_MANAGEMENT_BIND": f"127.0.0.1:{free_port()}"}))
+    management.start(ready_path="/metrics")
+    try:
+        assert send_code(site.idp.url, 1).status_code == 200
+        assert wait_for(lambda: delivered_to(site.handler, "person1@example.ca"), 30)
+        smtp_ok = 'idp_outbound_calls_total{outcome="ok",purpose="smtp"}'
+        assert wait_for(lambda: metric(management.url, smtp_ok) == 1, 10), requests.get(f"{management.url}/metrics", timeout=10).text
+        site.worker.send_signal(signal.SIGKILL)
+        site.worker.wait(timeout=10)
+        assert metric(management.url, smtp_ok) == 1
+    finally:
+        management.stop()
