@@ -319,6 +319,15 @@ class Server:
     def cpu_seconds(self) -> float:
         return cpu_of(self.pids())
 
+    def counter(self, name: str) -> float:
+        """An unlabelled counter of the server's own /metrics (0 before it counted anything)."""
+        from prometheus_client.parser import text_string_to_metric_families
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=30) as answer:
+            text = answer.read().decode()
+        return next((sample.value for family in text_string_to_metric_families(text) for sample in family.samples
+                     if sample.name == name), 0.0)
+
     def app_cpu_by_route(self) -> dict[str, tuple[float, float]]:
         """route -> (requests answered, CPU seconds the app's threads spent on them), as the
         server's own /metrics counts them (idp_http_request_cpu_seconds_total)."""

@@ -61,6 +61,11 @@ PROOFS_OF_WORK = Counter("idp_proofs_of_work_total", "Proofs of work asked and a
 INSIGHT_EVENTS = Counter(
     "idp_insight_events_total", "Analytics events sent to POST /v1/events, by outcome: kept, or why dropped.", ["outcome"]
 )
+# The password hashes and checks (argon2id, idp/flows/credentials/passwords.py), and the CPU
+# their hashing threads spent: what the machine's capacity in sign-ins is bounded by, measured where
+# it runs (a hash beside the requests costs more than one alone: bench/BEFORE.md).
+PASSWORD_HASHES = Counter("idp_password_hashes_total", "Password hashes and checks done (argon2id).")
+PASSWORD_HASH_CPU = Counter("idp_password_hash_cpu_seconds_total", "CPU the password hashes and checks took, on their threads.")
 # Every outbound call (idp/outbound: client key sets, back-channel logout, GC Notify, SMTP), by
 # what it was for and what came of it (idp.outbound.OUTCOMES).
 OUTBOUND_CALLS = Counter("idp_outbound_calls_total", "Outbound calls, by purpose and outcome.", ["purpose", "outcome"])

@@ -154,3 +154,11 @@ def test_metrics_count_the_cpu_each_route_cost_the_app(journey_logs):
     spent = {route: float(value) for route, value in re.findall(r'idp_http_request_cpu_seconds_total\{route="([^"]+)"\} (\S+)', metrics)}
     # the password's hash alone is milliseconds of CPU at each sign-in
     assert spent["/v1/otp/users/login"] > 0.01 and spent["/token"] > 0 and spent["/authorize"] > 0
+
+
+def test_metrics_count_the_password_hashes_and_their_cpu(journey_logs):
+    _, _, metrics = journey_logs
+    hashes = float(re.search(r"^idp_password_hashes_total (\S+)$", metrics, re.M).group(1))
+    cpu = float(re.search(r"^idp_password_hash_cpu_seconds_total (\S+)$", metrics, re.M).group(1))
+    # the journey's sign-up hashes a password and its sign-in checks it: milliseconds of CPU each
+    assert hashes >= 2 and cpu > 0.005 * hashes

@@ -29,7 +29,7 @@ from flask import current_app
 from zxcvbn import zxcvbn
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
-from idp import observability
+from idp import metrics, observability
 from idp.errors import Errors, FlowError
 from idp.models import User
 
@@ -116,6 +116,8 @@ class _Hashing:
             return self.pool.submit(timed).result()
         finally:
             observability.spent_elsewhere(sum(spent))
+            metrics.PASSWORD_HASHES.inc()
+            metrics.PASSWORD_HASH_CPU.inc(sum(spent))
 
 
 HASHING = _Hashing()
