@@ -319,29 +319,27 @@ class Server:
     def cpu_seconds(self) -> float:
         return cpu_of(self.pids())
 
-    def counter(self, name: str) -> float:
-        """An unlabelled counter of the server's own /metrics (0 before it counted anything)."""
+    def samples(self) -> list:
+        """Every sample of the server's own /metrics, as Prometheus reads them."""
         from prometheus_client.parser import text_string_to_metric_families
 
         with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=30) as answer:
             text = answer.read().decode()
-        return next((sample.value for family in text_string_to_metric_families(text) for sample in family.samples
-                     if sample.name == name), 0.0)
+        return [sample for family in text_string_to_metric_families(text) for sample in family.samples]
+
+    def counter(self, name: str) -> float:
+        """An unlabelled counter of the server's own /metrics (0 before it counted anything)."""
+        return next((sample.value for sample in self.samples() if sample.name == name), 0.0)
 
     def app_cpu_by_route(self) -> dict[str, tuple[float, float]]:
         """route -> (requests answered, CPU seconds the app's threads spent on them), as the
         server's own /metrics counts them (idp_http_request_cpu_seconds_total)."""
-        from prometheus_client.parser import text_string_to_metric_families
-
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=30) as answer:
-            text = answer.read().decode()
         answered, cpu = {}, {}
-        for family in text_string_to_metric_families(text):
-            for sample in family.samples:
-                if sample.name == "idp_http_requests_total":
-                    answered[sample.labels["route"]] = answered.get(sample.labels["route"], 0.0) + sample.value
-                elif sample.name == "idp_http_request_cpu_seconds_total":
-                    cpu[sample.labels["route"]] = sample.value
+        for sample in self.samples():
+            if sample.name == "idp_http_requests_total":
+                answered[sample.labels["route"]] = answered.get(sample.labels["route"], 0.0) + sample.value
+            elif sample.name == "idp_http_request_cpu_seconds_total":
+                cpu[sample.labels["route"]] = sample.value
         return {route: (answered.get(route, 0.0), seconds) for route, seconds in cpu.items()}
 
     def tracebacks(self) -> list[str]:
