@@ -142,6 +142,22 @@ def _cpu_seconds(master: int | str, workers: list[int]) -> float:
     return (own + reaped + alive) / TICKS_PER_SECOND
 
 
+def children(parent: int) -> set[int]:
+    """The processes whose parent is this one, from /proc: a web server's workers."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text(encoding="utf-8")
+        except OSError:
+            continue  # gone meanwhile
+        # after "pid (name)": state, then the parent's pid
+        if int(stat.rpartition(")")[2].split()[1]) == parent:
+            found.add(int(entry))
+    return found
+
+
 def _server_pids() -> tuple[int | str | None, list[int]]:
     """Under the web server (which sets PROMETHEUS_MULTIPROC_DIR), its master, from the pid file
     it keeps there, and the master's children, its workers; none while no web server runs; else
@@ -155,18 +171,7 @@ def _server_pids() -> tuple[int | str | None, list[int]]:
         return None, []
     if not Path(f"/proc/{master}").exists():
         return None, []
-    workers = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text(encoding="utf-8")
-        except OSError:
-            continue  # gone meanwhile
-        # after "pid (name)": state, then the parent's pid
-        if int(stat.rpartition(")")[2].split()[1]) == master:
-            workers.append(int(entry))
-    return master, workers
+    return master, sorted(children(master))
 
 
 def forget_dead_processes(folder: str) -> None:

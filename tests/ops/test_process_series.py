@@ -13,7 +13,8 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.support.servers import Server, children, environment, migrate
+from idp.metrics import children
+from tests.support.servers import Server, environment, migrate
 
 # SQLAlchemy's QueuePool by default: 5 connections and 10 more when they are all lent.
 POOL_PER_PROCESS = 15

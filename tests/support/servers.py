@@ -73,19 +73,6 @@ def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 90) -> N
     raise AssertionError(f"{url} did not start")
 
 
-def children(parent: int) -> set[int]:
-    """The processes whose parent is this one, from /proc (a web server's workers)."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except (OSError, ValueError):
-            continue
-        if entry.isdigit() and int(stat.rpartition(")")[2].split()[1]) == parent:
-            found.add(int(entry))
-    return found
-
-
 def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
