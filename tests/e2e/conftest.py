@@ -156,11 +156,44 @@ def browser():
         launched.close()
 
 
+_OUTCOME = pytest.StashKey()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.stash[_OUTCOME] = report
+    return report
+
+
+def _keep_journal(context, journal: list[str], browser: int) -> None:
+    """What each page of the context did, for a failing test's report: a flaky failure is
+    understood from its run, not from runs that pass."""
+    started = time.monotonic()
+
+    def note(number: int, what: str) -> None:
+        journal.append(f"{time.monotonic() - started:7.3f} s  browser {browser} tab {number}  {what}")
+
+    def watch(page) -> None:
+        number = len(context.pages)
+        page.on("framenavigated", lambda frame: frame == page.main_frame and note(number, f"at {frame.url}"))
+        page.on("console", lambda message: note(number, f"console.{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: note(number, f"error: {error}"))
+        page.on("requestfailed", lambda request: note(number, f"failed: {request.method} {request.url} {request.failure}"))
+        page.on("response", lambda response: response.request.resource_type in ("document", "fetch", "xhr")
+                and note(number, f"{response.status} {response.request.method} {response.url}"))
+
+    context.on("page", watch)
+
+
 @pytest.fixture
-def new_context(browser, product):
+def new_context(browser, product, request):
     """Makes browser contexts (a fresh browser profile each): new_context(language="fr",
-    viewport=MOBILE). The language sets navigator.languages and Accept-Language."""
+    viewport=MOBILE). The language sets navigator.languages and Accept-Language. When the
+    test fails, its report holds what each page did (navigations, API answers, console)."""
     made = []
+    journal: list[str] = []
 
     def make(language: str = "en", viewport: dict = DESKTOP, **options):
         locale, accept_language = BROWSER_LANGUAGES[language]
@@ -171,12 +204,16 @@ def new_context(browser, product):
             **options,
         )
         context.set_default_timeout(EXPECT_TIMEOUT_MS)
+        _keep_journal(context, journal, len(made) + 1)
         made.append(context)
         return context
 
     yield make
     for context in made:
         context.close()
+    outcome = request.node.stash.get(_OUTCOME, None)
+    if outcome is not None and outcome.failed:
+        outcome.sections.append(("what the browser did", "\n".join(journal[-200:])))
 
 
 @pytest.fixture
