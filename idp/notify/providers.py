@@ -18,11 +18,9 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from email.message import EmailMessage
 from typing import Protocol
-
-from notifications_python_client.errors import APIError
-from notifications_python_client.notifications import NotificationsAPIClient
 
 from idp import outbound
 from idp.extensions import db
@@ -127,34 +125,30 @@ def _cut(smtp: smtplib.SMTP) -> None:
             pass
 
 
-class _NotifyClient(NotificationsAPIClient):
-    """GC Notify's own client (its JWT, its JSON, its errors), whose HTTP is the door's."""
-
-    def __init__(self, api_key: str, base_url: str, timeout: float, policy: outbound.Policy):
-        super().__init__(api_key, base_url=base_url, timeout=timeout)
-        self.policy = policy
-
-    def _perform_request(self, method, url, kwargs):
-        # BaseAPIClient sends each request here, with headers, a JSON body or parameters;
-        # what it answers is read as requests' would be (status_code, json()).
-        request = {name: kwargs[name] for name in ("headers", "params") if kwargs.get(name) is not None}
-        if kwargs.get("data") is not None:
-            request["content"] = kwargs["data"]
-        return outbound.call("notify", method, url, self.policy, deadline_seconds=self.timeout, **request)
-
-
 class Notify:
     """GC Notify / GOV.UK Notify. One generic template per channel whose text is
-    ((subject)) / ((body)): the words stay in this repository, in both languages."""
+    ((subject)) / ((body)): the words stay in this repository, in both languages.
+
+    Its client (idp/notify/notify_client.py, with requests and PyJWT: about 4 MiB) is imported
+    by the first delivery a process makes, in practice the job worker's: a web worker only
+    queues messages and never carries it, as for boto3 (idp/notify/aws.py)."""
 
     name = "notify"
 
     def __init__(self, base_url: str, api_key: str, email_template_id: str, sms_template_id: str, timeout: float = 10,
                  policy: outbound.Policy | None = None):
-        self.client = _NotifyClient(api_key, base_url, timeout, policy or outbound.Policy())
+        self._client_settings = (api_key, base_url, timeout, policy or outbound.Policy())
         self.email_template_id, self.sms_template_id = email_template_id, sms_template_id
 
+    @cached_property
+    def client(self):
+        from idp.notify.notify_client import NotifyClient
+
+        return NotifyClient(*self._client_settings)
+
     def deliver(self, message: Message) -> None:
+        from notifications_python_client.errors import APIError
+
         try:
             if message.channel == "email":
                 self.client.send_email_notification(

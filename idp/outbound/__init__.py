@@ -32,17 +32,13 @@ from __future__ import annotations
 import os
 import threading
 import time
-import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
-
 from idp import metrics
-from idp.outbound import network
-from idp.outbound.network import Answer
+from idp.outbound.answers import Answer, OutboundError
 
 # ok; status (answered other than 2xx); redirect; too_large; timeout (the deadline passed);
 # unreachable (no connection made); broken (the exchange failed midway: a body cut short);
@@ -70,15 +66,6 @@ def policy(settings: dict) -> Policy:
                   outbound["allow_private_destinations"] or settings["server"]["environment"] == "development")
 
 
-class OutboundError(Exception):
-    """A call that gave nothing usable. `outcome` is one of OUTCOMES; `reason` says what in a few
-    words that name no person and no secret: safe to log, to keep with a failed job, to answer."""
-
-    def __init__(self, outcome: str, reason: str, status: int | None = None):
-        super().__init__(reason)
-        self.outcome, self.reason, self.status = outcome, reason, status
-
-
 class Unusable(Exception):
     """Raised by a call's `parse` when the answer cannot be used; its text is the reason."""
 
@@ -100,7 +87,7 @@ class Door:
         self._lock = threading.Lock()
         self._flights: dict[str, _Flight] = {}
         self._failures: dict[str, tuple[float, OutboundError]] = {}
-        self._client = httpx.Client(transport=network.Transport(chosen.allow_private), follow_redirects=False, trust_env=False)
+        self._client = None  # made by the first call (network.py: httpx is imported then)
 
     def call(self, purpose: str, method: str, url: str, *, key: str | None = None, deadline_seconds: float | None = None,
              parse: Callable[[Answer], Any] = lambda answer: answer, **request) -> Any:
@@ -174,24 +161,12 @@ class Door:
         self._failures.pop(key, None)
 
     def _fetch(self, method: str, url: str, moment: float, seconds: float, request: dict) -> Answer:
-        headers = {"Accept-Encoding": "identity", **request.pop("headers", {})}
-        try:
-            with network.deadline(moment), self._client.stream(
-                method, url, headers=headers, timeout=httpx.Timeout(max(0.001, moment - time.monotonic())), **request
-            ) as response:
-                if 300 <= response.status_code < 400:
-                    raise OutboundError("redirect", f"answered {response.status_code} (redirects are not followed)", response.status_code)
-                if not 200 <= response.status_code < 300:
-                    raise OutboundError("status", f"answered {response.status_code}", response.status_code)
-                return Answer(response.status_code, response.headers, network.read_body(response, self.policy.max_bytes))
-        except httpx.TimeoutException:
-            raise OutboundError("timeout", f"no whole answer within {seconds:g} s") from None
-        except network.Refusal as refusal:
-            raise OutboundError(refusal.outcome, str(refusal)) from None
-        except (httpx.HTTPError, httpx.InvalidURL, zlib.error, OSError, ValueError) as error:
-            unreachable = isinstance(error, httpx.ConnectError)
-            raise OutboundError("unreachable" if unreachable else "broken",
-                                f"{'unreachable' if unreachable else 'the exchange failed'} ({type(error).__name__})") from None
+        from idp.outbound import network
+
+        with self._lock:
+            if self._client is None:
+                self._client = network.client(self.policy.allow_private)
+        return network.fetch(self._client, method, url, moment, seconds, request, self.policy.max_bytes)
 
 
 @contextmanager
@@ -237,11 +212,10 @@ def forget() -> None:
 
 def _after_fork() -> None:
     """A forked process (a web worker, an RQ work horse) starts with no door, connection
-    or thread of its parent's."""
+    or thread of its parent's (network.py forgets its own)."""
     global _lock
     _lock = threading.Lock()
     _doors.clear()
-    network.after_fork()
 
 
 os.register_at_fork(after_in_child=_after_fork)

@@ -8,12 +8,16 @@ with a network backend that
   addresses the destination policy allows, and checks the peer of the connection made again
   before a byte is sent: what is checked is the address actually connected to.
 
-`read_body` reads an answer's body within a size cap, inflating gzip or deflate within it.
+`fetch` makes one call on a door's client (`client`) and reads its body within the size cap,
+inflating gzip or deflate within it.
+
+This module, and httpx with it (about 3 MiB), is imported by a process's first outbound call:
+a web worker whose clients' keys are all in the clients file never makes one.
 """
 from __future__ import annotations
 
 import ipaddress
-import json
+import os
 import socket
 import threading
 import time
@@ -22,11 +26,12 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as ResolutionTimeout
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import httpcore
 import httpx
+
+from idp.outbound.answers import Answer, OutboundError
 
 
 class Refusal(Exception):
@@ -178,18 +183,6 @@ class Transport(httpx.HTTPTransport):
                                              max_keepalive_connections=20, keepalive_expiry=5.0)
 
 
-@dataclass(frozen=True)
-class Answer:
-    """A 2xx answer, its body read whole within the cap."""
-
-    status_code: int
-    headers: httpx.Headers
-    content: bytes
-
-    def json(self) -> Any:
-        return json.loads(self.content)
-
-
 def read_body(response: httpx.Response, cap: int) -> bytes:
     """The body, if it is at most `cap` bytes (announced or read; inflated, for gzip and deflate)."""
     announced = response.headers.get("Content-Length", "")
@@ -205,3 +198,34 @@ def read_body(response: httpx.Response, cap: int) -> bytes:
         if len(body) > cap:
             raise TooLarge(f"an answer of more than {cap} bytes")
     return bytes(body)
+
+
+def client(allow_private: bool) -> httpx.Client:
+    """A door's client: no redirects followed, nothing taken from the environment."""
+    return httpx.Client(transport=Transport(allow_private), follow_redirects=False, trust_env=False)
+
+
+def fetch(client: httpx.Client, method: str, url: str, moment: float, seconds: float, request: dict,
+          cap: int) -> Answer:
+    """One call, whole by `moment`; every failure as the door's OutboundError."""
+    headers = {"Accept-Encoding": "identity", **request.pop("headers", {})}
+    try:
+        with deadline(moment), client.stream(
+            method, url, headers=headers, timeout=httpx.Timeout(max(0.001, moment - time.monotonic())), **request
+        ) as response:
+            if 300 <= response.status_code < 400:
+                raise OutboundError("redirect", f"answered {response.status_code} (redirects are not followed)", response.status_code)
+            if not 200 <= response.status_code < 300:
+                raise OutboundError("status", f"answered {response.status_code}", response.status_code)
+            return Answer(response.status_code, response.headers, read_body(response, cap))
+    except httpx.TimeoutException:
+        raise OutboundError("timeout", f"no whole answer within {seconds:g} s") from None
+    except Refusal as refusal:
+        raise OutboundError(refusal.outcome, str(refusal)) from None
+    except (httpx.HTTPError, httpx.InvalidURL, zlib.error, OSError, ValueError) as error:
+        unreachable = isinstance(error, httpx.ConnectError)
+        raise OutboundError("unreachable" if unreachable else "broken",
+                            f"{'unreachable' if unreachable else 'the exchange failed'} ({type(error).__name__})") from None
+
+
+os.register_at_fork(after_in_child=after_fork)

@@ -27,14 +27,16 @@ from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 from flask import current_app
 from zxcvbn import zxcvbn
-from zxcvbn.frequency_lists import FREQUENCY_LISTS
+from zxcvbn.matching import RANKED_DICTIONARIES
 
 from idp import metrics, observability
 from idp.errors import Errors, FlowError
 from idp.models import User
 
 log = logging.getLogger("idp.passwords")
-BREACHED = frozenset(FREQUENCY_LISTS["passwords"])
+# zxcvbn's own index of the list (each password and its rank), not a set of our own: a copy
+# held 2 MiB in every worker.
+BREACHED = RANKED_DICTIONARIES["passwords"]
 
 
 def _rules() -> dict:
