@@ -58,7 +58,7 @@ from granian.constants import Interfaces  # noqa: E402
 from granian.http import HTTP1Settings  # noqa: E402
 
 from idp.metrics import WEB_PID_FILE  # noqa: E402
-from idp.wsgi import application  # noqa: E402
+from idp.wsgi import application, warm  # noqa: E402
 
 # granian's own lines (start, workers spawned and respawned) as JSON like the app's; its access
 # log stays off: the app writes one line per request (idp/observability.py) with the query
@@ -78,6 +78,7 @@ def main() -> None:
     # inherit the app, the allocator's tuning and the frozen objects below.
     multiprocessing.set_start_method("fork")
     app = application()
+    warm(app)
     # The app's objects move to the garbage collector's permanent generation, which it never
     # walks: a worker's collections would otherwise write to every page holding one and copy it
     # (the Python documentation of gc.freeze; bench/concurrency.py prints each worker's own

@@ -11,6 +11,7 @@ import pytest
 
 from idp import create_app
 from idp.config import DEFAULT_SETTINGS_FILE, ConfigError, load_settings
+from idp.wsgi import warm
 from tests.support.production import production_environment, set_production
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,3 +131,11 @@ def test_every_variable_production_requires_is_named_in_the_operators_table(monk
         create_app()
     except ConfigError:
         assert f"`{variable}`" in _operations_table(), f"production requires {variable}; docs/operations.md does not name it"
+
+
+def test_the_web_server_compiles_the_templates_of_a_persons_journey_before_it_forks_not_the_consoles(app):
+    warm(app)
+    compiled = {name for _, name in app.jinja_env.cache.keys()}
+    journeys = set(app.jinja_env.list_templates(filter_func=lambda name: name.startswith(("messages/", "oauth/"))))
+    assert journeys | {"shell.html"} <= compiled
+    assert not [name for name in compiled if name.startswith(("console/", "dev/"))]

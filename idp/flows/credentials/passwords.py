@@ -60,6 +60,11 @@ def _hasher() -> tuple[PasswordHasher, str]:
     return _hasher_for(rules["argon2_time_cost"], rules["argon2_memory_kib"], rules["argon2_parallelism"])
 
 
+def warm() -> None:
+    """The hasher and its dummy hash, made now rather than by the first password call."""
+    _hasher()
+
+
 def personal_words(user: User) -> list[str]:
     """What a person's password must not be made of."""
     return [user.email, user.email.split("@")[0], user.first_name or "", user.last_name or ""]
