@@ -23,10 +23,11 @@ setup: python-deps ui-build translations
 $(STAMPS):
 	@mkdir -p $(STAMPS)
 
+# The service's own packages: what `make setup` installs on a production machine.
 $(STAMPS)/python-deps: pyproject.toml | $(STAMPS)
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e .
 	@touch $@
 
 python-deps: $(STAMPS)/python-deps
@@ -42,7 +43,14 @@ tests/oauth/node/node_modules/.package-lock.json: tests/oauth/node/package-lock.
 	cd tests/oauth/node && npm ci --no-audit --no-fund
 	@touch $@
 
-test-deps: tests/oauth/node/node_modules/.package-lock.json
+# The tools of the tests and benchmarks (pyproject.toml's dev extra: pytest, Playwright,
+# schemathesis, the OpenID client library...), beside the service's own packages: a production
+# machine's virtualenv carries none of them.
+$(STAMPS)/dev-python-deps: pyproject.toml $(STAMPS)/python-deps
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+test-deps: $(STAMPS)/dev-python-deps tests/oauth/node/node_modules/.package-lock.json
 
 UI_SOURCES := $(shell find login-ui/src -type f 2>/dev/null) $(wildcard login-ui/*.config.js login-ui/webpack/*.js login-ui/package.json login-ui/.babelrc)
 
@@ -115,7 +123,7 @@ bench: setup bench-deps
 BENCH_APT_PACKAGES := wrk
 
 # wrk (Debian) only when missing; the peer provider from bench/package-lock.json; py-spy.
-$(STAMPS)/bench-deps: bench/requirements.txt bench/package-lock.json | $(STAMPS) $(STAMPS)/python-deps
+$(STAMPS)/bench-deps: bench/requirements.txt bench/package-lock.json | $(STAMPS) $(STAMPS)/dev-python-deps
 	@$(call install-missing-debs,$(BENCH_APT_PACKAGES))
 	cd bench && npm ci --no-audit --no-fund
 	$(PY) -m pip install --quiet -r bench/requirements.txt
@@ -135,7 +143,7 @@ error-codes: python-deps
 
 # The SQL every call of a whole journey sends, for people to read (idp/store/sql/; a test fails
 # when the code sends other SQL): PostgreSQL's on the local server when it answers, and SQLite's.
-store-sql: python-deps
+store-sql: $(STAMPS)/dev-python-deps
 	@if $(call answers,5432); then IDP_TEST_DATABASE_URL=$(LOCAL_POSTGRES) $(PY) -m tests.support.statements --write; fi
 	IDP_TEST_DATABASE_URL= $(PY) -m tests.support.statements --write
 
