@@ -96,7 +96,7 @@ run: setup db-upgrade
 	@mkdir -p $(INSTANCE)
 	@sed 's#http://localhost:5001#http://localhost:$(RP_PORT)#g' config/clients.toml > $(INSTANCE)/clients.run.toml
 	@echo "Identity provider: http://localhost:$(IDP_PORT)   Reservations demo: http://localhost:$(RP_PORT)"
-	@trap 'kill 0' EXIT INT TERM; \
+	@trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
 	IDP_CLIENTS_FILE=$(INSTANCE)/clients.run.toml $(VENV)/bin/flask --app idp run --port $(IDP_PORT) & \
 	RESERVATIONS_PORT=$(RP_PORT) $(VENV)/bin/flask --app examples.reservations.app run --port $(RP_PORT) & \
 	wait
