@@ -129,7 +129,7 @@ class Notify:
     """GC Notify / GOV.UK Notify. One generic template per channel whose text is
     ((subject)) / ((body)): the words stay in this repository, in both languages.
 
-    Its client (idp/notify/notify_client.py, with requests and PyJWT: about 4 MiB) is imported
+    Its client (idp/notify/notify_client.py, with requests and PyJWT: about 6 MiB) is imported
     by the first delivery a process makes, in practice the job worker's: a web worker only
     queues messages and never carries it, as for boto3 (idp/notify/aws.py)."""
 
