@@ -5,10 +5,12 @@ Connect."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -98,7 +100,9 @@ class Server:
     def start(self, ready_path: str = "/healthz") -> "Server":
         """Once ready_path answers 200 (a web server whose management port is set answers no
         /healthz: ask for another path)."""
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        # in a session of its own, so that stop() ends every process of it, workers included
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT,
+                                        start_new_session=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -112,6 +116,9 @@ class Server:
         raise RuntimeError(f"{self.url} did not start:\n{self.log.read_text()[-3000:]}")
 
     def stop(self) -> None:
+        """TERM, as an operator's systemd would; then whatever of its session is left is killed:
+        a worker still finishing when its master was killed, or was slower than its master, would
+        outlive the test, a server of nobody's on the machine (one did, in a run of .ci/run)."""
         if self.process is not None:
             self.process.terminate()
             try:
@@ -119,6 +126,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
 
     def lines(self) -> list[str]:
         return self.log.read_text(encoding="utf-8").splitlines()
