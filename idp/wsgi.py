@@ -6,12 +6,12 @@ process exits, instead of a traceback repeated by every worker.
 from __future__ import annotations
 
 import sys
-from datetime import UTC, datetime
 
 import phonenumbers
 from flask import Flask
 
 from idp import create_app, notify
+from idp.clock import now
 from idp.config import ConfigError
 from idp.flows import validation
 from idp.flows.credentials import passwords
@@ -40,7 +40,7 @@ def warm(app: Flask) -> None:
     with app.app_context():
         passwords.warm()
         for language in notify.LANGUAGES:
-            notify.moment_in_words(datetime.now(UTC).replace(tzinfo=None), language)
+            notify.moment_in_words(now(), language)
         for name in app.jinja_env.list_templates(filter_func=lambda name: not name.startswith(OPERATORS_TEMPLATES)):
             app.jinja_env.get_template(name)
         validation.phone(phonenumbers.format_number(phonenumbers.example_number("CA"), phonenumbers.PhoneNumberFormat.E164))

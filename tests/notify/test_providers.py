@@ -1,8 +1,6 @@
 """SMTP against a real SMTP server on loopback, GC Notify against a fake Notify API on loopback."""
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 import uuid
 
@@ -16,7 +14,7 @@ from idp.notify.providers import DeliveryError, Message, Notify, Outbox, Smtp, U
 from tests.conftest import free_port
 from tests.support.fakes import FakeNotify, notify_server, smtp_server  # noqa: F401 (fixtures)
 from tests.support.outside import Outside, dripped, http
-from tests.support.servers import ROOT
+from tests.support.servers import delivered_in_a_fresh_process
 
 EMAIL = Message(channel="email", to="jeanne@example.ca", language="fr", subject="Votre code", body="Votre code est 123456.", code="123456")
 SMS = Message(channel="sms", to="+16132345678", language="en", subject="", body="Your code is 123456.", code="123456")
@@ -164,21 +162,8 @@ def test_notify_for_texts_alone_needs_no_email_template():
 def test_the_notify_client_and_httpx_load_with_the_first_delivery_not_with_the_app(notify_server, tmp_path):
     """Web workers only queue messages: GC Notify's client (requests, PyJWT) and the outbound
     door's httpx load in the process that makes a call, a few MiB fewer in every web worker."""
-    script = (
-        "import sys\n"
-        "from idp import create_app\n"
-        "from idp.notify.providers import Message\n"
-        "app = create_app()\n"
-        "outside = ('httpx', 'requests', 'notifications_python_client')\n"
-        "assert not [name for name in outside if name in sys.modules], 'loaded with the app'\n"
-        "with app.app_context():\n"
-        "    app.extensions['idp_notify']['sms'].deliver(Message('sms', '+16132345678', 'en', '', 'Your code is 12.', '12'))\n"
-        "assert all(name in sys.modules for name in outside)\n"
-    )
-    env = {"IDP_SERVER_ENVIRONMENT": "development", "IDP_INSTANCE_PATH": str(tmp_path), "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
-           "PATH": "/usr/bin:/bin", "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": notify_server,
-           "IDP_NOTIFY_NOTIFY_API_KEY": API_KEY, "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template",
-           "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template"}
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-2000:]
+    delivered_in_a_fresh_process(tmp_path, "sms", ("httpx", "requests", "notifications_python_client"),
+                                 IDP_NOTIFY_PROVIDER="notify", IDP_NOTIFY_NOTIFY_BASE_URL=notify_server,
+                                 IDP_NOTIFY_NOTIFY_API_KEY=API_KEY, IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID="sms-template",
+                                 IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID="email-template")
     assert [path for path, _, _ in FakeNotify.received] == ["/v2/notifications/sms"]

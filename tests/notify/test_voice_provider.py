@@ -3,10 +3,7 @@ its API on loopback (tests/support/aws_voice.py): the SDK's own signed requests,
 outbound door, in English and in French."""
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +17,8 @@ from tests.notify.test_providers import _settings
 from tests.support import aws_voice as stand_in
 from tests.support.aws_voice import StandIn, aws_voice, spoken  # noqa: F401 (fixture)
 from tests.support.outside import Outside, dripped, http
+from tests.support.servers import delivered_in_a_fresh_process
 
-ROOT = Path(__file__).resolve().parents[2]
 WORDS = {
     "en": "Hello. This is a call from Sign-in for federal services. Your verification code is: <code>. Again, your code is: <code>. "
           "It expires in 10 minutes. Never share it. Goodbye.",
@@ -147,19 +144,6 @@ def test_the_voice_providers_ssml_keeps_words_as_words():
 
 def test_the_voice_providers_sdk_loads_with_the_first_call_not_with_the_app(aws_voice, tmp_path):
     """Web workers only queue messages: the SDK (tens of MiB) loads in the process that places a call."""
-    script = (
-        "import sys\n"
-        "from idp import create_app\n"
-        "from idp.notify.providers import Message\n"
-        "app = create_app()\n"
-        "assert 'boto3' not in sys.modules and 'botocore' not in sys.modules, 'loaded with the app'\n"
-        "with app.app_context():\n"
-        "    app.extensions['idp_notify']['voice'].deliver(Message('voice', '+16132345678', 'en', '', 'Hello 1, 2.', '12'))\n"
-        "assert 'boto3' in sys.modules\n"
-    )
-    env = {"IDP_SERVER_ENVIRONMENT": "development", "IDP_INSTANCE_PATH": str(tmp_path), "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
-           "PATH": "/usr/bin:/bin", **stand_in.settings(aws_voice)}
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-2000:]
+    delivered_in_a_fresh_process(tmp_path, "voice", ("boto3", "botocore"), **stand_in.settings(aws_voice))
     assert len(StandIn.calls) == 1
 

@@ -75,6 +75,27 @@ def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 90) -> N
     raise AssertionError(f"{url} did not start")
 
 
+def delivered_in_a_fresh_process(tmp_path: Path, channel: str, loaded_later: tuple[str, ...], **env: str) -> None:
+    """A development app in a process of its own finds none of `loaded_later` imported, delivers
+    one message on `channel` through its provider, then finds them all: a web worker, which only
+    queues messages, never carries what the delivery needs."""
+    script = (
+        "import sys\n"
+        "from idp import create_app\n"
+        "from idp.notify.providers import Message\n"
+        "app = create_app()\n"
+        f"later = {loaded_later!r}\n"
+        "assert not [name for name in later if name in sys.modules], 'loaded with the app'\n"
+        "with app.app_context():\n"
+        f"    app.extensions['idp_notify'][{channel!r}].deliver(Message({channel!r}, '+16132345678', 'en', '', 'Your code is 1, 2.', '12'))\n"
+        "assert all(name in sys.modules for name in later)\n"
+    )
+    env = {"IDP_SERVER_ENVIRONMENT": "development", "IDP_INSTANCE_PATH": str(tmp_path), "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
+           "PATH": "/usr/bin:/bin", **env}
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
 def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
