@@ -157,7 +157,7 @@ def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
     gates: tuple[budgets.Gate, ...],
 ) -> tuple[OtpTransaction, str]:
-    """A fresh code for the destination; the caller delivers it, then commits."""
+    """A fresh code for the destination, not written yet; the caller delivers it, then commits."""
     spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES,
                                 gates=gates)
     counters = spends.ensure_open()
@@ -202,7 +202,8 @@ def _issue(
     transaction.resend_at = moment + timedelta(seconds=rules.resend_wait_seconds * transaction.sends)
     transaction.updated_at = moment
     transaction.correlation_id = observability.correlation_id()
-    writes.flush(OtpTransaction, Journey)
+    # written with the step's commit (send), in its one statement on PostgreSQL: a flush here
+    # was a round trip of its own while the send's counters stayed locked
     return transaction, code
 
 

@@ -47,24 +47,26 @@ BUDGETS = {
     "/v1/signup/privacy": 3 if PG else 4,
     # a phone code spends the anonymous ceilings of texts: in all, its country's, its range's;
     # an anonymous code reads its address's count (past a threshold, a proof of work)
-    "/v1/otp/transient_otp/send": 10 if PG else 12,
+    "/v1/otp/transient_otp/send": 9 if PG else 12,
     "/v1/otp/transient_otp/verify": 7 if PG else 8,
     "/v1/users/create": 4,
     # the end of a sign-up and of a sign-in each write one event of the account's activity
     "/v1/users/createcoreprofile": 7 if PG else 13,
     "/v1/otp/users/login": 5 if PG else 6,
     # a text's send budgets and the ceilings of texts, two windows, one statement on PostgreSQL
-    "/v1/otp/otp/send": 7 if PG else 9,
+    "/v1/otp/otp/send": 6 if PG else 9,
     "/v1/otp/otp/verify": 7 if PG else 10,
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 # The most round trips to PostgreSQL one call may make (issue 25: a code exchange in at most
 # two; the token endpoint's and userinfo's statements are sent in autocommit, idp/store/tokens.py).
-# A sign-in's code check: its statements, BEGIN and COMMIT.
+# A sign-in's code send and check: their statements, BEGIN and COMMIT.
 ROUND_TRIP_BUDGETS = {
     "/token": 1,
     "/userinfo": 1,
     "/v1/otp/users/login": 7,
+    # the code is written with the commit, which holds the send's counters locked until it ends
+    "/v1/otp/otp/send": 8,
     "/v1/otp/otp/verify": 9,
 }
 

@@ -169,23 +169,16 @@ FROM g1;
 
 WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
     VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-w1 AS (UPDATE journeys
-    SET email=%(w1_email)s::VARCHAR, language=%(w1_language)s::VARCHAR, channel=%(w1_channel)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-    WHERE journeys.id = %(w1__pk0)s::INTEGER
-    RETURNING 1)
-SELECT (SELECT count(*) AS count_1
-    FROM w1) AS anon_1;
-
-WITH w0 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
-    VALUES (%(w0_channel)s::VARCHAR, %(w0_to)s::VARCHAR, %(w0_language)s::VARCHAR, %(w0_subject)s::VARCHAR, %(w0_body)s::VARCHAR, %(w0_code)s::VARCHAR, %(w0_created)s::TIMESTAMP WITHOUT TIME ZONE)
+w1 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
+    VALUES (%(w1_channel)s::VARCHAR, %(w1_to)s::VARCHAR, %(w1_language)s::VARCHAR, %(w1_subject)s::VARCHAR, %(w1_body)s::VARCHAR, %(w1_code)s::VARCHAR, %(w1_created)s::TIMESTAMP WITHOUT TIME ZONE)
     RETURNING outbox_messages.id),
-w1 AS (UPDATE journeys
-    SET state=%(w1_state)s::VARCHAR, code_id=%(w1_code_id)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-    WHERE journeys.id = %(w1__pk0)s::INTEGER
+w2 AS (UPDATE journeys
+    SET state=%(w2_state)s::VARCHAR, email=%(w2_email)s::VARCHAR, language=%(w2_language)s::VARCHAR, channel=%(w2_channel)s::VARCHAR, code_id=%(w2_code_id)s::VARCHAR, updated_at=%(w2_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w2__pk0)s::INTEGER
     RETURNING 1)
-SELECT (SELECT w0.id
-    FROM w0) AS anon_1, (SELECT count(*) AS count_1
-    FROM w1) AS anon_2;
+SELECT (SELECT w1.id
+    FROM w1) AS anon_1, (SELECT count(*) AS count_1
+    FROM w2) AS anon_2;
 
 SELECT limit_counters.key,
        limit_counters.count,
@@ -239,12 +232,16 @@ FROM g2;
 
 WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
     VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_user_id)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-w1 AS (UPDATE journeys
-    SET phone_e164=%(w1_phone_e164)s::VARCHAR, channel=%(w1_channel)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-    WHERE journeys.id = %(w1__pk0)s::INTEGER
+w1 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
+    VALUES (%(w1_channel)s::VARCHAR, %(w1_to)s::VARCHAR, %(w1_language)s::VARCHAR, %(w1_subject)s::VARCHAR, %(w1_body)s::VARCHAR, %(w1_code)s::VARCHAR, %(w1_created)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING outbox_messages.id),
+w2 AS (UPDATE journeys
+    SET state=%(w2_state)s::VARCHAR, phone_e164=%(w2_phone_e164)s::VARCHAR, channel=%(w2_channel)s::VARCHAR, code_id=%(w2_code_id)s::VARCHAR, updated_at=%(w2_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w2__pk0)s::INTEGER
     RETURNING 1)
-SELECT (SELECT count(*) AS count_1
-    FROM w1) AS anon_1;
+SELECT (SELECT w1.id
+    FROM w1) AS anon_1, (SELECT count(*) AS count_1
+    FROM w2) AS anon_2;
 
 
 -- POST /v1/otp/transient_otp/verify
@@ -1074,19 +1071,18 @@ SELECT g1.key,
        g1.count
 FROM g1;
 
-INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
-VALUES (%(id)s::VARCHAR, %(correlation_id)s::VARCHAR, %(browser_session_id)s::INTEGER, %(journey_id)s::INTEGER, %(user_id)s::VARCHAR, %(channel)s::VARCHAR, %(destination)s::VARCHAR, %(own_factor)s, %(code_hash)s::VARCHAR, %(state)s::VARCHAR, %(attempts)s::INTEGER, %(sends)s::INTEGER, %(resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(expires_at)s::TIMESTAMP WITHOUT TIME ZONE);
-
-WITH w0 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
-    VALUES (%(w0_channel)s::VARCHAR, %(w0_to)s::VARCHAR, %(w0_language)s::VARCHAR, %(w0_subject)s::VARCHAR, %(w0_body)s::VARCHAR, %(w0_code)s::VARCHAR, %(w0_created)s::TIMESTAMP WITHOUT TIME ZONE)
+WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
+    VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_user_id)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
+w1 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
+    VALUES (%(w1_channel)s::VARCHAR, %(w1_to)s::VARCHAR, %(w1_language)s::VARCHAR, %(w1_subject)s::VARCHAR, %(w1_body)s::VARCHAR, %(w1_code)s::VARCHAR, %(w1_created)s::TIMESTAMP WITHOUT TIME ZONE)
     RETURNING outbox_messages.id),
-w1 AS (UPDATE journeys
-    SET state=%(w1_state)s::VARCHAR, code_id=%(w1_code_id)s::VARCHAR, updated_at=%(w1_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-    WHERE journeys.id = %(w1__pk0)s::INTEGER
+w2 AS (UPDATE journeys
+    SET state=%(w2_state)s::VARCHAR, code_id=%(w2_code_id)s::VARCHAR, updated_at=%(w2_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w2__pk0)s::INTEGER
     RETURNING 1)
-SELECT (SELECT w0.id
-    FROM w0) AS anon_1, (SELECT count(*) AS count_1
-    FROM w1) AS anon_2;
+SELECT (SELECT w1.id
+    FROM w1) AS anon_1, (SELECT count(*) AS count_1
+    FROM w2) AS anon_2;
 
 
 -- POST /v1/otp/otp/verify

@@ -160,15 +160,11 @@ RETURNING "key",
           count;
 
 UPDATE journeys
-SET email=?, language=?, channel=?, updated_at=?
+SET state=?, email=?, language=?, channel=?, code_id=?, updated_at=?
 WHERE journeys.id = ?;
 
 INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
-
-UPDATE journeys
-SET state=?, code_id=?, updated_at=?
-WHERE journeys.id = ?;
 
 INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
 VALUES (?, ?, ?, ?, ?, ?, ?);
@@ -196,7 +192,7 @@ RETURNING "key",
           count;
 
 UPDATE journeys
-SET phone_e164=?, channel=?, updated_at=?
+SET state=?, phone_e164=?, channel=?, code_id=?, updated_at=?
 WHERE journeys.id = ?;
 
 
@@ -984,12 +980,12 @@ SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_
 RETURNING "key",
           count;
 
-INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
-
 UPDATE journeys
 SET state=?, code_id=?, updated_at=?
 WHERE journeys.id = ?;
+
+INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
 VALUES (?, ?, ?, ?, ?, ?, ?);
