@@ -109,7 +109,7 @@ class Budgets:
     def ensure_open(self) -> dict[str, limits.Counter]:
         """TOO_MANY_CODES while a budget of the code is spent, else PHONE_SENDING_PAUSED while a
         ceiling of texts and calls is (one statement reads both, and the gates). Answers what
-        it read, for spend_send()."""
+        it read, for charge_send()."""
         ceilings = [key for key, _ in self.phone]
         spent = [key for key, _ in self.sends + self.wrong]
         counters = limits.read(spent + ceilings + [gate.key for gate in self.gates])
@@ -124,11 +124,16 @@ class Budgets:
         numbers = _numbers()
         limits.hit_all(kind, numbers["window_seconds"], numbers["block_seconds"])
 
-    def spend_send(self, counters: dict[str, limits.Counter]) -> None:
-        """One code sent: the proof of work its gates ask now (counters: what ensure_open()
-        read), then its budgets, its gates and, a text or a call, one of the ceilings of texts
-        and calls (ensure_open said none is spent), counted in one statement."""
+    def charge_send(self, counters: dict[str, limits.Counter]) -> None:
+        """PROOF_OF_WORK_REQUIRED while the gates ask one of this send (counters: what
+        ensure_open() read) and the request does not bring it."""
         charge(self.gates, counters)
+
+    def spend_send(self) -> None:
+        """One code sent: its budgets, its gates and, a text or a call, one of the ceilings of
+        texts and calls (ensure_open said none is spent), counted in one statement. Called once
+        the message is handed over, just before the step commits: the rows stay locked until
+        then, and some are everybody's (the ceilings of texts, a shared client address)."""
         numbers = _numbers()
         window = numbers["phone_messages_window_seconds"]
         gated = {}

@@ -92,12 +92,16 @@ def send(
     Budgets); gates: more counts past which the send costs a proof of work, the flow's own."""
     rules = policy()
     current.channel = channel
-    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, gates)
+    spends, transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, gates)
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
     values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
     deliver(channel, destination, template, language, **values)
+    # Counted only now: a count locks its counter's row until the commit, and while the queue
+    # or a provider takes its time (up to its timeout) every other send of the service would
+    # wait for the ceiling of texts' row.
+    spends.spend_send()
     # the development outbox keeps the message as a row of this commit
     writes.commit(Journey, OtpTransaction, OutboxMessage)
     return describe(rules, transaction, current)
@@ -156,8 +160,9 @@ def _hash(rules: Policy, transaction_id: str, code: str) -> str:
 def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
     gates: tuple[budgets.Gate, ...],
-) -> tuple[OtpTransaction, str]:
-    """A fresh code for the destination, not written yet; the caller delivers it, then commits."""
+) -> tuple[budgets.Budgets, OtpTransaction, str]:
+    """A fresh code for the destination, not written yet, and what it spends: the caller
+    delivers it, counts the spending, then commits."""
     spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES,
                                 gates=gates)
     counters = spends.ensure_open()
@@ -171,7 +176,7 @@ def _issue(
     previous = next((code for code in codes if code.destination == destination), None)
     if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
-    spends.spend_send(counters)
+    spends.charge_send(counters)
 
     transaction = None
     for candidate in codes:
@@ -202,9 +207,8 @@ def _issue(
     transaction.resend_at = moment + timedelta(seconds=rules.resend_wait_seconds * transaction.sends)
     transaction.updated_at = moment
     transaction.correlation_id = observability.correlation_id()
-    # written with the step's commit (send), in its one statement on PostgreSQL: a flush here
-    # was a round trip of its own while the send's counters stayed locked
-    return transaction, code
+    # written with the step's commit (send), in its one statement on PostgreSQL
+    return spends, transaction, code
 
 
 def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:

@@ -7,21 +7,29 @@ with nothing kept: no code claims to have been sent.
 On the queue (RQ on the Redis named by IDP_TEST_REDIS_URL, as in CI): the request only
 puts the message on the queue; the worker delivers it, retries a failure with back-off,
 keeps the job as failed after the last attempt, and no job read from Redis shows the
-code or the address; Redis unreachable answers code 25 and keeps nothing.
+code or the address; Redis unreachable answers code 25 and keeps nothing; a send that a
+stalled Redis holds keeps no other person's send waiting.
 """
 from __future__ import annotations
 
+import os
 import time
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 import redis
+import requests
 
+from idp.clock import now
 from idp.extensions import db
-from idp.models import Journey, OtpTransaction
+from idp.flows.credentials import passwords
+from idp.models import Journey, OtpTransaction, PhoneCredential, User
 from idp.notify.providers import Unavailable
+from tests.conftest import LiveServer
 from tests.ops.conftest import REDIS_URL, work_until
 from tests.support.fakes import FakeNotify, notify_server, notify_settings, silent_server, smtp_server  # noqa: F401 (fixtures)
-from tests.support.journeys import EMAIL
+from tests.support.journeys import EMAIL, PASSWORD
 from tests.support.proxy import Proxy
 
 
@@ -162,6 +170,55 @@ def test_redis_unreachable_answers_code_25_and_keeps_nothing(app_with, smtp_serv
         assert _send_email_code(app.test_client()).status_code == 200
         assert redis_queue.count == 1
     finally:
+        proxy.stop()
+
+
+def _people_at_their_phone_code(app, server: LiveServer, count: int) -> list:
+    """Browsers of `count` people with a verified phone, past their password: each answers its
+    own send of the phone's code."""
+    with app.app_context():
+        password_hash = passwords.hash_password(PASSWORD)
+        for number in range(count):
+            user = User(email=f"person{number}@example.ca", email_verified=True, password_hash=password_hash,
+                        last_name="Tremblay", profile_completed_at=now())
+            db.session.add(user)
+            db.session.flush()
+            db.session.add(PhoneCredential(user_id=user.id, e164=f"+1613234{number:04d}", verified_at=now()))
+        db.session.commit()
+    sends = []
+    for number in range(count):
+        browser, email = requests.Session(), f"person{number}@example.ca"
+        browser.headers["Origin"] = "http://localhost:5000"
+        login = browser.post(f"{server.url}/v1/otp/users/login", json={"userName": email, "password": PASSWORD}, timeout=30)
+        assert (login.status_code, login.json()["data"]["otpType"]) == (200, "sms")
+        sends.append(lambda browser=browser, email=email: browser.post(
+            f"{server.url}/v1/otp/otp/send", json={"userName": email, "otpType": "sms"}, timeout=30))
+    return sends
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not os.environ.get("IDP_TEST_DATABASE_URL"), reason="row locks are PostgreSQL's (SQLite has one writer)")
+def test_a_send_a_stalled_queue_holds_keeps_no_other_persons_send_waiting(app_with, redis_queue):
+    # Every code to a person's own phone counts in the service's one ceiling of texts: a send
+    # that waited for the queue with that count made would hold its row locked, and every other
+    # person's send would wait behind it, one timeout after the other.
+    target = redis.Redis.from_url(REDIS_URL).connection_pool.connection_kwargs
+    proxy = Proxy(target.get("host", "127.0.0.1"), target.get("port", 6379)).start()
+    app = app_with(IDP_NOTIFY_PROVIDER="outbox", IDP_QUEUE_REDIS_URL=f"redis://127.0.0.1:{proxy.port}/{target.get('db', 0)}",
+                   IDP_QUEUE_TIMEOUT_SECONDS="3")
+    server = LiveServer(app).start()
+    try:
+        first, second = _people_at_their_phone_code(app, server, 2)
+        proxy.stall()
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            held = pool.submit(first)
+            while proxy.stalled == 0 and not held.done():
+                time.sleep(0.01)
+            answers = [pool.submit(second).result(), held.result()]
+        assert proxy.most_stalled == 2, "the second send reached the queue only once the first had given up"
+        assert [(answer.status_code, answer.json()["message"]) for answer in answers] == [(503, "25")] * 2
+    finally:
+        server.stop()
         proxy.stop()
 
 

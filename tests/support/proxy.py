@@ -16,6 +16,8 @@ class Proxy:
         self.target = (target_host, target_port)
         self.port = free_port()
         self.mode = OPEN
+        # connections the stall holds now, and the most it held at once
+        self.stalled, self.most_stalled = 0, 0
         self._writers: set[asyncio.StreamWriter] = set()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
@@ -34,6 +36,7 @@ class Proxy:
             return
         self._writers.add(writer)
         if self.mode == STALLED:
+            await self._hold(reader, writer)
             return
         try:
             upstream_reader, upstream_writer = await asyncio.open_connection(*self.target)
@@ -42,6 +45,20 @@ class Proxy:
             return
         self._writers.add(upstream_writer)
         await asyncio.gather(self._pipe(reader, upstream_writer), self._pipe(upstream_reader, writer))
+
+    async def _hold(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Take what the client sends, answer nothing, until it gives up (or the mode changes)."""
+        self.stalled += 1
+        self.most_stalled = max(self.most_stalled, self.stalled)
+        try:
+            while await reader.read(65536):
+                pass
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.stalled -= 1
+            writer.close()
+            self._writers.discard(writer)
 
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
