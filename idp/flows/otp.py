@@ -92,7 +92,9 @@ def send(
     Budgets); gates: more counts past which the send costs a proof of work, the flow's own."""
     rules = policy()
     current.channel = channel
-    spends, transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, gates)
+    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES,
+                                gates=gates)
+    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, spends)
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
@@ -159,12 +161,10 @@ def _hash(rules: Policy, transaction_id: str, code: str) -> str:
 
 def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
-    gates: tuple[budgets.Gate, ...],
-) -> tuple[budgets.Budgets, OtpTransaction, str]:
-    """A fresh code for the destination, not written yet, and what it spends: the caller
-    delivers it, counts the spending, then commits."""
-    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES,
-                                gates=gates)
+    spends: budgets.Budgets,
+) -> tuple[OtpTransaction, str]:
+    """A fresh code for the destination, not written yet, when its budgets are open: the caller
+    delivers it, counts what it spends, then commits."""
     counters = spends.ensure_open()
     moment = now()
     if current.id is None:
@@ -208,7 +208,7 @@ def _issue(
     transaction.updated_at = moment
     transaction.correlation_id = observability.correlation_id()
     # written with the step's commit (send), in its one statement on PostgreSQL
-    return spends, transaction, code
+    return transaction, code
 
 
 def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:

@@ -21,15 +21,13 @@ import pytest
 import redis
 import requests
 
-from idp.clock import now
 from idp.extensions import db
-from idp.flows.credentials import passwords
-from idp.models import Journey, OtpTransaction, PhoneCredential, User
+from idp.models import Journey, OtpTransaction
 from idp.notify.providers import Unavailable
 from tests.conftest import LiveServer
 from tests.ops.conftest import REDIS_URL, work_until
 from tests.support.fakes import FakeNotify, notify_server, notify_settings, silent_server, smtp_server  # noqa: F401 (fixtures)
-from tests.support.journeys import EMAIL, PASSWORD
+from tests.support.journeys import EMAIL, PASSWORD, people_with_phones, person
 from tests.support.proxy import Proxy
 
 
@@ -177,17 +175,10 @@ def _people_at_their_phone_code(app, server: LiveServer, count: int) -> list:
     """Browsers of `count` people with a verified phone, past their password: each answers its
     own send of the phone's code."""
     with app.app_context():
-        password_hash = passwords.hash_password(PASSWORD)
-        for number in range(count):
-            user = User(email=f"person{number}@example.ca", email_verified=True, password_hash=password_hash,
-                        last_name="Tremblay", profile_completed_at=now())
-            db.session.add(user)
-            db.session.flush()
-            db.session.add(PhoneCredential(user_id=user.id, e164=f"+1613234{number:04d}", verified_at=now()))
-        db.session.commit()
+        people_with_phones(count)
     sends = []
     for number in range(count):
-        browser, email = requests.Session(), f"person{number}@example.ca"
+        browser, (email, _) = requests.Session(), person(number)
         browser.headers["Origin"] = "http://localhost:5000"
         login = browser.post(f"{server.url}/v1/otp/users/login", json={"userName": email, "password": PASSWORD}, timeout=30)
         assert (login.status_code, login.json()["data"]["otpType"]) == (200, "sms")

@@ -8,10 +8,8 @@ import pytest
 import requests
 
 from idp import create_app
-from idp.clock import now
 from idp.extensions import db
-from idp.flows.credentials import passwords
-from idp.models import PhoneCredential, User
+from tests.support.journeys import PASSWORD, people_with_phones, person
 from tests.support.servers import (
     REDIRECT_URI,
     Pkce,
@@ -24,12 +22,7 @@ from tests.support.servers import (
     token_request,
 )
 
-PASSWORD = "Maple-Syrup-Harbour-42"
 PEOPLE = 16
-
-
-def _person(number: int) -> tuple[str, str]:
-    return f"person{number}@example.ca", f"+1613234{number:04d}"
 
 
 @pytest.fixture
@@ -40,15 +33,7 @@ def embedded(tmp_path, monkeypatch):
         monkeypatch.setenv(name, value)
     seeding = create_app()
     with seeding.app_context():
-        password_hash = passwords.hash_password(PASSWORD)
-        for number in range(PEOPLE):
-            email, phone = _person(number)
-            user = User(email=email, email_verified=True, password_hash=password_hash, last_name="Tremblay",
-                        profile_completed_at=now())
-            db.session.add(user)
-            db.session.flush()
-            db.session.add(PhoneCredential(user_id=user.id, e164=phone, verified_at=now()))
-        db.session.commit()
+        people_with_phones(PEOPLE)
         db.engine.dispose()
     server = Server(tmp_path, env).start()
     yield server
@@ -63,10 +48,10 @@ class Browser:
         return self.http.post(f"{self.url}/v1{path}", json=body, headers={"Origin": self.url}, timeout=60)
 
     def login(self, number: int) -> requests.Response:
-        return self.post("/otp/users/login", userName=_person(number)[0], password=PASSWORD)
+        return self.post("/otp/users/login", userName=person(number)[0], password=PASSWORD)
 
     def sign_in(self, number: int) -> None:
-        email, phone = _person(number)
+        email, phone = person(number)
         assert self.login(number).status_code == 200
         trxn = self.post("/otp/otp/send", userName=email, otpType="sms").json()["data"]["trxnId"]
         verified = self.post("/otp/otp/verify", userName=email, otpType="sms", otp=outbox_code(self.url, phone), trxnId=trxn)

@@ -2,8 +2,10 @@
 from the development outbox like a developer would."""
 from __future__ import annotations
 
+from idp.clock import now
 from idp.extensions import db
-from idp.models import OutboxMessage
+from idp.flows.credentials import passwords
+from idp.models import OutboxMessage, PhoneCredential, User
 
 SESSION_COOKIE = "idp_session"
 EMAIL = "jeanne.tremblay@example.ca"
@@ -139,3 +141,21 @@ class SignIn:
 def wrong(code: str) -> str:
     """A six-digit code that is not this one."""
     return f"{(int(code) + 1) % 1_000_000:06d}"
+
+
+def person(number: int) -> tuple[str, str]:
+    """Person number's address and phone, as people_with_phones() makes them."""
+    return f"person{number}@example.ca", f"+1613234{number:04d}"
+
+
+def people_with_phones(count: int) -> None:
+    """Accounts person(0)...person(count - 1), each with PASSWORD and a verified phone, written
+    in the current app context (one hash for all)."""
+    password_hash = passwords.hash_password(PASSWORD)
+    for number in range(count):
+        email, phone = person(number)
+        user = User(email=email, email_verified=True, password_hash=password_hash, last_name="Tremblay", profile_completed_at=now())
+        db.session.add(user)
+        db.session.flush()
+        db.session.add(PhoneCredential(user_id=user.id, e164=phone, verified_at=now()))
+    db.session.commit()
