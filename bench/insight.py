@@ -82,7 +82,7 @@ def main(argv=None) -> harness.Report:
     with harness.provider_app(env) as app:
         from idp.clock import now
         from idp.extensions import db
-        from idp.flows.journey import Flow
+        from idp.flows.steps import Flow
         from idp.insight import funnel, rollup
 
         started = time.monotonic()

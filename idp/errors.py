@@ -61,8 +61,11 @@ class Errors(Enum):
     PAGE_EXPIRED = ("45", 401, "The page expired: a session ends after data.minutes minutes without use; start again")
     SESSION_LOST = ("46", 401, "The browser sent no session: its cookies were cleared or are blocked; allow them and start again")
     LOST_PHONE_NOT_OFFERED = ("47", 409, "Removing a lost phone is only for an account whose one way to prove it is them is that phone: use another of your methods")
-    PHONE_RESET_LINK_INVALID = ("48", 404, "This link no longer cancels anything: it was used, the phone was already removed, or it is not a link we sent")
-    PHONE_AFTER_RESET_FIRST = ("49", 409, "The account's lost phone was removed: sign in with the password (a code by e-mail, then a new phone) before any password reset")
+    PHONE_RESET_LINK_INVALID = ("48", 404, "This link no longer cancels anything: it was used, the phone was already removed or the account deleted, or it is not a link we sent")
+    # idp/flows/resets.py: the owner cancelled a reset lately (profile.reset_after_cancel_seconds).
+    RESET_NEEDS_HELP_DESK = ("55", 409, "The owner of this account cancelled such a request lately: only the help desk can help now")
+    RESET_WAITING = ("56", 409, "A removal of the phone or a deletion of this account already waits (data.kind, data.effectiveAt, data.when: en, fr)")
+    RESET_NO_LONGER_WAITS = ("57", 409, "The account's deletion was cancelled by its owner since the code: nothing was deleted")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

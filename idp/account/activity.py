@@ -81,6 +81,10 @@ SHOWN: dict[str, Shown] = {
     "phone_reset_requested": Shown(failed=False, reportable=True),
     "phone_reset_cancelled": Shown(failed=False, reportable=False),
     "phone_reset_completed": Shown(failed=False, reportable=True),
+    # the account's deletion asked by whoever proved the address (a stranger could), cancelled
+    # (the owner's act, or the owner's sign-in); done, it leaves no account to show it
+    "account_reset_requested": Shown(failed=False, reportable=True),
+    "account_reset_cancelled": Shown(failed=False, reportable=False),
     # the help desk's acts at the person's request (idp/console/support.py)
     "support_unlocked": Shown(failed=False, reportable=False),
     "support_ended_sessions": Shown(failed=False, reportable=False),

@@ -10,6 +10,9 @@ sub without sid), and every token is revoked before its row goes. What stays is 
 operator must keep and nothing personal: an audit event `account_deleted` with no account id,
 e-mail, phone or name — that an account was deleted, and when. The same address may then
 sign up again as a new person, with a new sub.
+
+The same deletion ends the way back of a person who could prove nothing but the address
+(`delete_after_reset`: idp/flows/resets.py's account reset, once its wait is over).
 """
 from __future__ import annotations
 
@@ -18,9 +21,10 @@ import logging
 from sqlalchemy import delete, or_
 
 from idp import notify, sessions
+from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import journey, methods, reauthentication, screens
-from idp.flows.journey import Event, Flow
+from idp.flows import journey, methods, reauthentication, resets, screens
+from idp.flows.steps import Event, Flow
 from idp.models import (
     AppCredential,
     AuditEvent,
@@ -67,21 +71,43 @@ def delete_account(browser_session: BrowserSession | None) -> dict:
     user, current = reauthentication.step(browser_session, Flow.ACCOUNT_DELETION, Event.DELETE_ACCOUNT)
     journey.advance(current, Event.DELETE_ACCOUNT)
     answer = {"journey": screens.view(current)}
+    ended = sessions.end_others(user.id, browser_session, sessions.Reason.ACCOUNT_DELETED)
+    ended += sessions.end(browser_session, sessions.Reason.ACCOUNT_DELETED)
+    _delete(user, ended)
+    return answer
+
+
+def delete_after_reset(browser_session: BrowserSession | None) -> dict:
+    """The deletion a person who could prove nothing but the address asked, once due, after a
+    new code to the address (idp/flows/resets.py, recovery.py): the account goes as "Delete my
+    account" takes it, every session of it ends. This browser was never signed in to it. Answers
+    the journey (its screen says the account is gone)."""
+    current = journey.begin(browser_session.id if browser_session else None, Flow.RECOVERY, Event.DELETE_ACCOUNT)
+    user = methods.person(current.user_id)
+    if resets.due(user, resets.ACCOUNT) is None:
+        # its owner cancelled it (a sign-in, the link) since the address code
+        raise FlowError(Errors.RESET_NO_LONGER_WAITS)
+    journey.advance(current, Event.DELETE_ACCOUNT)
+    answer = {"journey": screens.view(current)}
+    _delete(user, sessions.end_all(user.id, sessions.Reason.ACCOUNT_DELETED), reset=True)
+    return answer
+
+
+def _delete(user: User, ended: list[sessions.Ended], **how) -> None:
+    """Everything of the account goes, its services are told and a last e-mail goes to its
+    address; committed."""
     email, language = user.email, user.language
     phone = methods.verified_phone(user)
     connected = [grant.client_id for grant in grants.connected(user.id)]
-    ended = sessions.end_others(user.id, browser_session, sessions.Reason.ACCOUNT_DELETED)
-    ended += sessions.end(browser_session, sessions.Reason.ACCOUNT_DELETED)
     told = {client for session in ended for client in session.clients or ()}
     # the services no live session of the account signed in to still hold the account
     backchannel.tell_subject(user.id, [client for client in connected if client not in told])
     grants.revoke(grants.Reason.ACCOUNT_DELETED, user_id=user.id)
     _erase(user, [email] + ([phone.e164] if phone else []), ended)
-    audit.record(None, None, "account_deleted", services=len(connected), sessions=len(ended))
+    audit.record(None, None, "account_deleted", services=len(connected), sessions=len(ended), **how)
     try:
         notify.send("email", email, "account_deleted", language)
     except notify.DeliveryError:
         # the account is gone either way: a last e-mail that could not go is logged
         log.warning("the e-mail of a deleted account could not be handed to delivery")
     db.session.commit()
-    return answer

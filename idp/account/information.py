@@ -13,7 +13,7 @@ from idp.clock import iso, now
 from idp.extensions import db
 from idp.flows import journey, methods, reauthentication
 from idp.flows.credentials import app_codes, backup_codes, passkeys
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import AuditEvent, BrowserSession
 from idp.sessions import devices
 from idp.store import audit

@@ -8,7 +8,7 @@ from idp.api.blueprint import bp
 from idp.extensions import db
 from idp.flows import proof, screens, signin, testmode
 from idp.flows.accounts import Completed
-from idp.flows.journey import Flow
+from idp.flows.steps import Flow
 from idp.models import AuditEvent, BrowserSession, Device, Journey, OutboxMessage, User
 from idp.sessions import devices, requester
 from idp.sessions.interaction import complete_login, where_next

@@ -8,7 +8,7 @@ from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.guard import answer, text
 from idp.api.services import request_language
-from idp.flows import accounts, email_change, lost_phone, methods_change, password_change, phone_change, profile, reauthentication
+from idp.flows import accounts, email_change, methods_change, password_change, phone_change, profile, reauthentication, resets
 
 
 @bp.get("/profile")
@@ -16,10 +16,10 @@ def profile_read():
     return ok(profile.read(sessions.current(), request_language()))
 
 
-@bp.post("/profile/phonereset/cancel")
-def profile_phone_reset_cancel():
+@bp.post("/profile/reset/cancel")
+def profile_reset_cancel():
     browser_session = sessions.current()
-    return ok(lost_phone.cancel_signed_in(accounts.signed_in_user(browser_session), browser_session.id))
+    return ok(resets.cancel_signed_in(accounts.signed_in_user(browser_session), browser_session.id))
 
 
 @bp.post("/profile/name")

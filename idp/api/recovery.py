@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from idp import i18n, sessions
+from idp.account import deletion
 from idp.api.blueprint import bp
 from idp.api.browser import finish, session_id
 from idp.api.envelope import ok
@@ -35,3 +36,13 @@ def recovery_code_verify():
 @bp.post("/recovery/password")
 def recovery_password():
     return ok(finish(recovery.set_password(sessions.current(), text("password"))))
+
+
+@bp.post("/recovery/accountreset")
+def recovery_account_reset():
+    return ok(recovery.request_account_reset(session_id()))
+
+
+@bp.post("/recovery/accountreset/delete")
+def recovery_account_reset_delete():
+    return ok(deletion.delete_after_reset(sessions.current()))

@@ -1,5 +1,5 @@
 """Sign-in views: /v1/otp/users/login, /v1/otp/otp/send, /v1/otp/otp/verify; "I no longer have this
-phone" (/v1/otp/lostphone/*) and the cancel link of its notices (/v1/phonereset/cancel)."""
+phone" (/v1/otp/lostphone/*) and the cancel link of the notices of a reset (/v1/resets/cancel)."""
 from __future__ import annotations
 
 from idp import sessions
@@ -7,7 +7,7 @@ from idp.api.blueprint import bp
 from idp.api.browser import finish, session_id
 from idp.api.envelope import ok
 from idp.api.guard import answer, text
-from idp.flows import lost_phone, signin
+from idp.flows import resets, signin
 
 
 @bp.post("/otp/users/login")
@@ -41,7 +41,7 @@ def lost_phone_verify():
     return ok(signin.verify_lost_phone_code(session_id(), text("userName"), text("otp"), text("trxnId", required=False) or None))
 
 
-@bp.post("/phonereset/cancel")
-def phone_reset_cancel():
+@bp.post("/resets/cancel")
+def reset_cancel():
     # the token of the notices' link: the page carries it in its fragment, never in an address
-    return ok(lost_phone.cancel_by_link(session_id(), text("token")))
+    return ok(resets.cancel_by_link(session_id(), text("token")))

@@ -74,6 +74,8 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "profile": {
         "reauthentication_window_seconds": POSITIVE_INT,
         "lost_phone_wait_seconds": POSITIVE_INT,
+        "account_reset_wait_seconds": POSITIVE_INT,
+        "reset_after_cancel_seconds": NON_NEGATIVE_INT,
     },
     "methods": {
         "app_secret_key": TEXT,

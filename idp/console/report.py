@@ -21,7 +21,7 @@ from idp import catalogue
 from idp.clients import registry
 from idp.clock import now
 from idp.console.support import Refused
-from idp.flows.journey import Flow
+from idp.flows.steps import Flow
 from idp.insight import funnel
 
 LANGUAGES = ("en", "fr")
@@ -104,6 +104,9 @@ TITLES: dict[str, str | tuple[str, ...]] = {
     "forgotpassword/checkemail": "recovery.checkEmail.title",
     "forgotpassword/verification": "recovery.twoStep.title",
     "forgotpassword/newpassword": "recovery.password.title",
+    "forgotpassword/accountreset": "accountReset.ask.title",
+    "forgotpassword/accountreset/requested": "accountReset.requested.title",
+    "forgotpassword/accountreset/delete": "accountReset.delete.title",
     "redirecttorp": "redirect.title",
     **{f"firstverifyitsyou{change}": "profile.verify.title" for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
     **{f"completetwostepverification{change}": "profile.twoStep.title"

@@ -113,8 +113,9 @@ class State:
     services: list[str]
     events: list[Event]
     last_sign_in: object | None
-    # when the removal of a lost phone the person asked takes effect (lost_phone.py), if one waits
-    phone_reset_at: object | None
+    # the removal of a lost phone or the account's deletion the person asked (idp/flows/resets.py),
+    # if one waits: its kind and when it takes effect
+    waiting_reset: object | None
 
     @property
     def locked(self) -> bool:
@@ -157,7 +158,7 @@ def state(user: User, language: str) -> State:
                 for event in events],
         last_sign_in=max((row.auth_time for row in rows if row.auth_time), default=None) or next(
             (event.at for event in events if event.action in ("signin_completed", "recovery_completed", "signup_completed")), None),
-        phone_reset_at=person.waiting_phone_reset.effective_at if person.waiting_phone_reset else None,
+        waiting_reset=person.waiting_reset,
     )
 
 

@@ -2,7 +2,8 @@
 import click
 from flask.cli import AppGroup
 
-from idp.flows.journey import TRANSITIONS, State
+from idp.flows.journey import TRANSITIONS
+from idp.flows.steps import State
 
 group = AppGroup("journeys", help="The journeys of sign-up, sign-in, recovery and the profile changes.")
 

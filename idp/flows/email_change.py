@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts, journey, otp, reauthentication, screens, validation
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import BrowserSession, User
 from idp.store import audit
 

@@ -3,7 +3,8 @@
 Sign-up, sign-in, password recovery and the profile's changes (e-mail, phone, password,
 sign-in methods) are each a state machine over one row of `journeys` per browser session
 and flow. An event may happen only from the states TRANSITIONS lists for it; anything else
-is refused with STEP_OUT_OF_ORDER before the flow changes anything. What the login UI
+is refused with STEP_OUT_OF_ORDER before the flow changes anything; the names of flows, states
+and events are steps.py's. What the login UI
 shows in each state is screens.py's; README.md beside this file draws TRANSITIONS
 (`flask --app idp journeys draw`); a test fails when the drawing and the table differ. The
 rows are read where every table is, on the storage floor (idp/store/journeys.py).
@@ -11,89 +12,12 @@ rows are read where every table is, on the storage floor (idp/store/journeys.py)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from idp.errors import Errors, FlowError
 from idp.extensions import db
+from idp.flows.steps import Event, Flow, State
 from idp.models import Journey
 from idp.store import journeys
-
-
-class Flow(StrEnum):
-    SIGNUP = "signup"
-    SIGNIN = "signin"
-    RECOVERY = "recovery"
-    EMAIL_CHANGE = "email_change"
-    PHONE_CHANGE = "phone_change"
-    PASSWORD_CHANGE = "password_change"
-    METHODS = "methods"
-    # The account pages' steps that need proof that it is you (idp/account/).
-    ACCOUNT_DELETION = "account_deletion"
-    INFORMATION = "information"
-
-
-class State(StrEnum):
-    # No row yet, or a row wiped by an event that starts the journey again.
-    START = "START"
-    PRIVACY_ACCEPTED = "PRIVACY_ACCEPTED"
-    PASSWORD_VERIFIED = "PASSWORD_VERIFIED"
-    EMAIL_CODE_SENT = "EMAIL_CODE_SENT"
-    EMAIL_VERIFIED = "EMAIL_VERIFIED"
-    ACCOUNT_CREATED = "ACCOUNT_CREATED"
-    PHONE_CODE_SENT = "PHONE_CODE_SENT"
-    PHONE_VERIFIED = "PHONE_VERIFIED"
-    # The second factor asked: a code sent (by text, call or e-mail), or a method the
-    # person holds chosen (an app, a backup code, a passkey).
-    CODE_SENT = "CODE_SENT"
-    METHOD_CHOSEN = "METHOD_CHOSEN"
-    SECOND_FACTOR_VERIFIED = "SECOND_FACTOR_VERIFIED"
-    # "I no longer have this phone": a code to the address, then the phone's removal asked
-    # (idp/flows/lost_phone.py).
-    LOST_PHONE_CODE_SENT = "LOST_PHONE_CODE_SENT"
-    PHONE_RESET_REQUESTED = "PHONE_RESET_REQUESTED"
-    # Recovery of an account that never had a second factor: its address is all there is.
-    NO_SECOND_FACTOR = "NO_SECOND_FACTOR"
-    # The password and a code to a current factor, just now: a factor may change.
-    REAUTHENTICATED = "REAUTHENTICATED"
-    NEW_EMAIL_CODE_SENT = "NEW_EMAIL_CODE_SENT"
-    NEW_EMAIL_VERIFIED = "NEW_EMAIL_VERIFIED"
-    APP_PENDING = "APP_PENDING"
-    PASSKEY_PENDING = "PASSKEY_PENDING"
-    COMPLETED = "COMPLETED"
-
-
-class Event(StrEnum):
-    ACCEPT_PRIVACY = "accept_privacy"
-    SEND_EMAIL_CODE = "send_email_code"
-    VERIFY_EMAIL_CODE = "verify_email_code"
-    CREATE_ACCOUNT = "create_account"
-    SEND_PHONE_CODE = "send_phone_code"
-    VERIFY_PHONE_CODE = "verify_phone_code"
-    COMPLETE_PROFILE = "complete_profile"
-    RESUME_AT_PHONE = "resume_at_phone"
-    RESUME_AT_NAME = "resume_at_name"
-    VERIFY_PASSWORD = "verify_password"
-    SEND_CODE = "send_code"
-    CHOOSE_METHOD = "choose_method"
-    VERIFY_CODE = "verify_code"
-    VERIFY_METHOD = "verify_method"
-    VERIFY_EMAIL_CODE_NO_FACTOR = "verify_email_code_no_factor"
-    SEND_LOST_PHONE_CODE = "send_lost_phone_code"
-    VERIFY_LOST_PHONE_CODE = "verify_lost_phone_code"
-    SEND_NEW_EMAIL_CODE = "send_new_email_code"
-    VERIFY_NEW_EMAIL_CODE = "verify_new_email_code"
-    CONFIRM_EMAIL = "confirm_email"
-    SET_PASSWORD = "set_password"
-    SIGNED_UP = "signed_up"
-    SIGNED_IN_FOR_A_PASSKEY = "signed_in_for_a_passkey"
-    START_APP = "start_app"
-    CONFIRM_APP = "confirm_app"
-    START_PASSKEY = "start_passkey"
-    REGISTER_PASSKEY = "register_passkey"
-    CREATE_BACKUP_CODES = "create_backup_codes"
-    REMOVE_METHOD = "remove_method"
-    DELETE_ACCOUNT = "delete_account"
-    DOWNLOAD_INFORMATION = "download_information"
 
 
 @dataclass(frozen=True)
@@ -166,6 +90,16 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         # ...but an account that never had one has only its address to prove.
         Event.VERIFY_EMAIL_CODE_NO_FACTOR: _step((State.EMAIL_CODE_SENT,), State.NO_SECOND_FACTOR),
         Event.SET_PASSWORD: _step((State.SECOND_FACTOR_VERIFIED, State.NO_SECOND_FACTOR), State.COMPLETED),
+        # Whoever proved the address and can prove nothing else may ask the account's deletion
+        # (again: the same answer); a complete account that lost its phone has only that.
+        Event.VERIFY_EMAIL_CODE_ADDRESS_ONLY: _step((State.EMAIL_CODE_SENT,), State.ADDRESS_ONLY),
+        Event.REQUEST_ACCOUNT_RESET: _step(
+            (State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN, State.ADDRESS_ONLY, State.ACCOUNT_RESET_REQUESTED),
+            State.ACCOUNT_RESET_REQUESTED,
+        ),
+        # Once due, a new address code, and nothing else, leads to the deletion.
+        Event.VERIFY_EMAIL_CODE_RESET_DUE: _step((State.EMAIL_CODE_SENT,), State.ACCOUNT_RESET_DUE),
+        Event.DELETE_ACCOUNT: _step((State.ACCOUNT_RESET_DUE,), State.ACCOUNT_DELETED),
     },
     Flow.EMAIL_CHANGE: {
         **REAUTHENTICATION,

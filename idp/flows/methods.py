@@ -8,7 +8,7 @@ from sqlalchemy.orm import joinedload
 from idp.extensions import db
 from idp.flows import validation
 from idp.flows.credentials import app_codes, backup_codes, passkeys
-from idp.flows.journey import Flow
+from idp.flows.steps import Flow
 from idp.models import Journey, PhoneCredential, User
 from idp.sessions import assurance
 
@@ -17,12 +17,12 @@ PREFERRED = {"sms": "phone", "voice": "phone", "app": "app", "passkey": "passkey
 
 
 # Offering a person's methods reads all four kinds: they load with the person in one
-# statement, not a lazy query each (bench/signin_per_core.py), with the removal of a lost
-# phone that may wait (at most one). A person holds at most a few passkeys and one set of
+# statement, not a lazy query each (bench/signin_per_core.py), with the reset that may wait
+# (at most one: resets.py). A person holds at most a few passkeys and one set of
 # backup codes, so the joined rows stay few.
 WITH_METHODS = (
     joinedload(User.phone), joinedload(User.app_credential), joinedload(User.passkeys), joinedload(User.backup_codes),
-    joinedload(User.waiting_phone_reset),
+    joinedload(User.waiting_reset),
 )
 
 

@@ -15,7 +15,7 @@ from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts, budgets, journey, methods, reauthentication, screens, second_factor, validation
 from idp.flows.credentials import app_codes, backup_codes, passkeys
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import BrowserSession, Journey, User
 from idp.store import audit
 

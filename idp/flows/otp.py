@@ -29,7 +29,7 @@ from idp.clock import iso, now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import budgets, journey, screens, testmode, validation
-from idp.flows.journey import Event
+from idp.flows.steps import Event
 from idp.models import Journey, OtpTransaction, OutboxMessage, User
 from idp.models.otp import CodeState
 from idp.models.types import new_uuid

@@ -7,7 +7,7 @@ from __future__ import annotations
 from idp.extensions import db
 from idp.flows import accounts, journey, reauthentication, screens
 from idp.flows.credentials import passwords
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import BrowserSession
 from idp.store import audit
 

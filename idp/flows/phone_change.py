@@ -6,7 +6,7 @@ from __future__ import annotations
 from idp.clock import now
 from idp.extensions import db
 from idp.flows import accounts, methods, otp, reauthentication, screens, validation
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import BrowserSession, PhoneCredential
 from idp.store import audit
 

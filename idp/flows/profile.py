@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from idp.clients import query_client
 from idp.extensions import db
-from idp.flows import accounts, lost_phone, methods, validation
+from idp.flows import accounts, methods, screens, validation
 from idp.models import BrowserSession, User
 from idp.store import audit, grants
 
@@ -35,8 +35,9 @@ def read(browser_session: BrowserSession | None, language: str) -> dict:
         # Every change is announced by e-mail; there is no setting to turn that off.
         "notifications": "email",
         "services": connected_services(user, language),
-        # the removal of a lost phone that waits: the owner may still cancel it here
-        "phoneReset": lost_phone.pending_of(user),
+        # the removal of a lost phone or the deletion of the account that waits (resets.py):
+        # the owner may still cancel it here
+        "reset": screens.waiting_reset(user),
     }
 
 

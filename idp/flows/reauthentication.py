@@ -15,7 +15,7 @@ from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts, journey, screens, second_factor
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import BrowserSession, Journey, User
 from idp.store import journeys
 

@@ -4,7 +4,9 @@ two-step code to the account's phone, then a new password.
 Recovery never bypasses the second factor: an account with a phone proves it too. An
 account whose sign-up stopped before the phone step has only its address to prove, and
 goes on with its sign-up once the password is new; a complete account whose lost phone was
-removed does not (PHONE_AFTER_RESET_FIRST): its address alone would stand in for two factors. The first answer is the same whether
+removed does not (ADDRESS_ONLY): its address alone would stand in for two factors. Whoever
+proved the address and can prove nothing else may ask the account's deletion instead, which
+waits and yields to its owner (resets.py). The first answer is the same whether
 or not an account exists; an unknown address simply never receives a code, so its
 journey can never go further. A new password ends every other browser session of the
 account and revokes the relying services' tokens.
@@ -16,13 +18,13 @@ from flask import current_app
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, budgets, journey, methods, otp, proof, screens, second_factor, signup, validation
+from idp.flows import accounts, budgets, journey, methods, otp, proof, resets, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
 from idp.flows.credentials import passwords
-from idp.flows.journey import Event, Flow
-from idp.models import BrowserSession, Journey, User
+from idp.flows.steps import Event, Flow
+from idp.models import AuditEvent, BrowserSession, Journey, OutboxMessage, Reset, User
 from idp.sessions import devices
-from idp.store import audit, journeys, limits
+from idp.store import audit, journeys, limits, writes
 
 DAY_SECONDS = 86400
 
@@ -62,24 +64,50 @@ def _journey(browser_session_id: int | None) -> tuple[Journey, User]:
 
 def verify_email_code(browser_session_id: int | None, code: str) -> dict:
     """The address is the account's: its second factor is asked at once, by the method the
-    person used last (an account that never had one goes straight to its new password)."""
+    person used last (an account that never had one goes straight to its new password). A
+    deletion of the account whose wait is over is offered instead (resets.py); a complete
+    account with no way in left but its address may only ask one."""
     current = journey.begin(browser_session_id, Flow.RECOVERY, Event.VERIFY_EMAIL_CODE)
     user = methods.person(current.user_id) if current.user_id else None
-    has_factor = user is None or bool(methods.strong_methods(user))
-    otp.check(current, Event.VERIFY_EMAIL_CODE if has_factor else Event.VERIFY_EMAIL_CODE_NO_FACTOR, code)
+    event = _after_the_address(user)
+    otp.check(current, event, code)
     if user is None:
         # No code was delivered to an unknown address: even a lucky guess goes no further.
         raise FlowError(Errors.WRONG_CODE)
-    if not has_factor and user.profile_completed_at is not None:
-        # Not a sign-up that stopped: a complete account whose lost phone was removed
-        # (lost_phone.py). The address alone never sets its password; the password and the
-        # address give it a new phone first. Said only to whoever proved the address.
-        raise FlowError(Errors.PHONE_AFTER_RESET_FIRST)
-    if not has_factor:
+    if event != Event.VERIFY_EMAIL_CODE:
         db.session.commit()
         return {"journey": screens.view(current)}
     second_factor.begin(current, user)
     return second_factor.ask_first(current, user)
+
+
+def _after_the_address(user: User | None) -> Event:
+    """Where the address code leads."""
+    if user is None:
+        return Event.VERIFY_EMAIL_CODE
+    if resets.due(user, resets.ACCOUNT) is not None:
+        return Event.VERIFY_EMAIL_CODE_RESET_DUE
+    if methods.strong_methods(user):
+        return Event.VERIFY_EMAIL_CODE
+    if user.profile_completed_at is not None:
+        # Not a sign-up that stopped: a complete account whose lost phone was removed
+        # (lost_phone.py). The address alone never sets its password; the password and the
+        # address give it a new phone first, and without the password the account's deletion
+        # is the way back. Said only to whoever proved the address.
+        return Event.VERIFY_EMAIL_CODE_ADDRESS_ONLY
+    return Event.VERIFY_EMAIL_CODE_NO_FACTOR
+
+
+def request_account_reset(browser_session_id: int | None) -> dict:
+    """"I can't use any of these": whoever proved the address asks to delete the account and
+    start again, after a wait told to every channel of the account (resets.py)."""
+    current = journey.begin(browser_session_id, Flow.RECOVERY, Event.REQUEST_ACCOUNT_RESET)
+    user = methods.person(current.user_id)
+    resets.request(user, resets.ACCOUNT, current.browser_session_id)
+    journey.advance(current, Event.REQUEST_ACCOUNT_RESET)
+    answer = {"journey": screens.view(current)}
+    writes.commit(Journey, Reset, AuditEvent, OutboxMessage)
+    return answer
 
 
 def send_code(browser_session_id: int | None, method: str) -> dict:

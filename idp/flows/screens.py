@@ -7,10 +7,11 @@ do. Every answer that moves a journey, and GET /v1/session, carry view().
 """
 from __future__ import annotations
 
+from idp import notify
 from idp.clock import iso, seconds_until
 from idp.extensions import db
 from idp.flows import methods, testmode
-from idp.flows.journey import Flow, State
+from idp.flows.steps import Flow, State
 from idp.flows.validation import mask_phone
 from idp.models import Journey, User
 from idp.models.otp import CodeState
@@ -22,6 +23,10 @@ NEW_PHONE = "new_phone"
 
 # The states in which a journey waits for the second factor.
 ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
+# The states of sign-in and recovery that say when a reset that waits takes effect (resets.py).
+TELLS_A_WAITING_RESET = ASKING | {
+    State.PHONE_RESET_REQUESTED, State.ADDRESS_ONLY, State.ACCOUNT_RESET_REQUESTED, State.ACCOUNT_RESET_DUE,
+}
 
 # The flows of a signed-in person: their journeys are that person's only.
 ACCOUNT_FLOWS = frozenset({
@@ -55,11 +60,16 @@ SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
     },
     Flow.RECOVERY: {
         State.EMAIL_CODE_SENT: ("forgotpassword/checkemail", "forgotpassword"),
-        State.EMAIL_VERIFIED: ("forgotpassword/verification", "forgotpassword"),
-        **_asking("forgotpassword/verification", "forgotpassword"),
+        # "I can't use any of these" leads from the second factor to the account's deletion
+        State.EMAIL_VERIFIED: ("forgotpassword/verification", "forgotpassword/accountreset", "forgotpassword"),
+        **_asking("forgotpassword/verification", "forgotpassword/accountreset", "forgotpassword"),
         State.SECOND_FACTOR_VERIFIED: ("forgotpassword/newpassword",),
         State.NO_SECOND_FACTOR: ("forgotpassword/newpassword",),
         State.COMPLETED: ("redirecttorp",),
+        State.ADDRESS_ONLY: ("forgotpassword/accountreset", "forgotpassword"),
+        State.ACCOUNT_RESET_REQUESTED: ("forgotpassword/accountreset/requested", "forgotpassword"),
+        State.ACCOUNT_RESET_DUE: ("forgotpassword/accountreset/delete", "forgotpassword"),
+        State.ACCOUNT_DELETED: ("account/deleted",),
     },
     Flow.EMAIL_CHANGE: {
         State.PASSWORD_VERIFIED: ("firstverifyitsyou",),
@@ -134,14 +144,17 @@ def view(journey: Journey) -> dict:
         "resendAfter": seconds_until(code.resend_at) if waiting else 0,
         "methods": _methods_offered(journey, state),
     }
-    if flow == Flow.SIGNIN and state in ASKING and journey.user_id is not None and \
-            methods.only_the_phone(db.session.get(User, journey.user_id)):
-        # "I no longer have this phone", beside the methods: the account decides, never the browser
-        shown["lostPhone"] = True
+    if flow in (Flow.SIGNIN, Flow.RECOVERY) and journey.user_id is not None and state in TELLS_A_WAITING_RESET:
+        person = db.session.get(User, journey.user_id)
+        waiting = waiting_reset(person)
+        if waiting is not None:
+            # said instead of offered again: when it takes effect, and that a proof cancels it
+            shown["waitingReset"] = waiting
+        elif flow == Flow.SIGNIN and state in ASKING and methods.only_the_phone(person):
+            # "I no longer have this phone", beside the methods: the account decides, never the browser
+            shown["lostPhone"] = True
     if flow == Flow.SIGNUP and journey.pending == NEW_PHONE:
         shown["newPhone"] = True
-    if flow == Flow.SIGNIN and state == State.PHONE_RESET_REQUESTED:
-        shown["phoneResetAt"] = _phone_reset_at(journey)
     # Test mode: the code field pre-fills only when this very code went to the sample person.
     sample_code = testmode.fixed_code(code.destination) if code is not None and code.state == CodeState.PENDING else None
     if sample_code:
@@ -149,10 +162,19 @@ def view(journey: Journey) -> dict:
     return shown
 
 
-def _phone_reset_at(journey: Journey) -> str | None:
-    """When the removal of the lost phone this journey asked takes effect (lost_phone.py)."""
-    reset = db.session.get(User, journey.user_id).waiting_phone_reset
-    return iso(reset.effective_at) if reset else None
+def moment_said(moment) -> dict[str, str]:
+    """A stored moment (UTC) in the words of each language, in the service's time zone, named:
+    what the e-mails and texts say of it too (notify.moment_in_words), so every screen and
+    message names the same day."""
+    return {language: notify.moment_in_words(moment, language) for language in notify.LANGUAGES}
+
+
+def waiting_reset(user: User) -> dict | None:
+    """The reset that waits for the account (resets.py): its kind and when it takes effect."""
+    reset = user.waiting_reset
+    if reset is None:
+        return None
+    return {"kind": reset.kind, "effectiveAt": iso(reset.effective_at), "when": moment_said(reset.effective_at)}
 
 
 def _methods_offered(journey: Journey, state: State) -> list[str]:

@@ -6,7 +6,8 @@ passkey — and, for an account that never had any of these, a code by e-mail (w
 a second factor: it never signs anyone in). Asking sends a code (SEND_CODE) or names the
 method the person will use (CHOOSE_METHOD); the answer is checked by VERIFY_CODE or
 VERIFY_METHOD. Wrong answers of every method spend the same budgets and count in the
-same run of failures. What was proved becomes the session's amr and acr.
+same run of failures. What was proved becomes the session's amr and acr, and a proof of a
+strong factor cancels a reset that waits for the account (resets.py).
 """
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from dataclasses import dataclass
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, journey, otp, screens, validation
+from idp.flows import budgets, journey, otp, resets, screens, validation
 from idp.flows.credentials import app_codes, backup_codes, passkeys
-from idp.flows.journey import Event
 from idp.flows.methods import PREFERRED, offered, verified_phone
+from idp.flows.steps import Event
 from idp.models import Journey, User
 from idp.sessions.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
 from idp.store import audit
@@ -100,6 +101,9 @@ def check(current: Journey, user: User, answer, transaction_id: str | None = Non
             observability.security_event(FAILED_PROOF_EVENTS[method], user.id, flow=current.flow, error=proof.code)
             raise FlowError(proof, data={"remaining": backup_codes.remaining(user)} if proof is Errors.BACKUP_CODE_USED else None)
         journey.advance(current, Event.VERIFY_METHOD)
+    if proof.acr is not None:
+        # a strong factor of the account, proved: a reset that waits was not its owner's wish
+        resets.yield_to_proof(user, current.browser_session_id, method)
     if method in PREFERRED:
         user.preferred_method = PREFERRED[method]
     # beside what the journey kept there before (a sign-in's destination)

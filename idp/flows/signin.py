@@ -13,7 +13,7 @@ from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import accounts, journey, lost_phone, methods, screens, second_factor, signup, validation
 from idp.flows.accounts import Completed
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import BrowserSession, Interaction, Journey, User
 from idp.store import journeys, writes
 

@@ -15,7 +15,7 @@ from idp.extensions import db
 from idp.flows import accounts, journey, methods, methods_change, otp, screens, second_factor, validation
 from idp.flows.accounts import Completed
 from idp.flows.credentials import passwords
-from idp.flows.journey import Event, Flow
+from idp.flows.steps import Event, Flow
 from idp.models import Interaction, Journey, OtpTransaction, PhoneCredential, User
 from idp.models.otp import CodeState
 from idp.sessions import assurance

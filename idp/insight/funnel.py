@@ -21,7 +21,8 @@ from itertools import groupby
 from sqlalchemy import select
 
 from idp.extensions import db
-from idp.flows.journey import TRANSITIONS, Flow, State
+from idp.flows.journey import TRANSITIONS
+from idp.flows.steps import Flow, State
 from idp.flows.screens import SCREENS
 from idp.models import InsightEvent, InsightRolledDay, InsightStepDay
 

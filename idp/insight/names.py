@@ -15,7 +15,7 @@ import json
 
 from idp.clients import registry
 from idp.errors import Errors
-from idp.flows.journey import Flow, State
+from idp.flows.steps import Flow, State
 from idp.flows.screens import SCREENS
 from idp.insight.funnel import END, METHODS, STEPS
 
@@ -23,7 +23,7 @@ from idp.insight.funnel import END, METHODS, STEPS
 # development's page of phone codes.
 OUTSIDE_JOURNEYS = ("", "profilehome", "profilenameedit", "areYouSureEditYourName", "profileYouMayUpdateName",
                     "profilelanguage", "account/sessions", "account/services", "account/activity", "account/notme",
-                    "phonereset/cancel", "error", "phoneotp")
+                    "phonereset/cancel", "accountreset/cancel", "error", "phoneotp")
 SCREENS_NAMED = tuple(sorted({screen for steps in STEPS.values() for screen in steps} | set(OUTSIDE_JOURNEYS)))
 # The router matches a path in any case and with a trailing slash: each screen as the product spells it.
 SPELLED = {screen.lower(): screen for screen in SCREENS_NAMED}
@@ -37,7 +37,8 @@ PAGES = ("home", "privacy", "signup", "password", "verification", "verificationS
          "phoneChanged", "changePassword", "passwordChanged", "signInMethods", "signInMethodsChange", "signInMethodsApp",
          "signInMethodsPasskey", "signInMethodsDone", "accountSessions", "accountServices", "accountActivity",
          "accountNotMe", "accountDelete", "accountDownload", "accountDeleted", "lostPhone", "phoneResetRequested",
-         "phoneResetCancel", "error", "phoneOtp")
+         "phoneResetCancel", "accountReset", "accountResetRequested", "accountResetDelete", "accountResetCancel",
+         "error", "phoneOtp")
 # An event's category: the journey's flow, or the profile's and the account's pages.
 CATEGORIES = (*(flow.value for flow in Flow), "profile", "account")
 # "Step n of 4" of sign-up.

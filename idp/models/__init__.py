@@ -9,7 +9,7 @@ from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
 from idp.models.journey import Journey
 from idp.models.otp import OtpTransaction
 from idp.models.outbox import OutboxMessage
-from idp.models.phone_reset import PhoneReset
+from idp.models.reset import Reset
 from idp.models.session import BrowserSession
 from idp.models.user import PhoneCredential, User
 
@@ -31,8 +31,8 @@ __all__ = [
     "OutboxMessage",
     "PasskeyCredential",
     "PhoneCredential",
-    "PhoneReset",
     "PushedRequest",
+    "Reset",
     "Token",
     "User",
 ]

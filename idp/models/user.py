@@ -30,10 +30,10 @@ class User(db.Model):
     app_credential: Mapped["AppCredential | None"] = relationship(uselist=False, viewonly=True)
     passkeys: Mapped[list["PasskeyCredential"]] = relationship(viewonly=True, order_by="PasskeyCredential.id")
     backup_codes: Mapped[list["BackupCode"]] = relationship(viewonly=True)
-    # The removal of a lost phone that waits (idp/flows/lost_phone.py): read with the methods
-    # at sign-in, which completes it once due.
-    waiting_phone_reset: Mapped["PhoneReset | None"] = relationship(
-        primaryjoin="and_(PhoneReset.user_id == User.id, PhoneReset.cancelled_at.is_(None), PhoneReset.completed_at.is_(None))",
+    # The reset that waits (idp/flows/resets.py: a lost phone's removal, or the account's
+    # deletion): read with the methods at sign-in, which completes a phone's once due.
+    waiting_reset: Mapped["Reset | None"] = relationship(
+        primaryjoin="and_(Reset.user_id == User.id, Reset.cancelled_at.is_(None), Reset.completed_at.is_(None))",
         uselist=False, viewonly=True,
     )
 

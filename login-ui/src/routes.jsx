@@ -37,6 +37,9 @@ const ForgotPassword = later(() => import(/* webpackChunkName: "recovery" */ './
 const NewPassword = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/NewPassword'));
 const RecoveryCheckEmail = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryCheckEmail'));
 const RecoveryVerification = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/RecoveryVerification'));
+const AccountReset = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/AccountReset'));
+const AccountResetRequested = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/AccountResetRequested'));
+const AccountResetDelete = later(() => import(/* webpackChunkName: "recovery" */ './screens/recovery/AccountResetDelete'));
 const profile = {
   AreYouSureEditYourName: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureEditYourName')),
   AreYouSureUpdateYourEmail: later(() => import(/* webpackChunkName: "profile" */ './screens/profile/AreYouSureUpdateYourEmail')),
@@ -67,11 +70,13 @@ const account = {
   ConnectedServices: later(() => import(/* webpackChunkName: "account" */ './screens/account/ConnectedServices')),
   AccountActivity: later(() => import(/* webpackChunkName: "account" */ './screens/account/AccountActivity')),
   NotMe: later(() => import(/* webpackChunkName: "account" */ './screens/account/NotMe')),
-  CancelPhoneReset: later(() => import(/* webpackChunkName: "account" */ './screens/account/CancelPhoneReset')),
+  CancelReset: later(() => import(/* webpackChunkName: "account" */ './screens/account/CancelReset')),
   DeleteAccount: later(() => import(/* webpackChunkName: "account" */ './screens/account/DeleteAccount')),
   AccountDeleted: later(() => import(/* webpackChunkName: "account" */ './screens/account/AccountDeleted')),
   DownloadInformation: later(() => import(/* webpackChunkName: "account" */ './screens/account/DownloadInformation')),
 };
+const CancelPhoneReset = () => <account.CancelReset kind="phone" />;
+const CancelAccountReset = () => <account.CancelReset kind="account" />;
 const PhoneOtp = later(() => import(/* webpackChunkName: "dev" */ './screens/dev/PhoneOtp'));
 
 // path after /{language}/ → [screen, the flow whose journey guards it (null: an entry
@@ -94,6 +99,10 @@ const PAGES = {
   'forgotpassword/checkemail': [RecoveryCheckEmail, 'recovery'],
   'forgotpassword/verification': [RecoveryVerification, 'recovery'],
   'forgotpassword/newpassword': [NewPassword, 'recovery'],
+  // whoever can prove nothing but the address: the account's deletion asked, then (once due) done
+  'forgotpassword/accountreset': [AccountReset, 'recovery'],
+  'forgotpassword/accountreset/requested': [AccountResetRequested, 'recovery'],
+  'forgotpassword/accountreset/delete': [AccountResetDelete, 'recovery'],
   // the redirectTo of the last answer
   redirecttorp: [RedirectToRp, null],
   // for the person signed in (GET /v1/profile), else home
@@ -142,8 +151,10 @@ const PAGES = {
   'account/download': [account.DownloadInformation, 'information'],
   // the session is gone: "Delete my account" carries the news in router state
   'account/deleted': [account.AccountDeleted, null],
-  // the link of the notices of a lost phone's removal (the token in the fragment)
-  'phonereset/cancel': [account.CancelPhoneReset, null],
+  // the link of the notices of a lost phone's removal or an account's deletion (the token in
+  // the fragment)
+  'phonereset/cancel': [CancelPhoneReset, null],
+  'accountreset/cancel': [CancelAccountReset, null],
   // a failure no form can show (ShowError)
   error: [ErrorScreen, null],
   // development only

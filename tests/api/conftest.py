@@ -7,6 +7,9 @@ import pytest
 from tests.support.contract import ContractClient
 from tests.support.journeys import SignIn, SignUp
 
+# The wait of a reset (a lost phone's removal, an account's deletion: idp/flows/resets.py) in
+# these tests: shorter than a session's idle time, so the owner's session outlives it.
+RESET_WAIT = 600
 
 
 @pytest.fixture(autouse=True)
@@ -46,3 +49,17 @@ def returning_person(signup, client):
     client.delete_cookie("idp_session")
     client.delete_cookie("idp_device")
     return signup.user_id
+
+
+@pytest.fixture
+def wait(app, monkeypatch):
+    for setting in ("lost_phone_wait_seconds", "account_reset_wait_seconds"):
+        monkeypatch.setitem(app.config["IDP"]["profile"], setting, RESET_WAIT)
+    return RESET_WAIT
+
+
+@pytest.fixture
+def owner(signup, frozen, wait):
+    """Jeanne (French), signed up with her phone and nothing else, signed in in her browser."""
+    signup.through("profile")
+    return signup

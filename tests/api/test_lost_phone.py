@@ -13,28 +13,17 @@ import pytest
 from sqlalchemy import text
 
 from idp.extensions import db
-from idp.flows import lost_phone as flow
-from idp.models import PhoneReset, Token
+from idp.flows import resets as resets_flow
+from sqlalchemy.exc import IntegrityError
+
+from idp.models import Reset, Token
+from tests.api.conftest import RESET_WAIT
 from tests.api.account_helpers import add_backup_codes, audit_actions, post, user
 from tests.conftest import TEST_DATABASE_URL
 from tests.support.grants import service_holds_a_token
 from tests.support.journeys import EMAIL, PASSWORD, PHONE, SignIn, SignUp, wrong
 
-WAIT = 600
-
-
-@pytest.fixture
-def wait(app, monkeypatch):
-    """A wait shorter than a session's idle time, so the owner's session outlives it."""
-    monkeypatch.setitem(app.config["IDP"]["profile"], "lost_phone_wait_seconds", WAIT)
-    return WAIT
-
-
-@pytest.fixture
-def owner(signup, frozen, wait):
-    """Jeanne (French), signed up with her phone and nothing else, signed in in her browser."""
-    signup.through("profile")
-    return signup
+WAIT = RESET_WAIT
 
 
 @pytest.fixture
@@ -57,9 +46,9 @@ def request_removal(signin: SignIn, outbox):
     return lost_phone_code(signin, outbox.code(EMAIL))
 
 
-def resets(app) -> list[PhoneReset]:
+def resets(app) -> list[Reset]:
     with app.app_context():
-        found = db.session.scalars(db.select(PhoneReset)).all()
+        found = db.session.scalars(db.select(Reset)).all()
         db.session.expunge_all()
         return found
 
@@ -100,7 +89,7 @@ def test_the_removal_waits_the_configured_period(owner, stranger, outbox, app):
     assert journey["screen"] == "signIn/lostphone/requested"
     [reset] = resets(app)
     assert reset.effective_at - reset.requested_at == timedelta(seconds=WAIT)
-    assert datetime.fromisoformat(journey["phoneResetAt"].replace("Z", "+00:00")).replace(tzinfo=None) == reset.effective_at
+    assert datetime.fromisoformat(journey["waitingReset"]["effectiveAt"].replace("Z", "+00:00")).replace(tzinfo=None) == reset.effective_at
 
 
 def test_the_address_and_the_phone_are_told_at_once_in_the_persons_language(owner, stranger, outbox):
@@ -124,13 +113,15 @@ def test_the_cancel_token_is_stored_only_as_a_hash(owner, stranger, outbox, app)
     assert cancel_token(outbox) not in reset.cancel_token_hash and len(reset.cancel_token_hash) == 64
 
 
-def test_a_second_request_while_one_waits_changes_nothing(owner, stranger, outbox, app, frozen):
-    first = request_removal(stranger, outbox).json["data"]["journey"]["phoneResetAt"]
-    told = len(outbox.messages(PHONE))
+def test_a_second_request_while_one_waits_is_refused_before_any_code_goes(owner, stranger, outbox, app, frozen):
+    request_removal(stranger, outbox)
+    told = (len(outbox.messages(EMAIL)), len(outbox.messages(PHONE)))
     frozen.shift(60)
-    again = request_removal(stranger, outbox).json["data"]["journey"]
-    assert again["phoneResetAt"] == first and again["screen"] == "signIn/lostphone/requested"
-    assert len(resets(app)) == 1 and len(outbox.messages(PHONE)) == told
+    again = SignIn(app.test_client(), outbox)
+    again.login()
+    refused = lost_phone(again)
+    assert (refused.status_code, refused.json["message"], refused.json["data"]["kind"]) == (409, "56", "phone")
+    assert len(resets(app)) == 1 and (len(outbox.messages(EMAIL)), len(outbox.messages(PHONE))) == told
 
 
 def test_opening_the_cancel_link_changes_nothing(owner, stranger, outbox, app):
@@ -144,20 +135,20 @@ def test_opening_the_cancel_link_changes_nothing(owner, stranger, outbox, app):
 def test_the_link_cancels_once_audited_and_told(owner, stranger, outbox, app):
     request_removal(stranger, outbox)
     token = cancel_token(outbox)
-    assert post(stranger.client, "/phonereset/cancel", token=token).json["data"] == {"cancelled": True}
+    assert post(stranger.client, "/resets/cancel", token=token).json["data"] == {"cancelled": True, "kind": "phone"}
     [reset] = resets(app)
     assert reset.cancelled_at is not None and reset.cancel_token_hash is None
     assert "phone_reset_cancelled" in audit_actions(app)
     assert outbox.last(EMAIL).subject == "Le retrait de votre téléphone est annulé"
-    again = post(stranger.client, "/phonereset/cancel", token=token)
+    again = post(stranger.client, "/resets/cancel", token=token)
     assert (again.status_code, again.json["message"]) == (404, "48")
 
 
 def test_the_signed_in_owner_sees_the_removal_and_cancels_it(owner, client, stranger, outbox, app):
     request_removal(stranger, outbox)
-    assert client.get("/v1/profile").json["data"]["phoneReset"]["effectiveAt"]
-    assert post(client, "/profile/phonereset/cancel").json["data"] == {"cancelled": True}
-    assert client.get("/v1/profile").json["data"]["phoneReset"] is None
+    assert client.get("/v1/profile").json["data"]["reset"]["effectiveAt"]
+    assert post(client, "/profile/reset/cancel").json["data"] == {"cancelled": True, "kind": "phone"}
+    assert client.get("/v1/profile").json["data"]["reset"] is None
     assert resets(app)[0].cancelled_at is not None
 
 
@@ -223,20 +214,17 @@ def test_the_new_phone_is_a_sign_in_in_the_activity_not_an_account_created(owner
     assert actions.count("signup_completed") == 1 and actions[-2:] == ["phone_changed", "signin_completed"]
 
 
-def test_two_requests_that_raced_are_done_together_so_the_new_phone_stays(owner, stranger, outbox, app, frozen):
+def test_the_schema_holds_one_waiting_reset_per_account(owner, stranger, outbox, app):
+    """What two browsers asking at the same moment would write without the account row's lock
+    (the test below): the database itself refuses the second waiting row."""
     request_removal(stranger, outbox)
     with app.app_context():
-        # what two browsers asking at the same moment wrote before they took turns (the test
-        # below): such requests, still waiting, end together
-        [first] = db.session.scalars(db.select(PhoneReset)).all()
-        db.session.add(PhoneReset(user_id=first.user_id, requested_at=first.requested_at, effective_at=first.effective_at,
-                                  requested_by="self", cancel_token_hash="0" * 64))
-        db.session.commit()
-    at_the_new_phone(stranger, outbox, frozen)
-    new_phone(stranger, outbox)
-    assert all(reset.completed_at is not None for reset in resets(app))
-    post(stranger.client, "/logout")
-    assert stranger.login().json["data"]["otpType"] == "sms"
+        [first] = db.session.scalars(db.select(Reset)).all()
+        db.session.add(Reset(user_id=first.user_id, kind="account", requested_at=first.requested_at,
+                             effective_at=first.effective_at, requested_by="self", cancel_token_hash="0" * 64))
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
 
 
 def _someone_waits_for_a_lock(app) -> bool:
@@ -254,22 +242,22 @@ def test_two_browsers_asking_at_the_same_moment_make_one_request_told_once(owner
         assert browser.login().status_code == 200 and lost_phone(browser).status_code == 200
         codes.append(outbox.code(EMAIL))
     told = len(outbox.messages(PHONE))
-    made, asking = [], flow._request
+    made, asking = [], resets_flow._make
 
-    def held(user, browser_session_id):
+    def held(user, kind, browser_session_id):
         # the first to ask holds on until the other waits for the account's row, or (were
         # nothing to make it wait) asks too
         made.append(browser_session_id)
         deadline = time.monotonic() + 10
         while len(made) == 1 and not _someone_waits_for_a_lock(app) and time.monotonic() < deadline:
             time.sleep(0.05)
-        return asking(user, browser_session_id)
+        return asking(user, kind, browser_session_id)
 
-    monkeypatch.setattr(flow, "_request", held)
+    monkeypatch.setattr(resets_flow, "_make", held)
     with ThreadPoolExecutor(max_workers=2) as pool:
         answers = list(pool.map(lost_phone_code, browsers, codes))
     assert [answer.status_code for answer in answers] == [200, 200]
-    assert answers[0].json["data"]["journey"]["phoneResetAt"] == answers[1].json["data"]["journey"]["phoneResetAt"]
+    assert answers[0].json["data"]["journey"]["waitingReset"] == answers[1].json["data"]["journey"]["waitingReset"]
     assert len(made) == 1 and len(resets(app)) == 1
     assert len(outbox.messages(PHONE)) == told + 1
 
@@ -278,6 +266,8 @@ def test_once_the_phone_is_removed_the_address_alone_never_resets_the_password(o
     at_the_new_phone(stranger, outbox, frozen)
     other = SignIn(app.test_client(), outbox)
     post(other.client, "/recovery/send", userName=EMAIL, language="fr")
-    refused = post(other.client, "/recovery/verify", otp=outbox.code(EMAIL))
-    assert (refused.status_code, refused.json["message"]) == (409, "49")
-    assert post(other.client, "/recovery/password", password="Granite-Maple-Lantern-58").status_code == 409
+    journey = post(other.client, "/recovery/verify", otp=outbox.code(EMAIL)).json["data"]["journey"]
+    # the account's deletion is all the address may ask (test_account_reset.py)
+    assert (journey["state"], journey["screen"]) == ("ADDRESS_ONLY", "forgotpassword/accountreset")
+    refused = post(other.client, "/recovery/password", password="Granite-Maple-Lantern-58")
+    assert (refused.status_code, refused.json["message"]) == (409, "20")

@@ -26,7 +26,7 @@ def test_the_profile_shows_name_email_masked_phone_language_and_notifications(cl
         "language": "fr",
         "notifications": "email",
         "services": [],
-        "phoneReset": None,
+        "reset": None,
     }
 
 

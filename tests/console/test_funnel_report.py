@@ -9,7 +9,7 @@ import re
 from idp import catalogue
 from idp.clock import now
 from idp.console import report
-from idp.flows.journey import Flow
+from idp.flows.steps import Flow
 from idp.insight import funnel
 from tests.insight.test_funnel import SIGN_UP_LEFT_AT_PHONE, journey
 

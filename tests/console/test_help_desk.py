@@ -258,4 +258,13 @@ def test_the_account_page_shows_a_removal_the_person_asked_and_when_it_takes_eff
     post(stranger, "/otp/lostphone/send", userName=PERSON_EMAIL)
     post(stranger, "/otp/lostphone/verify", userName=PERSON_EMAIL, otp=outbox.code(PERSON_EMAIL))
     page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
-    assert "Asked by the person: takes effect" in page
+    assert "Removal of the phone: takes effect" in page
+
+
+def test_the_account_page_shows_a_deletion_the_person_asked_and_that_a_sign_in_cancels_it(operator, person, browser, outbox):
+    mailbox = browser()
+    post(mailbox, "/recovery/send", userName=PERSON_EMAIL, language="en")
+    post(mailbox, "/recovery/verify", otp=outbox.code(PERSON_EMAIL))
+    assert post(mailbox, "/recovery/accountreset").status_code == 200
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    assert "Deletion of the account: takes effect" in page and "signing in with any of their methods cancels it" in page

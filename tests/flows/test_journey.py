@@ -11,7 +11,8 @@ from idp.clock import now
 from idp.errors import FlowError
 from idp.extensions import db
 from idp.flows import cli, journey, screens
-from idp.flows.journey import TRANSITIONS, Event, Flow, State
+from idp.flows.journey import TRANSITIONS
+from idp.flows.steps import Event, Flow, State
 from idp.flows.screens import SCREENS
 from idp.models import BrowserSession, Journey, User
 from idp.store import journeys

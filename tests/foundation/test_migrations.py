@@ -93,3 +93,26 @@ def test_on_sqlite_a_deleted_session_takes_its_journeys_with_it_and_migrations_k
         # a new session may take the highest rowid again: it must find nothing of the old one's
         connection.execute(text("DELETE FROM browser_sessions WHERE id = 2"))
         assert connection.execute(text("SELECT browser_session_id FROM journeys")).scalars().all() == [1]
+
+
+def test_waiting_phone_resets_become_resets_with_one_waiting_per_account(monkeypatch, tmp_path):
+    """0018: phone_resets becomes resets (kind "phone"); of two waiting rows two browsers wrote
+    before the account row's lock, the newer ends as completed, so the unique index holds."""
+    app = _app_on(f"sqlite:///{tmp_path / 'resets.sqlite3'}", monkeypatch, tmp_path)
+    with app.app_context():
+        upgrade(revision="0015")
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO users (id, email, email_verified, password_hash, language, new_password_required, created_at, "
+                "updated_at) VALUES ('u', 'a@example.ca', 1, 'h', 'fr', 0, '2026-01-01', '2026-01-01')"
+            ))
+            connection.execute(text(
+                "INSERT INTO phone_resets (id, user_id, requested_at, effective_at, cancel_token_hash, requested_by) VALUES "
+                "('r1', 'u', '2026-01-01 10:00', '2026-01-02 10:00', 'a', 'self'), "
+                "('r2', 'u', '2026-01-01 10:01', '2026-01-02 10:01', 'b', 'self')"
+            ))
+        upgrade()
+        with db.engine.connect() as connection:
+            rows = connection.execute(text("SELECT id, kind, completed_at IS NULL, cancel_token_hash FROM resets ORDER BY id")).all()
+        db.engine.dispose()
+    assert rows == [("r1", "phone", 1, "a"), ("r2", "phone", 0, None)]

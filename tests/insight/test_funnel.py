@@ -10,7 +10,7 @@ import pytest
 
 from idp.clock import now
 from idp.extensions import db
-from idp.flows.journey import Flow
+from idp.flows.steps import Flow
 from idp.housekeeping import purge
 from idp.insight import funnel
 from idp.models import InsightEvent, InsightRolledDay, InsightStepDay

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from idp.flows.journey import Flow
+from idp.flows.steps import Flow
 from idp.flows.screens import SCREENS
 from idp.insight import names
 from idp.models import InsightEvent

@@ -14,7 +14,8 @@ MESSAGES = Path(notify.__file__).resolve().parent.parent / "templates" / "messag
 CODELESS = (
     "account_exists", "email_in_use", "account_changed", "account_locked", "phone_replaced", "new_device", "account_deleted",
     "phone_reset_requested", "phone_reset_requested_text", "phone_reset_requested_voice", "phone_reset_cancelled",
-    "phone_reset_done",
+    "phone_reset_done", "account_reset_requested", "account_reset_requested_text", "account_reset_requested_voice",
+    "account_reset_cancelled", "reset_yielded_text", "reset_yielded_voice",
 )
 
 

@@ -735,24 +735,25 @@ SELECT users.id,
        backup_codes_1.code_hash,
        backup_codes_1.used_at,
        backup_codes_1.created_at AS created_at_4,
-       phone_resets_1.id AS id_5,
-       phone_resets_1.user_id AS user_id_4,
-       phone_resets_1.requested_at,
-       phone_resets_1.effective_at,
-       phone_resets_1.cancelled_at,
-       phone_resets_1.completed_at,
-       phone_resets_1.cancel_token_hash,
-       phone_resets_1.requested_by,
-       phone_resets_1.operator_id,
-       phone_resets_1.reason
+       resets_1.id AS id_5,
+       resets_1.user_id AS user_id_4,
+       resets_1.kind,
+       resets_1.requested_at,
+       resets_1.effective_at,
+       resets_1.cancelled_at,
+       resets_1.completed_at,
+       resets_1.cancel_token_hash,
+       resets_1.requested_by,
+       resets_1.operator_id,
+       resets_1.reason
 FROM users
 LEFT OUTER JOIN phone_credentials AS phone_credentials_1 ON users.id = phone_credentials_1.user_id
 LEFT OUTER JOIN app_credentials AS app_credentials_1 ON users.id = app_credentials_1.user_id
 LEFT OUTER JOIN passkey_credentials AS passkey_credentials_1 ON users.id = passkey_credentials_1.user_id
 LEFT OUTER JOIN backup_codes AS backup_codes_1 ON users.id = backup_codes_1.user_id
-LEFT OUTER JOIN phone_resets AS phone_resets_1 ON phone_resets_1.user_id = users.id
-  AND phone_resets_1.cancelled_at IS NULL
-  AND phone_resets_1.completed_at IS NULL
+LEFT OUTER JOIN resets AS resets_1 ON resets_1.user_id = users.id
+  AND resets_1.cancelled_at IS NULL
+  AND resets_1.completed_at IS NULL
 WHERE users.email = ?
 ORDER BY passkey_credentials_1.id;
 
@@ -908,16 +909,17 @@ SELECT journeys.id,
        backup_codes_1.code_hash AS code_hash_1,
        backup_codes_1.used_at,
        backup_codes_1.created_at AS created_at_6,
-       phone_resets_1.id AS id_7,
-       phone_resets_1.user_id AS user_id_6,
-       phone_resets_1.requested_at,
-       phone_resets_1.effective_at,
-       phone_resets_1.cancelled_at,
-       phone_resets_1.completed_at,
-       phone_resets_1.cancel_token_hash,
-       phone_resets_1.requested_by,
-       phone_resets_1.operator_id,
-       phone_resets_1.reason
+       resets_1.id AS id_7,
+       resets_1.user_id AS user_id_6,
+       resets_1.kind,
+       resets_1.requested_at,
+       resets_1.effective_at,
+       resets_1.cancelled_at,
+       resets_1.completed_at,
+       resets_1.cancel_token_hash,
+       resets_1.requested_by,
+       resets_1.operator_id,
+       resets_1.reason
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 LEFT OUTER JOIN users ON users.id = journeys.user_id
@@ -925,9 +927,9 @@ LEFT OUTER JOIN phone_credentials AS phone_credentials_1 ON users.id = phone_cre
 LEFT OUTER JOIN app_credentials AS app_credentials_1 ON users.id = app_credentials_1.user_id
 LEFT OUTER JOIN passkey_credentials AS passkey_credentials_1 ON users.id = passkey_credentials_1.user_id
 LEFT OUTER JOIN backup_codes AS backup_codes_1 ON users.id = backup_codes_1.user_id
-LEFT OUTER JOIN phone_resets AS phone_resets_1 ON phone_resets_1.user_id = users.id
-  AND phone_resets_1.cancelled_at IS NULL
-  AND phone_resets_1.completed_at IS NULL
+LEFT OUTER JOIN resets AS resets_1 ON resets_1.user_id = users.id
+  AND resets_1.cancelled_at IS NULL
+  AND resets_1.completed_at IS NULL
 WHERE journeys.browser_session_id = ?
   AND journeys.flow = ?
 ORDER BY passkey_credentials_1.id;
@@ -1086,16 +1088,17 @@ SELECT journeys.id,
        backup_codes_1.code_hash AS code_hash_1,
        backup_codes_1.used_at,
        backup_codes_1.created_at AS created_at_6,
-       phone_resets_1.id AS id_7,
-       phone_resets_1.user_id AS user_id_6,
-       phone_resets_1.requested_at,
-       phone_resets_1.effective_at,
-       phone_resets_1.cancelled_at,
-       phone_resets_1.completed_at,
-       phone_resets_1.cancel_token_hash,
-       phone_resets_1.requested_by,
-       phone_resets_1.operator_id,
-       phone_resets_1.reason
+       resets_1.id AS id_7,
+       resets_1.user_id AS user_id_6,
+       resets_1.kind,
+       resets_1.requested_at,
+       resets_1.effective_at,
+       resets_1.cancelled_at,
+       resets_1.completed_at,
+       resets_1.cancel_token_hash,
+       resets_1.requested_by,
+       resets_1.operator_id,
+       resets_1.reason
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 LEFT OUTER JOIN users ON users.id = journeys.user_id
@@ -1103,9 +1106,9 @@ LEFT OUTER JOIN phone_credentials AS phone_credentials_1 ON users.id = phone_cre
 LEFT OUTER JOIN app_credentials AS app_credentials_1 ON users.id = app_credentials_1.user_id
 LEFT OUTER JOIN passkey_credentials AS passkey_credentials_1 ON users.id = passkey_credentials_1.user_id
 LEFT OUTER JOIN backup_codes AS backup_codes_1 ON users.id = backup_codes_1.user_id
-LEFT OUTER JOIN phone_resets AS phone_resets_1 ON phone_resets_1.user_id = users.id
-  AND phone_resets_1.cancelled_at IS NULL
-  AND phone_resets_1.completed_at IS NULL
+LEFT OUTER JOIN resets AS resets_1 ON resets_1.user_id = users.id
+  AND resets_1.cancelled_at IS NULL
+  AND resets_1.completed_at IS NULL
 WHERE journeys.browser_session_id = ?
   AND journeys.flow = ?
 ORDER BY passkey_credentials_1.id;

@@ -105,8 +105,9 @@ export const api = {
   // "I no longer have this phone": a code to the address, then the removal asked
   lostPhoneSend: ({ userName }) => post('/otp/lostphone/send', { userName }),
   lostPhoneVerify: ({ userName, otp, trxnId }) => post('/otp/lostphone/verify', { userName, otp, trxnId }),
-  phoneResetCancel: ({ token }) => post('/phonereset/cancel', { token }),
-  profilePhoneResetCancel: () => post('/profile/phonereset/cancel', {}),
+  // the link of the notices of a reset (a lost phone's removal, the account's deletion)
+  resetCancel: ({ token }) => post('/resets/cancel', { token }),
+  profileResetCancel: () => post('/profile/reset/cancel', {}),
   logout: () => post('/logout', {}),
   // profile: the person is the one of the server session, never an id sent from here
   profile: (lang) => get(`/profile?lang=${lang}`),
@@ -146,6 +147,9 @@ export const api = {
   // password recovery ("I forgot my password")
   recoverySend: ({ userName, language }) => post('/recovery/send', { userName, language }),
   recoveryVerify: ({ otp }) => post('/recovery/verify', { otp }),
+  // "I can't use any of these": the account's deletion asked, then (once due) done
+  recoveryAccountReset: () => post('/recovery/accountreset', {}),
+  recoveryAccountResetDelete: () => post('/recovery/accountreset/delete', {}),
   recoveryCodeSend: ({ otpType }) => post('/recovery/code/send', { otpType }),
   recoveryCodeVerify: ({ otp, credential }) => post('/recovery/code/verify', { otp, credential }),
   recoveryPassword: ({ password }) => post('/recovery/password', { password }),

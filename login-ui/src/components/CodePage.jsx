@@ -60,7 +60,7 @@ function fieldOf(kind, t, policy, digits) {
 // (its answer gives the next wait; none for a code the person holds); onChannel(otpType,
 // answer) follows a switch to the other phone channel. carried: router state for the
 // screen after this one.
-export default function CodePage({ form, titleId, channel, lead, details, kind = 'code', digits, verify, resend, onChannel, announced, carried, after }) {
+export default function CodePage({ form, titleId, channel, lead, details, kind = 'code', digits, verify, resend, onChannel, announced, carried, before, after }) {
   const t = useT();
   const errorText = useErrorText();
   const policy = usePolicy();
@@ -152,6 +152,7 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
       form={form}
       onSubmit={onSubmit}
       titleId={titleId}
+      before={before}
       intro={
         <>
           {resend && resent ? (

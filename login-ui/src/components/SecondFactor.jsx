@@ -13,6 +13,7 @@ import { FormPage, useForm } from './forms';
 import { useJourney } from './Guard';
 import { useFollow } from '../session/journey';
 import { useT } from './hooks';
+import { WaitingReset } from './WaitingReset';
 import { passkeysSupported, signWithPasskey, useCeremony } from './passkeys';
 
 // Methods that send a code (the others the person holds).
@@ -25,7 +26,7 @@ const pageOf = (page, method) => (SENT.includes(method) ? page : `${page}-${meth
 
 // "Use a passkey": the WebAuthn request options come with the answer that chose the method
 // (router state); a reload, or a try that failed, asks the server for new ones.
-function PasskeyPage({ form, titleId, publicKey, ask, verify, carried, after }) {
+function PasskeyPage({ form, titleId, publicKey, ask, verify, carried, before, after }) {
   const t = useT();
   const run = useCeremony(publicKey, async () => (await ask('passkey')).data.publicKey);
   const onSubmit = form.handle({
@@ -37,7 +38,7 @@ function PasskeyPage({ form, titleId, publicKey, ask, verify, carried, after }) 
     </Notice>
   );
   const lead = t('verification.passkey.lead');
-  return <FormPage form={form} onSubmit={onSubmit} titleId={titleId} lead={lead} intro={intro} submitId="verification.passkey.submit" after={after} />;
+  return <FormPage form={form} onSubmit={onSubmit} titleId={titleId} lead={lead} before={before} intro={intro} submitId="verification.passkey.submit" after={after} />;
 }
 
 // "Choose another way": the person's other methods; choosing one asks for it at once.
@@ -83,7 +84,8 @@ function MethodPage({ formOptions, titleOf, shown, verify, ask, onAsked, carried
       {after}
     </>
   );
-  const common = { form, titleId: titleOf(method), carried, after: more };
+  // a reset that waits for the account: said before what is asked, which cancels it
+  const common = { form, titleId: titleOf(method), carried, before: <WaitingReset reset={journey.waitingReset} />, after: more };
   if (method === 'passkey') return <PasskeyPage {...common} publicKey={publicKey} ask={ask} verify={verify} />;
   if (SENT.includes(method)) {
     const destination = method === 'email' ? journey.email : displayPhone(journey.phone);

@@ -62,6 +62,14 @@ const BUILDERS = {
   // how long a page stays open without use, as the server says
   [ERRORS.PAGE_EXPIRED]: (intl, data) =>
     intl.formatMessage({ id: `error.${ERRORS.PAGE_EXPIRED}` }, { minutes: positive(data.minutes) ? Number(data.minutes) : 30 }),
+  // a reset already waits: which, and when it takes effect in the server's words (the same day
+  // the e-mail and the text name)
+  [ERRORS.RESET_WAITING]: (intl, data) => {
+    const when = data.when && data.when[intl.locale.slice(0, 2)];
+    return ['phone', 'account'].includes(data.kind) && when
+      ? intl.formatMessage({ id: `error.${ERRORS.RESET_WAITING}.${data.kind}` }, { when })
+      : intl.formatMessage({ id: `error.${ERRORS.RESET_WAITING}` });
+  },
   [ERRORS.RESEND_TOO_SOON]: (intl, data) =>
     positive(data.retryAfter)
       ? intl.formatMessage({ id: 'error.34.wait' }, { seconds: Math.ceil(Number(data.retryAfter)) })
@@ -112,6 +120,5 @@ export function followUp(error, restart = null) {
   if (code === ERRORS.REAUTHENTICATION_EXPIRED && restart) return { to: restart, labelId: 'reauthenticate.again' };
   if (code === ERRORS.ACCOUNT_NEEDS_RECOVERY) return { to: 'forgotpassword', labelId: 'password.signin.forgot' };
   if (code === ERRORS.LAST_STRONG_METHOD) return { to: 'signinmethods', labelId: 'methods.addAnotherFirst' };
-  if (code === ERRORS.PHONE_AFTER_RESET_FIRST) return { to: 'signIn', labelId: 'home.signIn' };
   return null;
 }

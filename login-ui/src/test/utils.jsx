@@ -54,11 +54,15 @@ const SCREENS = {
   },
   recovery: {
     EMAIL_CODE_SENT: ['forgotpassword/checkemail', 'forgotpassword'],
-    EMAIL_VERIFIED: ['forgotpassword/verification', 'forgotpassword'],
-    ...ASKING('forgotpassword/verification', 'forgotpassword'),
+    EMAIL_VERIFIED: ['forgotpassword/verification', 'forgotpassword/accountreset', 'forgotpassword'],
+    ...ASKING('forgotpassword/verification', 'forgotpassword/accountreset', 'forgotpassword'),
     SECOND_FACTOR_VERIFIED: ['forgotpassword/newpassword'],
     NO_SECOND_FACTOR: ['forgotpassword/newpassword'],
     COMPLETED: ['redirecttorp'],
+    ADDRESS_ONLY: ['forgotpassword/accountreset', 'forgotpassword'],
+    ACCOUNT_RESET_REQUESTED: ['forgotpassword/accountreset/requested', 'forgotpassword'],
+    ACCOUNT_RESET_DUE: ['forgotpassword/accountreset/delete', 'forgotpassword'],
+    ACCOUNT_DELETED: ['account/deleted'],
   },
   email_change: {
     PASSWORD_VERIFIED: ['firstverifyitsyou'],
@@ -116,6 +120,18 @@ const signin = { email: EMAIL, phone: '******0100', otpType: 'sms', methods: ['s
 const account = { email: EMAIL, phone: '******0100', otpType: 'sms', methods: ['sms', 'voice'] };
 // a person with every method: the app used last
 const everything = { ...account, otpType: 'app', methods: ['app', 'sms', 'voice', 'passkey', 'backup'] };
+// A reset that waits, as the server says it (idp/flows/screens.py: waiting_reset): the moment
+// in the words of each language, in the service's time zone.
+const WHEN = {
+  en: 'Wednesday, January 2, 2030, 7:00 a.m. (Eastern Standard Time)',
+  fr: 'mercredi 2 janvier 2030, 07 h 00 (heure normale de l’Est)',
+};
+// A text found inside a longer one, its characters taken literally (the moment's parentheses).
+export const literally = (text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+export const WAITING = {
+  phone: { kind: 'phone', effectiveAt: '2030-01-02T12:00:00Z', when: WHEN },
+  account: { kind: 'account', effectiveAt: '2030-01-02T12:00:00Z', when: WHEN },
+};
 // the WebAuthn request options a passkey's answer carries (py_webauthn's JSON)
 export const PASSKEY_OPTIONS = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }], userVerification: 'preferred' };
 
@@ -141,13 +157,20 @@ export const JOURNEY = {
     // a person whose only strong method is the phone: "I no longer have this phone"
     onlyPhone: journey('signin', 'PASSWORD_VERIFIED', { ...signin, lostPhone: true }),
     lostPhoneSent: journey('signin', 'LOST_PHONE_CODE_SENT', { ...signin, otpType: 'email', trxnId: 'L1', resendAfter: 10, methods: [] }),
-    phoneResetRequested: journey('signin', 'PHONE_RESET_REQUESTED', { ...signin, otpType: 'email', methods: [], phoneResetAt: '2030-01-02T12:00:00Z' }),
+    phoneResetRequested: journey('signin', 'PHONE_RESET_REQUESTED', { ...signin, otpType: 'email', methods: [], waitingReset: WAITING.phone }),
+    // someone asked the phone's removal: said instead of "I no longer have this phone"
+    resetWaiting: journey('signin', 'PASSWORD_VERIFIED', { ...signin, waitingReset: WAITING.phone }),
   },
   recovery: {
     emailSent: journey('recovery', 'EMAIL_CODE_SENT', { email: EMAIL, otpType: 'email', trxnId: 'R1', resendAfter: 10 }),
     phoneSent: journey('recovery', 'CODE_SENT', { ...account, trxnId: 'R2', resendAfter: 10 }),
     app: journey('recovery', 'METHOD_CHOSEN', everything),
     phoneVerified: journey('recovery', 'SECOND_FACTOR_VERIFIED', { ...account, trxnId: 'R2', methods: [] }),
+    // the account's deletion: asked by whoever can prove nothing but the address, then due
+    deletionWaits: journey('recovery', 'CODE_SENT', { ...account, trxnId: 'R2', resendAfter: 10, waitingReset: WAITING.account }),
+    addressOnly: journey('recovery', 'ADDRESS_ONLY', { email: EMAIL, otpType: 'email', methods: [] }),
+    resetRequested: journey('recovery', 'ACCOUNT_RESET_REQUESTED', { ...account, methods: [], waitingReset: WAITING.account }),
+    resetDue: journey('recovery', 'ACCOUNT_RESET_DUE', { email: EMAIL, otpType: 'email', methods: [], waitingReset: WAITING.account }),
     completed: journey('recovery', 'COMPLETED', { ...account, methods: [] }),
   },
   emailChange: {
@@ -205,7 +228,7 @@ const PROFILE = {
   language: 'en',
   notifications: 'email',
   services: [SERVICE],
-  phoneReset: null,
+  reset: null,
 };
 
 // How the signed-in person of the profile tests signs in, as GET /v1/profile/methods answers:

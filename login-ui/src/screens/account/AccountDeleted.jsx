@@ -1,6 +1,7 @@
 // /{language}/account/deleted: the account is gone and this browser signed out (the server
-// ended its session). Reached only from "Delete my account" (router state); anyone else goes
-// home. The browser forgets the person too.
+// ended its session). Reached only from "Delete my account", or from recovery's deletion of an
+// account whose owner could prove nothing but the address (router state: reset), which leads
+// to a new account; anyone else goes home. The browser forgets the person too.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Notice } from '../../components/fields';
@@ -18,6 +19,7 @@ export default function AccountDeleted() {
   const { state } = useLocation();
   const { dispatch } = useSession();
   const deleted = Boolean(state && state.deleted);
+  const reset = Boolean(state && state.reset);
   useEffect(() => {
     if (deleted) dispatch({ type: LOG_OUT });
   }, [deleted, dispatch]);
@@ -25,9 +27,14 @@ export default function AccountDeleted() {
   return (
     <Page pageName={PAGE} title={t('account.deleted.title')}>
       <Notice kind="success">
-        <p>{t('account.deleted.notice')}</p>
+        <p>{t(reset ? 'account.deleted.resetNotice' : 'account.deleted.notice')}</p>
       </Notice>
-      <p>{t('account.deleted.text')}</p>
+      <p>{t(reset ? 'account.deleted.resetText' : 'account.deleted.text')}</p>
+      {reset ? (
+        <p>
+          <Link to={`/${language}/signUp/privacy`}>{t('home.signUp')}</Link>
+        </p>
+      ) : null}
       <p>
         <Link to={`/${language}`}>{t('account.deleted.home')}</Link>
       </p>

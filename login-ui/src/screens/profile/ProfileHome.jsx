@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useIntl } from '../../i18n/intl';
 import { Link, useLocation } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { Button, Notice } from '../../components/fields';
@@ -7,6 +6,7 @@ import { usePath, useT } from '../../components/hooks';
 import { MethodsList, useActionLink, useMethods } from '../../components/Methods';
 import Page from '../../components/Page';
 import { SignedIn, SignOutButton } from '../../components/SignedIn';
+import { useWhen } from '../../components/WaitingReset';
 import { startOf } from '../../session/changes';
 
 const PAGE = 'profileHome';
@@ -36,37 +36,36 @@ function SecondWay({ methods }) {
   );
 }
 
-// Someone asked to remove the phone as lost (profile.phoneReset): the owner, signed in, may
-// still say no until it takes effect.
-function PhoneReset({ reset }) {
+// Someone asked to remove the phone as lost, or to delete the account (profile.reset): the
+// owner, signed in, may still say no until it takes effect.
+function WaitingResetCancel({ reset }) {
   const t = useT();
-  const intl = useIntl();
+  const when = useWhen(reset);
   const [state, setState] = useState('waiting');
   if (!reset) return null;
   if (state === 'cancelled') {
     return (
       <Notice kind="success">
-        <p>{t('profile.phoneReset.cancelled')}</p>
+        <p>{t(`profile.reset.${reset.kind}.cancelled`)}</p>
       </Notice>
     );
   }
   const cancel = async () => {
     setState('busy');
     try {
-      await api.profilePhoneResetCancel();
+      await api.profileResetCancel();
       setState('cancelled');
     } catch (failure) {
       setState('failed');
     }
   };
-  const when = intl.formatDate(reset.effectiveAt, { dateStyle: 'full', timeStyle: 'short' });
   return (
     <Notice kind="warning">
-      <h2 className="notice__title">{t('profile.phoneReset.title')}</h2>
-      <p>{t('profile.phoneReset.text', { when })}</p>
+      <h2 className="notice__title">{t(`profile.reset.${reset.kind}.title`)}</h2>
+      <p>{t(`profile.reset.${reset.kind}.text`, { when })}</p>
       {state === 'failed' ? <p role="alert">{t('error.7')}</p> : null}
       <Button type="button" busy={state === 'busy'} onClick={cancel}>
-        {t('profile.phoneReset.cancel')}
+        {t(`profile.reset.${reset.kind}.cancel`)}
       </Button>
     </Notice>
   );
@@ -123,7 +122,7 @@ export default function ProfileHome() {
                 <p>{t(`profile.home.notice.${notice}`)}</p>
               </Notice>
             ) : null}
-            <PhoneReset reset={profile.phoneReset} />
+            <WaitingResetCancel reset={profile.reset} />
             <p className="lead">{t('profile.home.lead')}</p>
             <dl className="summary-list">
               {rows.map((row) => (

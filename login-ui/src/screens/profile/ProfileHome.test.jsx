@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { JOURNEY, ok, renderApp, signedIn, storedSession, texts } from '../../test/utils';
+import { JOURNEY, WAITING, literally, ok, renderApp, signedIn, storedSession, texts } from '../../test/utils';
 
-const { en } = texts;
+const { en, fr } = texts;
 
 const EVERYTHING = {
   phone: { number: '******0100', channel: 'voice' },
@@ -95,10 +95,21 @@ test('sign out ends the server session, clears the browser state and goes home',
 test('a removal of the phone that waits is shown with a button that cancels it', async () => {
   const user = userEvent.setup();
   const { calls } = await renderApp('/en/profilehome', {
-    api: signedIn({ 'POST /v1/profile/phonereset/cancel': ok({ cancelled: true }) }, { phoneReset: { effectiveAt: '2030-01-02T12:00:00Z' } }),
+    api: signedIn({ 'POST /v1/profile/reset/cancel': ok({ cancelled: true, kind: 'phone' }) }, { reset: WAITING.phone }),
   });
-  expect(screen.getByText(/It will be removed on .*2030/)).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: en['profile.phoneReset.cancel'] }));
-  expect(calls.posts().map((c) => c.path)).toEqual(['/v1/profile/phonereset/cancel']);
-  expect(await screen.findByText(en['profile.phoneReset.cancelled'])).toBeInTheDocument();
+  expect(screen.getByText(`${en['profile.reset.phone.text'].split('{when}')[0]}${WAITING.phone.when.en}${en['profile.reset.phone.text'].split('{when}')[1]}`)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: en['profile.reset.phone.cancel'] }));
+  expect(calls.posts().map((c) => c.path)).toEqual(['/v1/profile/reset/cancel']);
+  expect(await screen.findByText(en['profile.reset.phone.cancelled'])).toBeInTheDocument();
+});
+
+test('a deletion of the account that waits is said in French, in the words of the e-mail', async () => {
+  const user = userEvent.setup();
+  await renderApp('/fr/profilehome', {
+    api: signedIn({ 'POST /v1/profile/reset/cancel': ok({ cancelled: true, kind: 'account' }) }, { reset: WAITING.account }),
+  });
+  expect(screen.getByRole('heading', { name: fr['profile.reset.account.title'] })).toBeInTheDocument();
+  expect(screen.getByText(literally(WAITING.account.when.fr))).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: fr['profile.reset.account.cancel'] }));
+  expect(await screen.findByText(fr['profile.reset.account.cancelled'])).toBeInTheDocument();
 });

@@ -37,10 +37,12 @@ test('"use a different e-mail" goes back to the first recovery page', async () =
   expect(screen.getByRole('link', { name: en['verification.newEmail'] })).toHaveAttribute('href', '/en/forgotpassword');
 });
 
-test('an account whose lost phone was removed is sent to sign in, not to a new password', async () => {
+test('an account whose lost phone was removed is led to its one way back, not to a new password', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/forgotpassword/checkemail', { ...SENT, api: { 'POST /v1/recovery/verify': fail('49', null, 409) } });
+  const { location } = await renderApp('/en/forgotpassword/checkemail', { ...SENT, api: { 'POST /v1/recovery/verify': moved(JOURNEY.recovery.addressOnly) } });
   await user.type(screen.getByLabelText(en['verification.codeLabel']), '123456');
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
-  expect(await screen.findByRole('link', { name: en['home.signIn'] })).toHaveAttribute('href', '/en/signIn');
+  await waitFor(() => expect(location()).toBe('/en/forgotpassword/accountreset'));
+  expect(await screen.findByText(en['accountReset.ask.phoneRemoved'])).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: en['home.signIn'] })).toHaveAttribute('href', '/en/signIn');
 });

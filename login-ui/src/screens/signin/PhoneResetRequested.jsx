@@ -1,20 +1,20 @@
 import { Link } from 'react-router-dom';
-import { useIntl } from '../../i18n/intl';
 import { Notice } from '../../components/fields';
 import { useJourney } from '../../components/Guard';
 import { usePath, useT } from '../../components/hooks';
 import Page from '../../components/Page';
+import { useWhen } from '../../components/WaitingReset';
 
 const PAGE = 'phoneResetRequested';
 
 // /{language}/signIn/lostphone/requested: the removal of the lost phone is asked. What
-// happens, when (journey.phoneResetAt, the server's), who was told and how to cancel.
+// happens, when (journey.waitingReset, in the server's words: the e-mail's and the text's),
+// who was told and how to cancel.
 export default function PhoneResetRequested() {
   const t = useT();
-  const intl = useIntl();
   const path = usePath();
-  const { email, phone, phoneResetAt } = useJourney();
-  const when = phoneResetAt ? intl.formatDate(phoneResetAt, { dateStyle: 'full', timeStyle: 'short' }) : '';
+  const { email, phone, waitingReset } = useJourney();
+  const when = useWhen(waitingReset);
   return (
     <Page pageName={PAGE} title={t('lostPhone.requested.title')}>
       <Notice kind="success">

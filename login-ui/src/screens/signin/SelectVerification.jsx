@@ -5,6 +5,7 @@ import { FormPage, useForm } from '../../components/forms';
 import { useJourney } from '../../components/Guard';
 import { useErrorText, useT } from '../../components/hooks';
 import { SENT } from '../../components/SecondFactor';
+import { WaitingReset } from '../../components/WaitingReset';
 import { ERRORS } from '../../i18n/errors';
 import { useServerSession } from '../../session/ServerSession';
 
@@ -15,7 +16,9 @@ const PHONE_CHANNELS = ['sms', 'voice'];
 // the person's methods (journey.methods), the one used last first and marked as the
 // default; the lead says what the chosen one does (a code by text or call names the
 // account's masked phone as its destination). A service that asks a passkey (the server
-// then offers only the person's passkey) is named as the reason.
+// then offers only the person's passkey) is named as the reason. A removal of the phone or a
+// deletion of the account that waits is said first (proving it is you here cancels it), and
+// "I no longer have this phone" is then not offered again.
 function LostPhoneOffer({ onClick }) {
   const t = useT();
   return (
@@ -52,7 +55,12 @@ export default function SelectVerification() {
       titleId="select.title"
       lead={t(`select.${otpType}.destination`, { phone })}
       submitId={SENT.includes(otpType) ? 'select.submit' : 'common.continue'}
-      before={passkeyRequired && serviceName ? <Notice>{t('select.passkeyRequired', { service: serviceName })}</Notice> : null}
+      before={
+        <>
+          <WaitingReset reset={journey.waitingReset} />
+          {passkeyRequired && serviceName ? <Notice>{t('select.passkeyRequired', { service: serviceName })}</Notice> : null}
+        </>
+      }
       after={journey.lostPhone ? <LostPhoneOffer onClick={lostPhone} /> : null}
     >
       <RadioGroup

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { codeSent, fail, journey, JOURNEY, moved, ok, renderApp, SERVICE, texts } from '../../test/utils';
+import { codeSent, fail, journey, JOURNEY, moved, ok, renderApp, SERVICE, texts, WAITING, literally } from '../../test/utils';
 
 const { en } = texts;
 
@@ -108,4 +108,11 @@ test('"I no longer have this phone" sends a code to the address and opens its sc
   await user.click(screen.getByRole('button', { name: en['lostPhone.offer.link'] }));
   await waitFor(() => expect(location()).toBe('/en/signIn/lostphone'));
   expect(calls.posts().map((c) => [c.path, c.body])).toEqual([['/v1/otp/lostphone/send', { userName: 'ada@example.com' }]]);
+});
+
+test('a removal of the phone that waits is said, with its moment, instead of offered again', async () => {
+  await renderApp('/en/signIn/selectverification', { journeys: { signin: JOURNEY.signin.resetWaiting } });
+  expect(screen.getByRole('heading', { level: 2, name: en['waitingReset.phone.title'] })).toBeInTheDocument();
+  expect(screen.getByText(literally(`removed on ${WAITING.phone.when.en}`))).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: en['lostPhone.offer.link'] })).not.toBeInTheDocument();
 });
