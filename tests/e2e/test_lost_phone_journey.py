@@ -1,10 +1,19 @@
-"""Issue 42, point 8: a way back for a lost phone. A person whose only way to prove it is them
+"""The ways back that wait (idp/flows/resets.py), in Chromium.
+
+Issue 42, point 8: a way back for a lost phone. A person whose only way to prove it is them
 is their phone signs in on another browser, says "I no longer have this phone", proves the
 address with a code and is told when the phone goes; the address and the phone are told, and
 the link they carry cancels it. Once the wait is over (a few seconds for this product), the
 password, a code by e-mail and a new phone sign them in, and the browser where they were
-signed in is signed out. English at 1280 px, French at 375 px, each new screen scanned by axe."""
-import json
+signed in is signed out.
+
+Issue 50, point 1: while the removal waits, the owner's sign-in says so (when, in the words of
+the e-mail) instead of offering it again, and signing in with the phone cancels it. Point 4: a
+person who lost the phone and the password asks, from "I forgot my password", to delete the
+account and start again; once the wait is over a new code to the address deletes it, and the
+address creates a new account.
+
+English at 1280 px, French at 375 px, each new screen scanned by axe."""
 import re
 import time
 
@@ -25,7 +34,10 @@ SIZES = pytest.mark.parametrize(("language", "viewport", "width"), [("en", DESKT
 
 @pytest.fixture(scope="module")
 def product(tmp_path_factory):
-    running = Product(tmp_path_factory.mktemp("lost-phone"), IDP_PROFILE_LOST_PHONE_WAIT_SECONDS=str(WAIT_SECONDS)).start()
+    running = Product(
+        tmp_path_factory.mktemp("lost-phone"),
+        IDP_PROFILE_LOST_PHONE_WAIT_SECONDS=str(WAIT_SECONDS), IDP_PROFILE_ACCOUNT_RESET_WAIT_SECONDS=str(WAIT_SECONDS),
+    ).start()
     yield running
     running.stop()
 
@@ -116,4 +128,88 @@ def test_after_the_wait_the_password_a_code_by_email_and_a_new_phone_sign_in(new
     photograph_and_scan(page, screenshots, width, language, "lost-phone-7-signed-in")
     profile = page.context.request.get(f"{product.idp_url}/v1/profile").json()["data"]
     assert (profile["phone"][-4:], profile["lastName"]) == (new_phone.e164[-4:], person.last_name)
-    assert json.dumps(profile["phoneReset"]) == "null"
+    assert profile["reset"] is None
+
+
+@SIZES
+def test_while_the_removal_waits_sign_in_says_so_and_the_phone_cancels_it(new_context, product, screenshots, language, viewport, width):
+    person = new_person()
+    steps.sign_up_through_api(new_context(language=language), product, person, language)
+    ask_for_the_removal(new_context(language=language).new_page(), product, person, language)
+    [email] = [message for message in product.messages(person.email) if "/phonereset/cancel#" in message["body"]]
+
+    page = new_context(language=language, viewport=viewport).new_page()
+    page.goto(f"{product.idp_url}/{language}/signIn")
+    steps.enter_sign_in_email(page, language, person)
+    steps.enter_sign_in_password(page, language, person)
+    notice = page.get_by_role("heading", name=t(language, "waitingReset.phone.title"))
+    expect(notice).to_be_visible()
+    # the moment in the words of the e-mail: the same day, its time zone named
+    when = re.search(r"(?:removed on|retiré le) (.+?)\. ", email["body"]).group(1)
+    expect(page.get_by_text(re.compile(re.escape(when)))).to_be_visible()
+    expect(steps.button(page, language, "lostPhone.offer.link")).to_have_count(0)
+    photograph_and_scan(page, screenshots, width, language, "lost-phone-8-waiting-at-sign-in")
+
+    steps.button(page, language, "select.submit").click()
+    steps.enter_code(page, language, product.latest_code(person.e164))
+    steps.expect_screen(page, language, "profile.home.title")
+    cancelled = {"en": "is cancelled", "fr": "est annulée"}[language]
+    assert any(cancelled in text["body"] for text in product.messages(person.e164))
+    expect(page.get_by_role("heading", name=t(language, "profile.reset.phone.title"))).to_have_count(0)
+
+
+def recover_to_the_second_factor(page, product, person, language):
+    page.goto(f"{product.idp_url}/{language}/forgotpassword")
+    page.get_by_label(t(language, "email.label"), exact=True).fill(person.email)
+    steps.button(page, language, "recovery.email.submit").click()
+    steps.expect_screen(page, language, "recovery.checkEmail.title")
+    steps.enter_code(page, language, product.latest_code(person.email))
+
+
+@SIZES
+def test_a_person_who_lost_the_phone_and_the_password_deletes_the_account_and_starts_again(
+    new_context, product, screenshots, language, viewport, width
+):
+    person = new_person()
+    steps.sign_up_through_api(new_context(language=language), product, person, language)
+    page = new_context(language=language, viewport=viewport).new_page()
+
+    def shoot(name):
+        photograph_and_scan(page, screenshots, width, language, name)
+
+    recover_to_the_second_factor(page, product, person, language)
+    steps.expect_screen(page, language, "recovery.twoStep.title")
+    shoot("account-reset-1-offer")
+    steps.link(page, language, "accountReset.offer.link").click()
+    steps.expect_screen(page, language, "accountReset.ask.title")
+    shoot("account-reset-2-ask")
+    steps.button(page, language, "accountReset.ask.submit").click()
+    steps.expect_screen(page, language, "accountReset.requested.title")
+    shoot("account-reset-3-requested")
+    [email] = [message for message in product.messages(person.email) if "/accountreset/cancel#" in message["body"]]
+    [text] = [message for message in product.messages(person.e164) if "/accountreset/cancel#" in message["body"]]
+    link = re.search(r"(http\S+/accountreset/cancel#\S+)", email["body"]).group(1)
+    assert link in text["body"]
+
+    # the link's page, opened: nothing changes until its button (scanned, not pressed)
+    cancelling = new_context(language=language, viewport=viewport).new_page()
+    cancelling.goto(link)
+    steps.expect_screen(cancelling, language, "accountReset.cancel.title")
+    photograph_and_scan(cancelling, screenshots, width, language, "account-reset-4-cancel-link")
+
+    time.sleep(WAIT_SECONDS + 1)
+    again = new_context(language=language, viewport=viewport).new_page()
+    page = again
+    recover_to_the_second_factor(again, product, person, language)
+    steps.expect_screen(again, language, "accountReset.delete.title")
+    shoot("account-reset-5-delete")
+    steps.button(again, language, "accountReset.delete.submit").click()
+    steps.expect_screen(again, language, "account.deleted.title")
+    expect(again.get_by_text(t(language, "account.deleted.resetText"))).to_be_visible()
+    shoot("account-reset-6-deleted")
+
+    steps.link(again, language, "home.signUp").click()
+    steps.expect_screen(again, language, "privacy.title")
+    api = again.context.request
+    assert api.post(f"{product.idp_url}/v1/otp/users/login", data={"userName": person.email, "password": person.password},
+                    headers={"Origin": product.idp_url}).status == 401
