@@ -24,7 +24,7 @@ from enum import StrEnum
 from flask import current_app
 from sqlalchemy import select
 
-from idp import sessions
+from idp import catalogue, sessions
 from idp.account import activity
 from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
@@ -150,7 +150,7 @@ def state(user: User, language: str) -> State:
         failures=limits.count_of(account_key),
         failure_cap=current_app.config["IDP"]["password"]["max_consecutive_failures"],
         waits_seconds=limits.blocked_for([account_key]),
-        sessions=[{"device": device_of(row.user_agent), "created": row.created_at, "last_seen": row.last_seen_at,
+        sessions=[{"device": device_in_words(device_of(row.user_agent), language), "created": row.created_at, "last_seen": row.last_seen_at,
                    "proof": proof_of(row.amr)} for row in rows],
         services=services,
         events=[Event(event.at, event.action, activity.in_words(event, language) if event.action in activity.SHOWN else None,
@@ -159,6 +159,18 @@ def state(user: User, language: str) -> State:
         last_sign_in=max((row.auth_time for row in rows if row.auth_time), default=None) or next(
             (event.at for event in events if event.action in ("signin_completed", "recovery_completed", "signup_completed")), None),
         waiting_reset=person.waiting_reset,
+    )
+
+
+def device_in_words(device: dict, language: str) -> str:
+    """A device as the person's own list of sessions names it (the login UI's words): "Firefox
+    on Windows", either part unknown said so, and "Unknown device" when nothing is known."""
+    if not (device["browser"] or device["system"]):
+        return catalogue.say(language, "account.sessions.unknownDevice")
+    return catalogue.say(
+        language, "account.sessions.device",
+        browser=device["browser"] or catalogue.say(language, "account.sessions.unknownBrowser"),
+        system=device["system"] or catalogue.say(language, "account.sessions.unknownSystem"),
     )
 
 

@@ -268,3 +268,15 @@ def test_the_account_page_shows_a_deletion_the_person_asked_and_that_a_sign_in_c
     assert post(mailbox, "/recovery/accountreset").status_code == 200
     page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
     assert "Deletion of the account: takes effect" in page and "signing in with any of their methods cancels it" in page
+
+
+def test_every_device_listed_is_named_in_words_or_said_unknown(operator, person, app):
+    """Issue 51: a device the parser cannot name was "? / ?"."""
+    page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
+    assert "Unknown device" in page and "? / ?" not in page
+    with app.app_context():
+        person_row = db.session.scalar(db.select(User).filter_by(email=PERSON_EMAIL))
+        session = db.session.scalar(db.select(BrowserSession).filter_by(user_id=person_row.id))
+        session.user_agent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
+        db.session.commit()
+    assert "Firefox on Windows" in look_up(operator, PERSON_EMAIL).get_data(as_text=True)

@@ -24,7 +24,7 @@ test('marks a failure as not successful, and an unknown browser in words', async
   await renderApp('/en/account/activity', { api: signedIn({ 'GET /v1/account/activity': page([WRONG]) }) });
   const wrong = await screen.findByTestId('event-40');
   expect(within(wrong).getByRole('heading', { level: 2 })).toHaveTextContent('Wrong password entered Not successful');
-  expect(within(wrong).getByText('Unknown browser on an unknown system')).toBeInTheDocument();
+  expect(within(wrong).getByText('Unknown device')).toBeInTheDocument();
 });
 
 test('is in French with the services named and the counts said', async () => {

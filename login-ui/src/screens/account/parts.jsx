@@ -18,10 +18,12 @@ export function Row({ label, children }) {
 export function useDevice() {
   const t = useT();
   return (seen) =>
-    t('account.sessions.device', {
-      browser: seen.browser || t('account.sessions.unknownBrowser'),
-      system: seen.system || t('account.sessions.unknownSystem'),
-    });
+    seen.browser || seen.system
+      ? t('account.sessions.device', {
+          browser: seen.browser || t('account.sessions.unknownBrowser'),
+          system: seen.system || t('account.sessions.unknownSystem'),
+        })
+      : t('account.sessions.unknownDevice');
 }
 
 // { run(call, said, goneId), busy, outcome }: run awaits call(), says said(its data) — or, on a
