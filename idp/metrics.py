@@ -46,6 +46,13 @@ LATENCY = Histogram("idp_http_request_duration_seconds", "Time to answer an HTTP
 # app itself (the HTTP server's parsing and sockets are the processes' CPU beside it).
 REQUEST_CPU = Counter("idp_http_request_cpu_seconds_total", "CPU of the app's threads answering requests, by route.", ["route"])
 CODES_SENT = Counter("idp_codes_sent_total", "One-time codes handed to delivery, by channel.", ["channel"])
+# What the job worker made of a message instead of delivering it: a code replaced while it waited
+# in the queue (a resend, another channel, the code answered), dropped so that nobody receives an
+# older code after the newer one; and the messages given up for good (a provider's refusal, or
+# the queue's last attempt), whose code the person's screen then says was not delivered.
+MESSAGES_DROPPED = Counter("idp_messages_dropped_total", "Messages the worker did not deliver, by channel and why.",
+                           ["channel", "reason"])
+MESSAGES_UNDELIVERABLE = Counter("idp_messages_undeliverable_total", "Messages given up for good, by channel.", ["channel"])
 TOKENS_ISSUED = Counter("idp_tokens_issued_total", "Token responses of /token, by grant type.", ["grant_type"])
 # Sign-ups and sign-ins completed, wrong passwords and codes, lockouts, replays: one
 # series per security event (idp.observability.security_event).

@@ -98,7 +98,7 @@ def send(
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
-    values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
+    values = {"code": code, "minutes": rules.expiry_minutes, "code_of": (transaction.id, transaction.sends)} if with_code else {}
     deliver(channel, destination, template, language, **values)
     # Counted only now: a count locks its counter's row until the commit, and while the queue
     # or a provider takes its time (up to its timeout) every other send of the service would
@@ -174,7 +174,8 @@ def _issue(
     else:
         codes = sent.of_journey(current.id)
     previous = next((code for code in codes if code.destination == destination), None)
-    if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment:
+    if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment \
+            and not screens.delivery_failed(previous):
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
     spends.charge_send(counters)
 
@@ -203,6 +204,7 @@ def _issue(
     code = testmode.fixed_code(destination) or f"{secrets.randbelow(10**rules.length):0{rules.length}d}"
     transaction.sends = previous.sends + 1 if previous is not None else 1
     transaction.code_hash = _hash(rules, transaction.id, code)
+    transaction.delivery_failed_at = None
     transaction.expires_at = moment + timedelta(seconds=rules.expiry_seconds)
     transaction.resend_at = moment + timedelta(seconds=rules.resend_wait_seconds * transaction.sends)
     transaction.updated_at = moment

@@ -13,7 +13,7 @@ from idp.extensions import db
 from idp.flows import methods, testmode
 from idp.flows.steps import Flow, State
 from idp.flows.validation import mask_phone
-from idp.models import Journey, User
+from idp.models import Journey, OtpTransaction, User
 from idp.models.otp import CodeState
 from idp.store.journeys import newest_code
 
@@ -141,7 +141,7 @@ def view(journey: Journey) -> dict:
         "phone": shown_phone(journey),
         "trxnId": code.id if code else None,
         "id": journey.user_id if flow == Flow.SIGNUP else None,
-        "resendAfter": seconds_until(code.resend_at) if waiting else 0,
+        "resendAfter": seconds_until(code.resend_at) if waiting and not delivery_failed(code) else 0,
         "methods": _methods_offered(journey, state),
     }
     if flow in (Flow.SIGNIN, Flow.RECOVERY) and journey.user_id is not None and state in TELLS_A_WAITING_RESET:
@@ -153,6 +153,8 @@ def view(journey: Journey) -> dict:
         elif flow == Flow.SIGNIN and state in ASKING and methods.only_the_phone(person):
             # "I no longer have this phone", beside the methods: the account decides, never the browser
             shown["lostPhone"] = True
+    if code is not None and code.state == CodeState.PENDING and delivery_failed(code):
+        shown["deliveryFailed"] = True
     if flow == Flow.SIGNUP and journey.pending == NEW_PHONE:
         shown["newPhone"] = True
     # Test mode: the code field pre-fills only when this very code went to the sample person.
@@ -160,6 +162,15 @@ def view(journey: Journey) -> dict:
     if sample_code:
         shown["testCode"] = sample_code
     return shown
+
+
+def delivery_failed(code: OtpTransaction) -> bool:
+    """The worker gave up delivering the code (a provider's refusal, or the queue's last attempt):
+    the screen says so and a new code may be asked at once. Not for a code to an address a
+    stranger may type (sign-up's, recovery's, a new address's: own_factor false): there an
+    address that has an account gets a message without a code instead, whose failure nobody is
+    told, so telling this one would tell which addresses have an account."""
+    return code.delivery_failed_at is not None and (code.own_factor or code.channel != "email")
 
 
 def moment_said(moment) -> dict[str, str]:

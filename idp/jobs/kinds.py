@@ -14,11 +14,12 @@ QUEUE = "idp.queue"
 class Failed(Exception):
     """One attempt at a job failed. Its text is kept with a failed job, so it must name no
     person: say what failed (a channel, a provider), never to whom. A delivery that failed
-    says what it was (idp_delivery_attempts_failed_total{channel,provider})."""
+    says what it was (idp_delivery_attempts_failed_total{channel,provider}). permanent: another
+    attempt would fail the same way, so there is none."""
 
-    def __init__(self, reason: str, delivery: Delivered | None = None):
+    def __init__(self, reason: str, delivery: Delivered | None = None, permanent: bool = False):
         super().__init__(reason)
-        self.delivery = delivery
+        self.delivery, self.permanent = delivery, permanent
 
 
 class QueueUnavailable(Exception):
@@ -47,6 +48,9 @@ class Kind:
     # Without a queue: done within the request (its failure is the request's), or after the answer.
     within_request: bool = False
     timeout_seconds: int = 120
+    # Called with the payload once the queue will not try the job again (its last attempt
+    # failed, or a failure time will not mend): a message's code is marked undeliverable.
+    gave_up: Callable[[Any], None] | None = None
 
 
 @dataclass

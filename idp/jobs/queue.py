@@ -26,7 +26,7 @@ from flask import current_app
 from redis import Redis
 from redis.exceptions import RedisError, ResponseError
 from rq import Queue, Retry
-from rq.job import Job
+from rq.job import Job, get_current_job
 
 from idp import sealed
 from idp.jobs.kinds import QUEUE, Delivered, Failed, Kind, QueueUnavailable, kind_of
@@ -203,12 +203,29 @@ def run_job(kind_name: str, sealed: str, correlation_id: str, queued_at: float |
         delivered = kind.handler(payload)
     except Failed as failure:
         jobs.count_failed_attempt(kind_name, failure.delivery)
-        log.warning("job attempt failed", extra={"kind": kind_name, "error": str(failure), "correlation_id": correlation_id})
+        _last_attempt(kind, payload, failure.permanent)
+        log.warning("job attempt failed", extra={"kind": kind_name, "error": str(failure), "correlation_id": correlation_id,
+                                                 "permanent": failure.permanent})
         raise AttemptFailed(str(failure)) from None
     except Exception as error:  # an unforeseen failure: its text may carry personal data
         jobs.count_failed_attempt(kind_name)
+        _last_attempt(kind, payload, False)
         log.warning("job attempt failed", extra={"kind": kind_name, "error": type(error).__name__, "correlation_id": correlation_id})
         raise AttemptFailed(f"{kind_name}: {type(error).__name__}") from None
     if delivered is not None and queued_at is not None:
         jobs.observe_delivery(delivered.channel, delivered.provider, max(0.0, time.time() - queued_at))
     log.info("job done", extra={"kind": kind_name, "correlation_id": correlation_id})
+
+
+def _last_attempt(kind: Kind, payload: Any, permanent: bool) -> None:
+    """A failed attempt that is the job's last — its retries spent, or a failure time will not
+    mend, which then gets none (RQ keeps the job as failed) — tells the kind it was given up."""
+    job = get_current_job()
+    if job is not None and permanent:
+        job.retries_left = 0
+    if kind.gave_up is None or (job is not None and job.retries_left):
+        return
+    try:
+        kind.gave_up(payload)
+    except Exception as error:  # the failure stays the job's own; this one is logged beside it
+        log.warning("a job given up could not say so", extra={"kind": kind.name, "error": type(error).__name__})

@@ -37,3 +37,6 @@ class OtpTransaction(db.Model):
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=now, onupdate=now)
     expires_at: Mapped[object] = mapped_column(db.DateTime)
+    # When the worker gave up delivering the code as it stands (a provider's refusal, or the last
+    # of the queue's attempts): the journey's screen says so, and a new code may be asked at once.
+    delivery_failed_at: Mapped[object | None] = mapped_column(db.DateTime)

@@ -30,7 +30,13 @@ log = logging.getLogger(__name__)
 
 
 class DeliveryError(Exception):
-    """The provider did not accept the message; nothing was delivered."""
+    """The provider did not accept the message; nothing was delivered. permanent: trying again
+    would fail the same way (the provider refused this message, or the settings are wrong), so
+    the queue does not (idp/jobs)."""
+
+    def __init__(self, what: str, permanent: bool = False):
+        super().__init__(what)
+        self.permanent = permanent
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,21 @@ class Message:
     subject: str
     body: str
     code: str | None = None
+    # a message that carries a code: the code's transaction and its count of codes sent then
+    transaction: str | None = None
+    sends: int | None = None
+
+
+def refused_for_good(error: outbound.OutboundError, smtp: bool = False) -> bool:
+    """Would the same call fail again? A destination the settings refuse or a provider that
+    redirects (the settings, again), an HTTP 4xx that is not about time or load (the provider
+    refused this message: a number it will not call, a template it does not know, a key it does
+    not take), an SMTP reply of the 5xx kind (4xx asks to try later)."""
+    if error.outcome in ("refused_destination", "redirect"):
+        return True
+    if error.outcome != "status" or error.status is None:
+        return False
+    return error.status >= 500 if smtp else 400 <= error.status < 500 and error.status not in (408, 425, 429)
 
 
 class Provider(Protocol):
@@ -91,7 +112,7 @@ class Smtp:
                 self._send(email, time.monotonic() + self.timeout)
         except outbound.OutboundError as error:
             log.warning("SMTP delivery failed: %s", error.reason)
-            raise DeliveryError("smtp") from None
+            raise DeliveryError("smtp", refused_for_good(error, smtp=True)) from None
 
     def _send(self, email: EmailMessage, deadline: float) -> None:
         smtp = smtplib.SMTP(timeout=self.timeout)  # each wait; the watchdog ends the whole at the deadline
@@ -109,8 +130,11 @@ class Smtp:
         except (OSError, smtplib.SMTPException) as error:
             if time.monotonic() >= deadline:
                 raise outbound.OutboundError("timeout", f"no whole exchange within {self.timeout:g} s") from None
-            refused = isinstance(error, (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused))
-            raise outbound.OutboundError("status" if refused else "unreachable", type(error).__name__) from None
+            if isinstance(error, smtplib.SMTPRecipientsRefused):
+                reply = min(code for code, _ in error.recipients.values())
+            else:
+                reply = getattr(error, "smtp_code", None)
+            raise outbound.OutboundError("status" if reply else "unreachable", type(error).__name__, reply) from None
         finally:
             watchdog.cancel()
 
@@ -164,7 +188,7 @@ class Notify:
                 )
         except outbound.OutboundError as error:
             log.warning("Notify delivery failed: %s", error.reason)
-            raise DeliveryError("notify") from None
+            raise DeliveryError("notify", refused_for_good(error)) from None
         except APIError as error:
             log.warning("Notify delivery failed: %s", type(error).__name__)
             raise DeliveryError("notify") from None
@@ -176,4 +200,4 @@ class Unavailable:
     name = "none"
 
     def deliver(self, message: Message) -> None:
-        raise DeliveryError(f"no provider for {message.channel}")
+        raise DeliveryError(f"no provider for {message.channel}", permanent=True)

@@ -56,3 +56,35 @@ def count_wrong(code_id: str, moment: datetime, max_attempts: int) -> int:
     if attempts >= max_attempts:
         db.session.connection().execute(_USED_UP, {"code_id": code_id})
     return attempts
+
+
+# The job worker's side of a code it was handed (idp/notify: a message that carries a code names
+# its transaction and how many codes that transaction had sent then, `sends`).
+CURRENT, REPLACED, UNWRITTEN = "current", "replaced", "unwritten"
+_STANDING = db.select(_codes.c.sends, _codes.c.state, _codes.c.delivery_failed_at).where(_codes.c.id == bindparam("code_id"))
+_UNDELIVERABLE = (
+    update(_codes)
+    .where(_codes.c.id == bindparam("code_id"), _codes.c.sends == bindparam("code_sends"), _codes.c.state == CodeState.PENDING)
+    .values(delivery_failed_at=bindparam("failed_at"))
+)
+
+
+def standing(code_id: str, sends: int) -> str:
+    """Whether the code a message carries is the one its transaction holds now (CURRENT); was
+    replaced by a newer one, spent, used up or superseded meanwhile, or given up on (REPLACED);
+    or is not committed yet — the request that made it puts the message on the queue before its
+    commit (UNWRITTEN)."""
+    row = db.session.execute(_STANDING, {"code_id": code_id}).one_or_none()
+    if row is None or row.sends < sends:
+        return UNWRITTEN
+    if row.sends > sends or row.state != CodeState.PENDING or row.delivery_failed_at is not None:
+        return REPLACED
+    return CURRENT
+
+
+def undeliverable(code_id: str, sends: int, moment: datetime) -> bool:
+    """The code as it stands could not be delivered: the journey says so (committed). False when
+    it had been replaced meanwhile."""
+    marked = db.session.execute(_UNDELIVERABLE, {"code_id": code_id, "code_sends": sends, "failed_at": moment}).rowcount
+    db.session.commit()
+    return bool(marked)

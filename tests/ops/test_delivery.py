@@ -112,6 +112,7 @@ def test_a_code_request_only_queues_the_message_and_the_worker_delivers_it(app_w
 def test_a_refused_delivery_is_retried_with_back_off_then_kept_as_failed_without_code_or_address(app_with, smtp_server, redis_queue):
     controller, handler = smtp_server
     handler.refuse = True
+    handler.reply = "451 4.3.0 try again later"
     app = _queued_app(app_with, controller.port)
     assert _send_email_code(app.test_client()).status_code == 200
     (job_id,) = redis_queue.job_ids

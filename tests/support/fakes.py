@@ -17,20 +17,22 @@ from tests.conftest import free_port
 
 
 class Collect(MessageHandler):
-    """Keeps every message; with refuse, answers 550 to every recipient instead; with
-    delay_seconds, takes that long to accept each message."""
+    """Keeps every message; with refuse, answers `reply` (550 by default: refused for good; a 4xx
+    asks to try later) to every recipient instead; with delay_seconds, takes that long to accept
+    each message."""
 
     def __init__(self):
         super().__init__()
         self.received = []
         self.refused = 0
         self.refuse = False
+        self.reply = "550 5.1.1 mailbox unavailable"
         self.delay_seconds = 0.0
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.refuse:
             self.refused += 1
-            return "550 5.1.1 mailbox unavailable"
+            return self.reply
         envelope.rcpt_tos.append(address)
         return "250 OK"
 

@@ -104,7 +104,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
@@ -136,7 +137,8 @@ SELECT otp_transactions.id,
        otp_transactions.resend_at,
        otp_transactions.created_at,
        otp_transactions.updated_at,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
@@ -290,7 +292,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
@@ -396,7 +399,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
@@ -456,7 +460,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
@@ -884,7 +889,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = %(browser_session_id)s::INTEGER
@@ -955,6 +961,7 @@ SELECT journeys.id,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
        otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at,
        users.id AS id_2,
        users.email AS email_1,
        users.email_verified,
@@ -1042,7 +1049,8 @@ SELECT otp_transactions.id,
        otp_transactions.resend_at,
        otp_transactions.created_at,
        otp_transactions.updated_at,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
@@ -1142,6 +1150,7 @@ SELECT journeys.id,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
        otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at,
        users.id AS id_2,
        users.email AS email_1,
        users.email_verified,

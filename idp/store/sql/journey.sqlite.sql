@@ -101,7 +101,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = ?
@@ -133,7 +134,8 @@ SELECT otp_transactions.id,
        otp_transactions.resend_at,
        otp_transactions.created_at,
        otp_transactions.updated_at,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = ?
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC;
@@ -163,8 +165,8 @@ UPDATE journeys
 SET state=?, email=?, language=?, channel=?, code_id=?, updated_at=?
 WHERE journeys.id = ?;
 
-INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at, delivery_failed_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
 VALUES (?, ?, ?, ?, ?, ?, ?);
@@ -242,7 +244,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = ?
@@ -340,7 +343,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = ?
@@ -400,7 +404,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = ?
@@ -804,7 +809,8 @@ SELECT journeys.id,
        otp_transactions.resend_at,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM journeys
 LEFT OUTER JOIN otp_transactions ON otp_transactions.id = journeys.code_id
 WHERE journeys.browser_session_id = ?
@@ -869,6 +875,7 @@ SELECT journeys.id,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
        otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at,
        users.id AS id_2,
        users.email AS email_1,
        users.email_verified,
@@ -956,7 +963,8 @@ SELECT otp_transactions.id,
        otp_transactions.resend_at,
        otp_transactions.created_at,
        otp_transactions.updated_at,
-       otp_transactions.expires_at
+       otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at
 FROM otp_transactions
 WHERE otp_transactions.journey_id = ?
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC;
@@ -986,8 +994,8 @@ UPDATE journeys
 SET state=?, code_id=?, updated_at=?
 WHERE journeys.id = ?;
 
-INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at, delivery_failed_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
 VALUES (?, ?, ?, ?, ?, ?, ?);
@@ -1048,6 +1056,7 @@ SELECT journeys.id,
        otp_transactions.created_at AS created_at_1,
        otp_transactions.updated_at AS updated_at_1,
        otp_transactions.expires_at,
+       otp_transactions.delivery_failed_at,
        users.id AS id_2,
        users.email AS email_1,
        users.email_verified,

@@ -5,13 +5,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorCode, failureResult, RESULTS } from '../analytics';
+import { api } from '../api/v1';
 import { ERRORS, fromFailure } from '../i18n/errors';
 import { normaliseBackupCode, validateBackupCode, validateCode } from '../validation';
 import { usePolicy } from './AppConfig';
 import { Notice, TextField } from './fields';
 import { FormPage } from './forms';
 import { useJourney, useJourneyUpdate } from './Guard';
-import { useErrorText, useT } from './hooks';
+import { useErrorText, useLanguage, useT } from './hooks';
 
 const SPENT = [ERRORS.CODE_USED_UP, ERRORS.CODE_EXPIRED];
 
@@ -29,6 +30,46 @@ function useCountdown(seconds) {
 }
 
 const waitOf = (value, fallback) => (Number.isInteger(value) && value >= 0 ? value : fallback);
+
+// The first look at a code on its way, in ms; each next one waits twice as long.
+const FIRST_LOOK_MS = 8000;
+
+// While a sent code is on its way, ask the server now and then whether its delivery failed for
+// good (journey.deliveryFailed): the job worker gives up only after a provider's refusal or the
+// queue's last attempt, minutes after the screen opened. A few looks per code (8 s, 16 s,
+// 32 s...) until it expires, none from a hidden tab; a failure found becomes the screen's journey.
+function useDeliveryWatch(journey, update, expiryMinutes) {
+  const language = useLanguage();
+  const { flow, trxnId, deliveryFailed } = journey || {};
+  useEffect(() => {
+    if (!trxnId || deliveryFailed) return undefined;
+    let live = true;
+    let timer = null;
+    let wait = FIRST_LOOK_MS;
+    let waited = 0;
+    const look = async () => {
+      if (document.visibilityState !== 'hidden') {
+        try {
+          const now = ((await api.session(language)).data.journeys || {})[flow];
+          if (live && now && now.trxnId === trxnId && now.deliveryFailed) {
+            update(now);
+            return;
+          }
+        } catch {
+          // no answer now: the next look asks again
+        }
+      }
+      waited += wait;
+      wait *= 2;
+      if (live && waited < expiryMinutes * 60000) timer = setTimeout(look, wait);
+    };
+    timer = setTimeout(look, wait);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [flow, trxnId, deliveryFailed, language, update, expiryMinutes]);
+}
 
 // The code field of each kind: `digits` ASCII digits (sent codes, an app's), or a backup
 // code of letters and digits.
@@ -72,6 +113,12 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
   const [resent, setResent] = useState(Boolean(announced || (arrived && arrived.resent)));
   const [secondsLeft, restart] = useCountdown(waitOf(journey.resendAfter, policy.resendWaitSeconds));
   const field = fieldOf(kind, t, policy, digits || policy.codeLength);
+  const undelivered = Boolean(resend && journey.deliveryFailed);
+  useDeliveryWatch(resend ? journey : null, updateJourney, policy.codeExpiryMinutes);
+  // a code that could not be delivered: a new one may be asked at once
+  useEffect(() => {
+    if (undelivered) restart(0);
+  }, [undelivered, restart]);
 
   // After "send me a new code" the link the person pressed is gone: the focus goes to the
   // notice that says what happened (the countdown has no focusable element).
@@ -155,7 +202,12 @@ export default function CodePage({ form, titleId, channel, lead, details, kind =
       before={before}
       intro={
         <>
-          {resend && resent ? (
+          {undelivered ? (
+            <Notice kind="error">
+              <p>{t(`verification.${channel}.undeliverable`)}</p>
+            </Notice>
+          ) : null}
+          {resend && resent && !undelivered ? (
             <Notice kind="success" focusRef={notice}>
               <p>{t(`verification.${channel}.resent`)}</p>
             </Notice>

@@ -424,3 +424,36 @@ describe('sign-in by the person\'s other methods', () => {
     passkeysSupported.mockReturnValue(true);
   });
 });
+
+test('a code the worker could not deliver is said after a look at the server, and a new one may be asked at once', async () => {
+  const user = setupUser();
+  const sent = JOURNEY.signin.codeSent;
+  let failed = false;
+  const { calls } = await renderApp('/en/signIn/verification/sms', {
+    ...SIGNIN_SENT,
+    api: {
+      'GET /v1/session': () => ({ status: 200, body: { success: true, message: '', data: { journeys: { signin: failed ? { ...sent, deliveryFailed: true, resendAfter: 0 } : sent } } } }),
+      'POST /v1/otp/otp/send': codeSent(sent, { trxnId: 'T3', type: 'smsotp', resendAfter: 20 }),
+    },
+  });
+  expect(screen.getByTestId('countdown')).toBeInTheDocument();
+  const looks = () => calls.filter((call) => call.path === '/v1/session').length;
+  const before = looks();
+  await wait(8);
+  expect(looks()).toBe(before + 1);
+  expect(screen.queryByText(en['verification.sms.undeliverable'])).not.toBeInTheDocument();
+  failed = true;
+  await wait(16);
+  expect(await screen.findByText(en['verification.sms.undeliverable'])).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: en['verification.requestNewCode'] }));
+  expect(calls.posts().map((call) => call.path)).toEqual(['/v1/otp/otp/send']);
+});
+
+test('a code on its way is looked at a few times only, ever less often', async () => {
+  const { calls } = await renderApp('/fr/signIn/verification/sms', SIGNIN_SENT);
+  const looks = () => calls.filter((call) => call.path === '/v1/session').length;
+  const before = looks();
+  await wait(60);
+  // 8 s, then 16 s later, then 32 s later: three looks in a minute
+  expect(looks()).toBe(before + 3);
+});
