@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pageView } from '../analytics';
 import { useT } from './hooks';
@@ -19,7 +19,7 @@ export default function Page({ pageName, title, step, hasErrors = false, childre
   useEffect(() => {
     document.title = documentTitle(t, title, hasErrors);
   }, [title, hasErrors, t]);
-  useEffect(() => {
+  const showing = useEffectEvent((path) => {
     // The heading takes the focus, so that a screen reader starts there; but a page that was
     // on the screen before React had it (rendered at build time: src/prerender) may already
     // hold the focus the person put in it, in the field they are typing into. There the focus
@@ -27,10 +27,10 @@ export default function Page({ pageName, title, step, hasErrors = false, childre
     const holdsFocus = !shown.current && page.current.contains(document.activeElement);
     shown.current = true;
     if (!holdsFocus) heading.current.focus();
-    pageView(location.pathname, pageName);
-    // once per page (path), not on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname]);
+    pageView(path, pageName);
+  });
+  // once per page (path), not on every render
+  useEffect(() => showing(location.pathname), [location.pathname]);
   return (
     <div className="page" ref={page}>
       {step ? (

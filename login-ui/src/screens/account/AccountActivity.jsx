@@ -21,14 +21,14 @@ function useActivity() {
   const language = useLanguage();
   const [answer, setAnswer] = useState({ events: [], next: null, timeZone: undefined, keptDays: 0, status: 'loading' });
   const read = useCallback(
-    async (after) => {
-      const result = await api.accountActivity(language, after);
-      setAnswer((before) => ({
-        ...result.data,
-        events: after ? [...before.events, ...result.data.events] : result.data.events,
-        status: 'ready',
-      }));
-    },
+    (after) =>
+      api.accountActivity(language, after).then((result) =>
+        setAnswer((before) => ({
+          ...result.data,
+          events: after ? [...before.events, ...result.data.events] : result.data.events,
+          status: 'ready',
+        })),
+      ),
     [language],
   );
   useEffect(() => {

@@ -18,10 +18,11 @@ const PAGE = 'accountServices';
 function useServices() {
   const language = useLanguage();
   const [answer, setAnswer] = useState({ services: [], timeZone: undefined, status: 'loading' });
-  const read = useCallback(async () => {
-    const result = await api.accountServices(language);
-    setAnswer({ services: result.data.services, timeZone: result.data.timeZone, status: 'ready' });
-  }, [language]);
+  const read = useCallback(
+    () =>
+      api.accountServices(language).then((result) => setAnswer({ services: result.data.services, timeZone: result.data.timeZone, status: 'ready' })),
+    [language],
+  );
   useEffect(() => {
     read().catch(() => setAnswer((before) => ({ ...before, status: 'failed' })));
   }, [read]);

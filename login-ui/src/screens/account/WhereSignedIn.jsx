@@ -20,15 +20,18 @@ const PROOFS = ['passkey', 'sms', 'voice', 'code', 'email'];
 // reload() (the first page again) and more() (the next page, added below).
 function useSessions() {
   const [answer, setAnswer] = useState({ sessions: [], next: null, timeZone: undefined, status: 'loading' });
-  const read = useCallback(async (after) => {
-    const result = await api.accountSessions(after);
-    setAnswer((before) => ({
-      sessions: after ? [...before.sessions, ...result.data.sessions] : result.data.sessions,
-      next: result.data.next,
-      timeZone: result.data.timeZone,
-      status: 'ready',
-    }));
-  }, []);
+  const read = useCallback(
+    (after) =>
+      api.accountSessions(after).then((result) =>
+        setAnswer((before) => ({
+          sessions: after ? [...before.sessions, ...result.data.sessions] : result.data.sessions,
+          next: result.data.next,
+          timeZone: result.data.timeZone,
+          status: 'ready',
+        })),
+      ),
+    [],
+  );
   useEffect(() => {
     read(null).catch(() => setAnswer((before) => ({ ...before, status: 'failed' })));
   }, [read]);

@@ -55,7 +55,7 @@ function PhoneReset({ reset }) {
     try {
       await api.profilePhoneResetCancel();
       setState('cancelled');
-    } catch (failure) {
+    } catch {
       setState('failed');
     }
   };
