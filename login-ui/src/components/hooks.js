@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
-import { useIntl } from '../i18n/intl';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { languageOf } from '../i18n';
 import { errorText } from '../i18n/errors';

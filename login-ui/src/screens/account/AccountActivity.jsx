@@ -4,7 +4,7 @@
 // recognise (account/notme, which signs out everywhere else and asks for a new password),
 // beside the events the server says a stranger could be the cause of (reportable).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { BackLink } from '../../components/forms';

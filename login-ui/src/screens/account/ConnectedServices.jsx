@@ -4,7 +4,7 @@
 // read again and a status message takes the focus; no password is asked (taking access away
 // protects the person).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { api } from '../../api/v1';
 import { Button } from '../../components/fields';
 import { BackLink } from '../../components/forms';

@@ -4,7 +4,7 @@
 // each action the list is read again and a status message takes the focus, so a person on
 // a screen reader hears what happened; nothing needs the password again (protecting oneself).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { api } from '../../api/v1';
 import { Button } from '../../components/fields';
 import { BackLink } from '../../components/forms';

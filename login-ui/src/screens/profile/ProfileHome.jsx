@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { Button, Notice } from '../../components/fields';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { Notice } from '../../components/fields';
 import { useJourney } from '../../components/Guard';
 import { usePath, useT } from '../../components/hooks';
