@@ -109,7 +109,7 @@ LOCAL_REDIS := redis://127.0.0.1:6379/7
 answers = $(PY) -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1)' $(1) 2>/dev/null
 
 test: setup system-deps test-deps
-	cd login-ui && npm test --silent
+	cd login-ui && npm run lint --silent && npm test --silent
 	@if [ -z "$${IDP_TEST_DATABASE_URL+set}" ] && $(call answers,5432); then export IDP_TEST_DATABASE_URL=$(LOCAL_POSTGRES); fi; \
 	if [ -z "$${IDP_TEST_REDIS_URL+set}" ] && $(call answers,6379); then export IDP_TEST_REDIS_URL=$(LOCAL_REDIS); fi; \
 	echo "Tests on $${IDP_TEST_DATABASE_URL:-SQLite}, the queue on $${IDP_TEST_REDIS_URL:-no Redis (its tests skip)}"; \

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""The gzip bytes of the login UI bundle (login-ui/dist) against the targets of issues 12 and 41:
-the first screen <= 100 KB gzip, each later chunk <= 15 KB gzip (KB = 1000 bytes).
+"""The bytes of the login UI bundle (login-ui/dist) on the wire, against the targets of issues 12,
+41 and 51: the first screen <= 100 KB, each later chunk <= 15 KB (KB = 1000 bytes).
 
 The first screen loads what the HTML shell (idp/shell.py) names from dist/manifest.json: the
 entry's files (`entrypoints.app`) and the messages chunk of the page's language; it is counted
 for each language. Every other JS or CSS file of the build is a later chunk, fetched by
-webpack's runtime when a route needs it. Sizes are those of the .gz copies the build makes
-(what a gzip-only browser receives); a file without one is gzipped here at level 9. A
-manifest of the first, single-file builds ({"app.js": ..., "app.css": ...}) is read too.
+webpack's runtime when a route needs it. Sizes are those of the copies the build makes and the
+server sends: brotli (.br) to every browser that accepts it, which every current browser does
+over HTTPS, and gzip (.gz) to the others. The targets read the brotli bytes (what the browser
+downloads); the gzip bytes are printed beside them. A file without a copy is compressed here
+(brotli only where Python's brotli module is installed, else it is left out). A manifest of the
+first, single-file builds ({"app.js": ..., "app.css": ...}) is read too.
 
 Plain python3, standard library only. Build first: `cd login-ui && npm run build`.
 Usage: python3 bench/ui_bundle_size.py [DIST_DIR]
@@ -24,12 +27,26 @@ FIRST_SCREEN_TARGET = 100_000
 LATER_CHUNK_TARGET = 15_000
 
 
-def gzip_bytes(dist, name):
+def _brotli(data):
+    try:
+        import brotli
+    except ImportError:
+        return None
+    return brotli.compress(data, quality=11)
+
+
+# the encodings, each with the copy's suffix and how to compress a file that has none
+ENCODINGS = {"brotli": (".br", _brotli), "gzip": (".gz", lambda data: gzip.compress(data, compresslevel=9))}
+
+
+def encoded_bytes(dist, name, encoding):
+    suffix, compress = ENCODINGS[encoding]
     path = os.path.join(dist, name)
-    if os.path.exists(path + ".gz"):
-        return os.path.getsize(path + ".gz")
+    if os.path.exists(path + suffix):
+        return os.path.getsize(path + suffix)
     with open(path, "rb") as handle:
-        return len(gzip.compress(handle.read(), compresslevel=9))
+        made = compress(handle.read())
+    return None if made is None else len(made)
 
 
 def first_screens(manifest):
@@ -41,11 +58,20 @@ def first_screens(manifest):
 
 
 def kb(size):
-    return f"{size / 1000:.1f} KB"
+    return "-" if size is None else f"{size / 1000:.1f} KB"
 
 
 def verdict(size, target):
-    return f"target <= {target / 1000:.0f} KB, {'met' if size <= target else 'NOT met'}"
+    met = "unknown (no brotli copy)" if size is None else "met" if size <= target else "NOT met"
+    return f"target <= {target / 1000:.0f} KB, {met}"
+
+
+def total(sizes):
+    return None if None in sizes else sum(sizes)
+
+
+def largest(sizes):
+    return None if None in sizes else max(sizes)
 
 
 def report(dist):
@@ -53,20 +79,25 @@ def report(dist):
         manifest = json.load(handle)
     screens = first_screens(manifest)
     assets = sorted(name for name in os.listdir(dist) if name.endswith((".js", ".css")))
-    sizes = {name: gzip_bytes(dist, name) for name in assets}
+    sizes = {name: {encoding: encoded_bytes(dist, name, encoding) for encoding in ENCODINGS} for name in assets}
     first = set().union(*screens.values())
-    lines = ["first screen (the files the shell names):"]
+    sums = {language: {encoding: total([sizes[name][encoding] for name in files]) for encoding in ENCODINGS}
+            for language, files in screens.items()}
+    worst = {encoding: largest([sums[language][encoding] for language in screens]) for encoding in ENCODINGS}
+    lines = ["first screen (the files the shell names), brotli (what the server sends) and gzip:"]
     for language, files in screens.items():
-        total = sum(sizes[name] for name in files)
-        parts = ", ".join(f"{name} {sizes[name]}" for name in files)
-        lines.append(f"  {language}: {total} bytes gzip ({kb(total)}; {verdict(total, FIRST_SCREEN_TARGET)}) = {parts}")
-    worst = max(sum(sizes[name] for name in files) for files in screens.values())
-    later = sorted(((sizes[name], name) for name in assets if name not in first), reverse=True)
-    lines.append(f"later chunks ({len(later)}), gzip bytes:")
-    lines.extend(f"  {name:<40} {size:>8}  {kb(size):>8}{'  over 15 KB' if size > LATER_CHUNK_TARGET else ''}" for size, name in later)
-    largest, largest_name = later[0] if later else (0, "none")
-    lines.append(f"first screen, larger language: {worst} bytes gzip ({kb(worst)}; {verdict(worst, FIRST_SCREEN_TARGET)})")
-    lines.append(f"largest later chunk: {largest_name} {largest} bytes gzip ({kb(largest)}; {verdict(largest, LATER_CHUNK_TARGET)})")
+        parts = ", ".join(f"{name} {sizes[name]['brotli']} / {sizes[name]['gzip']}" for name in files)
+        brotli, gzipped = sums[language]["brotli"], sums[language]["gzip"]
+        lines.append(f"  {language}: {brotli} bytes brotli ({kb(brotli)}; {verdict(brotli, FIRST_SCREEN_TARGET)}), "
+                     f"{gzipped} bytes gzip ({kb(gzipped)}) = {parts}")
+    later = sorted(((sizes[name]["brotli"] or 0, sizes[name]["gzip"], name) for name in assets if name not in first), reverse=True)
+    lines.append(f"later chunks ({len(later)}), bytes brotli / gzip:")
+    lines.extend(f"  {name:<40} {br:>8} {gz:>8}  {kb(br):>8} / {kb(gz):>8}{'  over 15 KB' if br > LATER_CHUNK_TARGET else ''}"
+                 for br, gz, name in later)
+    biggest, _, biggest_name = later[0] if later else (0, 0, "none")
+    lines.append(f"first screen, larger language: {worst['brotli']} bytes brotli ({kb(worst['brotli'])}; "
+                 f"{verdict(worst['brotli'], FIRST_SCREEN_TARGET)}), {worst['gzip']} bytes gzip ({kb(worst['gzip'])})")
+    lines.append(f"largest later chunk: {biggest_name} {biggest} bytes brotli ({kb(biggest)}; {verdict(biggest, LATER_CHUNK_TARGET)})")
     return lines
 
 

@@ -3,13 +3,25 @@ say what people read: the help desk shows a person's events in the words of thei
 page, the funnel report names steps by their screens' titles and errors by their messages. One
 home per wording: the UI's catalogue, read here, never copied into the server's.
 
-The messages are ICU MessageFormat, as react-intl formats them. `say` formats the part of it the
-catalogue uses — {name}, {name, number}, {name, plural, =n {…} one {…} other {…}} with #, and
-{name, select, … other {…}}, with ICU's apostrophe quoting — and refuses anything else, so a
-message the server cannot say fails its test rather than an operator's page. A value not given
-is said as … and its plural takes `other`: the funnel names an error without the figures the
-person saw. A message that ends in a space is the start of a sentence the UI finishes with
-figures (error.5 "… at least "), said with … too.
+One message contract for both runtimes. The messages are ICU MessageFormat, which the UI's build
+compiles once, with FormatJS's compiler, into ASTs: react-intl formats them in the browser, and
+this module formats the same ASTs, which the build writes to login-ui/dist/messages.json beside
+the UI's own files (`npm run build`, part of `make setup`). tests/shared/message_cases.json holds
+both runtimes to the same texts (pytest here, Jest there). No Python ICU MessageFormat library is
+well kept: pyseeyou and pyicumessageformat (a parser alone) last released in 2021, the newer ones
+are experimental 0.x releases, and PyICU (ICU itself) needs ICU's headers and a C++ compiler on
+every machine that installs the service. And a second parser, however good, is a second reading
+of each message: here there is one, the build's.
+
+`say` formats the kinds of part the UI's messages use, as intl-messageformat does: text,
+{name} (the value as given), {name, number} and # (Babel's numbers for Canadian English and
+French, as the browser's Intl formats them), {name, plural, …} (an exact case such as =0 first,
+then the language's CLDR category, else other) and {name, select, …} (the value's case, else
+other). It refuses any other kind (a date, an ordinal, a styled number, a tag), in every branch,
+so that a message the server cannot say fails its test rather than an operator's page. A value
+not given is said as … and its plural takes `other`: the funnel names an error without the
+figures the person saw. A message that ends in a space is the start of a sentence the UI
+finishes with figures (error.5 "… at least "), said with … too.
 """
 from __future__ import annotations
 
@@ -21,19 +33,29 @@ from babel.numbers import format_decimal
 
 from idp.config import PROJECT_ROOT
 
-UI_MESSAGES = PROJECT_ROOT / "login-ui" / "src" / "i18n"
+COMPILED = PROJECT_ROOT / "login-ui" / "dist" / "messages.json"
 # Babel's locales of the two languages: numbers and plural rules as Canadians use them.
 LOCALES = {"en": "en_CA", "fr": "fr_CA"}
 UNKNOWN = "…"
+# FormatJS's kinds of part (@formatjs/icu-messageformat-parser's TYPE) that `say` formats
+LITERAL, ARGUMENT, NUMBER, SELECT, PLURAL, POUND = 0, 1, 2, 5, 6, 7
 
 
 class CatalogueError(ValueError):
-    """A message uses ICU beyond what `say` formats."""
+    """A message uses ICU beyond what `say` formats, or the build's messages are missing."""
 
 
 @cache
-def messages(language: str) -> dict[str, str]:
-    return json.loads((UI_MESSAGES / f"{language}.json").read_text(encoding="utf-8"))
+def _compiled() -> dict[str, dict[str, list]]:
+    try:
+        return json.loads(COMPILED.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CatalogueError(f"{COMPILED} is missing: build the login UI (make setup)") from None
+
+
+def messages(language: str) -> dict[str, list]:
+    """The language's messages as the UI's build compiled them: {id: FormatJS AST}."""
+    return _compiled()[language]
 
 
 def has(language: str, key: str) -> bool:
@@ -42,135 +64,63 @@ def has(language: str, key: str) -> bool:
 
 def say(language: str, key: str, **values) -> str:
     """The message `key` of the language's catalogue, formatted with the values."""
-    text = messages(language)[key]
-    said = "".join(_format(_parsed(text), values, LOCALES[language], None))
+    return format_message(language, messages(language)[key], values)
+
+
+def format_message(language: str, parts: list, values: dict) -> str:
+    """A compiled message (FormatJS's AST) formatted with the values, as react-intl does."""
+    _check(parts)
+    said = "".join(_format(parts, values, LOCALES[language], None))
     return f"{said.rstrip()} {UNKNOWN}" if said.endswith(" ") else said
 
 
-@cache
-def _parsed(text: str) -> tuple:
-    nodes, end = _parse(text, 0, in_plural=False)
-    if end != len(text):
-        raise CatalogueError(f"an unmatched }} in {text!r}")
-    return nodes
+def _check(parts: list) -> None:
+    for part in parts:
+        kind = part["type"]
+        if kind not in (LITERAL, ARGUMENT, NUMBER, SELECT, PLURAL, POUND):
+            raise CatalogueError(f"a part of kind {kind} is not formatted here: {part}")
+        if kind == NUMBER and part.get("style"):
+            raise CatalogueError(f"a number with a style is not formatted here: {part}")
+        if kind == PLURAL and (part["pluralType"] != "cardinal" or part["offset"]):
+            raise CatalogueError(f"only a plural without offset counts things here: {part}")
+        if kind in (SELECT, PLURAL):
+            if "other" not in part["options"]:
+                raise CatalogueError(f"{{{part['value']}}} without an other choice")
+            for option in part["options"].values():
+                _check(option["value"])
 
 
-def _parse(text: str, at: int, in_plural: bool) -> tuple[tuple, int]:
-    """The nodes from `at` to the `}` that closes them (or the end): strings, ("#",), and
-    (name, kind, choices) for an argument."""
-    nodes, literal = [], []
-    while at < len(text):
-        char = text[at]
-        if char == "'":
-            at = _quoted(text, at, in_plural, literal)
-            continue
-        if char == "}":
-            break
-        if char == "#" and in_plural:
-            nodes += ["".join(literal), ("#",)]
-            literal = []
-        elif char == "{":
-            nodes.append("".join(literal))
-            literal = []
-            argument, at = _argument(text, at + 1)
-            nodes.append(argument)
-            continue
-        else:
-            literal.append(char)
-        at += 1
-    nodes.append("".join(literal))
-    return tuple(node for node in nodes if node != ""), at
-
-
-def _quoted(text: str, at: int, in_plural: bool, literal: list[str]) -> int:
-    """ICU's apostrophe: '' is one; before { } (or # in a plural) it quotes up to the next lone
-    one; anywhere else it is itself (as in "wasn't")."""
-    following = text[at + 1:at + 2]
-    if following == "'":
-        literal.append("'")
-        return at + 2
-    if following not in ("{", "}") and not (in_plural and following == "#"):
-        literal.append("'")
-        return at + 1
-    at += 1
-    while at < len(text):
-        if text[at] == "'":
-            if text[at + 1:at + 2] == "'":
-                literal.append("'")
-                at += 2
-                continue
-            return at + 1
-        literal.append(text[at])
-        at += 1
-    return at
-
-
-def _argument(text: str, at: int) -> tuple[tuple, int]:
-    """{name}, {name, number}, {name, plural|select, choices}: from after its {, to after its }."""
-    close = text.find("}", at)
-    comma = text.find(",", at)
-    if close < 0:
-        raise CatalogueError(f"an unclosed {{ in {text!r}")
-    if comma < 0 or close < comma:
-        return (text[at:close].strip(), "text", None), close + 1
-    name = text[at:comma].strip()
-    rest = comma + 1
-    second = text.find(",", rest)
-    if second < 0 or close < second:
-        kind = text[rest:close].strip()
-        if kind != "number":
-            raise CatalogueError(f"{{{name}, {kind}}} is not formatted here")
-        return (name, "number", None), close + 1
-    kind = text[rest:second].strip()
-    if kind not in ("plural", "select"):
-        raise CatalogueError(f"{{{name}, {kind}, …}} is not formatted here")
-    choices, at = {}, second + 1
-    while True:
-        while at < len(text) and text[at].isspace():
-            at += 1
-        if at < len(text) and text[at] == "}":
-            break
-        opening = text.find("{", at)
-        if opening < 0:
-            raise CatalogueError(f"a choice without its message in {text!r}")
-        selector = text[at:opening].strip()
-        if not selector or " " in selector:
-            raise CatalogueError(f"{selector!r} is not a choice formatted here")
-        nodes, end = _parse(text, opening + 1, in_plural=kind == "plural")
-        if end >= len(text):
-            raise CatalogueError(f"an unclosed choice in {text!r}")
-        choices[selector] = nodes
-        at = end + 1
-    if "other" not in choices:
-        raise CatalogueError(f"{{{name}, {kind}}} without an other choice")
-    return (name, kind, choices), at + 1
-
-
-def _format(nodes: tuple, values: dict, locale: str, number: object) -> list[str]:
+def _format(parts: list, values: dict, locale: str, number: object) -> list[str]:
     said = []
-    for node in nodes:
-        if isinstance(node, str):
-            said.append(node)
-        elif node == ("#",):
-            said.append(UNKNOWN if number is None else format_decimal(number, locale=locale))
+    for part in parts:
+        kind = part["type"]
+        if kind == LITERAL:
+            said.append(part["value"])
+            continue
+        if kind == POUND:
+            said.append(_number(number, locale))
+            continue
+        value = values.get(part["value"])
+        if kind == ARGUMENT:
+            said.append(UNKNOWN if value is None else str(value))
+        elif kind == NUMBER:
+            said.append(_number(value, locale))
+        elif kind == SELECT:
+            # a # inside a select counts nothing, as in intl-messageformat
+            said += _format(part["options"].get(str(value), part["options"]["other"])["value"], values, locale, None)
         else:
-            name, kind, choices = node
-            value = values.get(name)
-            if kind == "text":
-                said.append(UNKNOWN if value is None else str(value))
-            elif kind == "number":
-                said.append(UNKNOWN if value is None else format_decimal(value, locale=locale))
-            elif kind == "select":
-                said += _format(choices.get(str(value), choices["other"]), values, locale, number)
-            else:
-                said += _format(_plural_choice(choices, value, locale), values, locale, value)
+            said += _format(_plural_choice(part["options"], value, locale), values, locale, value)
     return said
 
 
-def _plural_choice(choices: dict, value, locale: str) -> tuple:
+def _number(value, locale: str) -> str:
+    return UNKNOWN if value is None else format_decimal(value, locale=locale)
+
+
+def _plural_choice(options: dict, value, locale: str) -> list:
     if value is None:
-        return choices["other"]
-    exact = choices.get(f"={value}")
+        return options["other"]["value"]
+    exact = options.get(f"={value}")
     if exact is not None:
-        return exact
-    return choices.get(Locale.parse(locale).plural_form(value), choices["other"])
+        return exact["value"]
+    return options.get(Locale.parse(locale).plural_form(value), options["other"])["value"]

@@ -50,7 +50,7 @@ export function readConfig(doc = typeof document !== 'undefined' ? document : nu
   let parsed = {};
   try {
     parsed = node ? JSON.parse(node.textContent || '{}') : {};
-  } catch (e) {
+  } catch {
     parsed = {};
   }
   return { ...DEFAULTS, ...parsed, policy: readPolicy(parsed.policy) };

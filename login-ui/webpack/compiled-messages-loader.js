@@ -1,11 +1,17 @@
-// Turns a message file ({"id": "ICU text"}) into the ASTs src/i18n/intl.jsx formats without
-// parsing (FormatJS's `formatjs compile --ast`), so the browser never gets the ICU parser.
-// A message that does not parse fails the build, not a person's page. The resource query
-// picks one part of the file (src/i18n/parts.js): `?first` the first screen's messages,
-// `?later` the others. Each text part ({"type": 0, "value": "Sign in"}) is its text alone,
-// which src/i18n/intl.jsx reads so; and the module is an ES module, not JSON: 0.13 KB gzip
-// less of the first screen in each language (bench/ui_bundle_size.py).
+// Turns a message file ({"id": "ICU text"}) into the ASTs react-intl formats without parsing
+// (FormatJS's `formatjs compile --ast`), so the browser never gets the ICU parser
+// (webpack.config.js aliases it away). A message that does not parse fails the build, not a
+// person's page. The resource query picks one part of the file (src/i18n/parts.js): `?first`
+// the first screen's messages, `?later` the others; the module is an ES module, not JSON.
+//
+// The server formats the same ASTs (idp/catalogue.py reads dist/messages.json, which the
+// build's prerender step writes from these modules). Run as a script, `node
+// compiled-messages-loader.js FILE` prints a file's ASTs, for the tests of messages of their
+// own (tests/shared/message_cases.json).
 const { inFirstScreen } = require('../src/i18n/parts');
+
+// {id: AST} of a message file, as a JSON text
+const compileFile = (file) => import('@formatjs/cli-lib').then(({ compile }) => compile([file], { ast: true, format: 'simple' }));
 
 module.exports = function compiledMessages() {
   const done = this.async();
@@ -15,17 +21,17 @@ module.exports = function compiledMessages() {
     return;
   }
   const wanted = (id) => inFirstScreen(id) === (part === 'first');
-  import('@formatjs/cli-lib')
-    .then(({ compile }) => compile([this.resourcePath], { ast: true, format: 'simple' }))
-    .then((json) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(json)).filter(([id]) => wanted(id))), texts))
+  compileFile(this.resourcePath)
+    .then((json) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(json)).filter(([id]) => wanted(id)))))
     .then((json) => done(null, `export default ${json};`), done);
 };
 
-const LITERAL = 0;
-
-// JSON.stringify's replacer: a text part becomes its text
-function texts(key, value) {
-  return value && value.type === LITERAL ? value.value : value;
+if (require.main === module) {
+  compileFile(process.argv[2]).then(
+    (json) => process.stdout.write(json),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
-
-module.exports.texts = texts;

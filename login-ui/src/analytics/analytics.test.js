@@ -96,7 +96,7 @@ describe('first-party collection', () => {
     window.sessionStorage.clear();
     let fresh;
     jest.isolateModules(() => {
-      fresh = require('.'); // eslint-disable-line global-require
+      fresh = require('.');
     });
     fresh.pageView('/en/signIn', 'signin');
     expect(navigator.sendBeacon).not.toHaveBeenCalled();

@@ -15,8 +15,8 @@ let endpoint = '/v1/events';
 function newId() {
   if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
   const bytes = window.crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40; // eslint-disable-line no-bitwise
-  bytes[8] = (bytes[8] & 0x3f) | 0x80; // eslint-disable-line no-bitwise
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -31,9 +31,7 @@ function apiBase() {
 
 export async function request(method, path, body, { headers = {}, base } = {}) {
   const controller = typeof AbortController !== 'undefined' ? new AbortController() : null;
-  let timedOut = false;
   const timer = setTimeout(() => {
-    timedOut = true;
     if (controller) controller.abort();
   }, settings.timeoutMs);
   const url = `${base != null ? base : apiBase()}${path}`;
@@ -54,7 +52,7 @@ export async function request(method, path, body, { headers = {}, base } = {}) {
         if (controller) controller.signal.addEventListener('abort', () => reject(new Error('abort')));
       }),
     ]);
-  } catch (e) {
+  } catch {
     clearTimeout(timer);
     // no answer (time limit reached or network failure) counts as a timeout
     throw new ApiError({ timeout: true });
@@ -63,7 +61,7 @@ export async function request(method, path, body, { headers = {}, base } = {}) {
   let envelope = null;
   try {
     envelope = await response.json();
-  } catch (e) {
+  } catch {
     envelope = null;
   }
   if (!response.ok || !envelope || envelope.success === false) {
@@ -165,7 +163,7 @@ export async function fetchPasswordPolicy(fallback) {
     if (Number.isInteger(pwdMinLength) && Number.isInteger(pwdMaxLength)) {
       return { pwdMinLength, pwdMaxLength };
     }
-  } catch (e) {
+  } catch {
     // fall through
   }
   return { pwdMinLength: fallback.pwdMinLength, pwdMaxLength: fallback.pwdMaxLength };

@@ -19,7 +19,7 @@ export function safeDestination(redirectTo, origin = window.location.origin) {
   try {
     const url = new URL(redirectTo, origin);
     return url.origin === origin ? url.href : null;
-  } catch (e) {
+  } catch {
     return null;
   }
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { validateEmail } from '../validation';
 import { TextField } from './fields';
 import { useErrorText, useT } from './hooks';
@@ -40,15 +40,16 @@ export function useEmail(form, initial = '') {
 export default function EmailField({ email, form, label }) {
   const t = useT();
   const errorText = useErrorText();
+  const { field, value, onChange, onBlur } = email;
   // what was typed before React took the field over, into the state
-  useLayoutEffect(() => {
-    if (email.field.current.value !== email.value) email.onChange(email.field.current.value);
-    // once, as React takes the field over
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const takeOver = useEffectEvent(() => {
+    if (field.current.value !== value) onChange(field.current.value);
+  });
+  // once, as React takes the field over
+  useLayoutEffect(() => takeOver(), []);
   return (
     <TextField
-      ref={email.field}
+      ref={field}
       id="email"
       label={label || t('email.label')}
       hint={t('email.hint')}
@@ -56,9 +57,9 @@ export default function EmailField({ email, form, label }) {
       autoComplete="email"
       spellCheck={false}
       autoCapitalize="none"
-      defaultValue={email.value}
-      onChange={(event) => email.onChange(event.target.value)}
-      onBlur={email.onBlur}
+      defaultValue={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
       error={errorText(form.errors.email)}
     />
   );

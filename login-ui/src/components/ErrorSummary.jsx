@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from './hooks';
 
@@ -8,10 +8,11 @@ import { useT } from './hooks';
 export default function ErrorSummary({ items, focusKey, next = null }) {
   const t = useT();
   const box = useRef(null);
-  useEffect(() => {
+  const failed = useEffectEvent(() => {
     if (items.length && box.current) box.current.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusKey]);
+  });
+  // on each failed submit, not when the errors change as the person corrects them
+  useEffect(() => failed(), [focusKey]);
   if (!items.length) return null;
   const focusField = (field) => (event) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { intlLocale, languageOf } from '../i18n';
-import { IntlProvider } from '../i18n/intl';
+import { IntlProvider } from 'react-intl';
 import { loadMessages, loadedMessages } from '../i18n/messages';
 import Footer from './Footer';
 import Header from './Header';

@@ -3,7 +3,7 @@
 // then a second factor), unless a methods journey holds that proof already (right after
 // sign-up); the action chosen goes along to the screen where it runs.
 import { useEffect, useState } from 'react';
-import { useIntl } from '../i18n/intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { api } from '../api/v1';
 import { startOf } from '../session/changes';

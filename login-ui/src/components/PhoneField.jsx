@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { countryList, searchCountries } from '../phone/countries';
 import { dialCode, exampleNumber, expectedDigits, formatAsTyped } from '../validation/phone';
 import { ErrorMessage } from './fields';
@@ -22,10 +22,8 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
   const [query, setQuery] = useState('');
   // what a change of country did to the number typed, said beside the field
   const [retyped, setRetyped] = useState(null);
-  const debouncedQuery = useDebouncedValue(query, COUNTRY_SEARCH_DEBOUNCE_MS);
   const all = countryList(language);
-  const matches = useMemo(() => searchCountries(all, debouncedQuery), [all, debouncedQuery]);
-  const only = debouncedQuery && matches.length === 1 ? matches[0].iso2 : null;
+  const onlyOne = (search, found = searchCountries(all, search)) => (search && found.length === 1 ? found[0].iso2 : null);
   // Another country: the digits typed keep their order and take its format, and the
   // person is told so (a number typed for one country rarely suits another).
   const changeCountry = (next) => {
@@ -40,11 +38,14 @@ export default function PhoneField({ country, onCountryChange, value, onChange, 
     onChange(formatAsTyped(digits, next));
     setRetyped(t('phone.reformatted', { country: `${name} (${dialCode(next)})` }));
   };
-  useEffect(() => {
-    if (only && only !== country) changeCountry(only);
-    // only when the search finds a new single country, not when the person then picks another
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [only]);
+  // when the search settles on a new single country, it is chosen; not when the person then
+  // picks another
+  const debouncedQuery = useDebouncedValue(query, COUNTRY_SEARCH_DEBOUNCE_MS, (settled, before) => {
+    const next = onlyOne(settled);
+    if (next && next !== onlyOne(before)) changeCountry(next);
+  });
+  const matches = useMemo(() => searchCountries(all, debouncedQuery), [all, debouncedQuery]);
+  const only = onlyOne(debouncedQuery, matches);
   const chooseFirst = (event) => {
     if (event.key !== 'Enter') return;
     // Enter chooses a country; it does not send the form

@@ -66,7 +66,7 @@ export function SignOutButton() {
     event.preventDefault();
     try {
       await api.logout();
-    } catch (failure) {
+    } catch {
       // the session may already be gone; the browser forgets it either way
     }
     dispatch({ type: LOG_OUT });

@@ -120,7 +120,8 @@ export function Checkbox({ id, label, checked, onChange }) {
 // natively (the page again, what was typed in its address): the button waits, as when busy.
 export function Button({ children, busy = false, secondary = false, warning = false, ...props }) {
   const kind = (secondary && 'button--secondary') || (warning && 'button--warning') || '';
-  const waiting = busy || !useHydrated();
+  const hydrated = useHydrated();
+  const waiting = busy || !hydrated;
   return (
     <button
       type="submit"

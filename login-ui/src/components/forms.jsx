@@ -32,7 +32,8 @@ export function useForm({ category, page, step = null, restart = null }) {
   // an on-change check: updates one field's message without moving the focus
   const recheck = useCallback((field, error) => {
     setErrors((current) => {
-      const { [field]: dropped, ...others } = current;
+      const others = { ...current };
+      delete others[field];
       return error ? { ...others, [field]: error } : others;
     });
   }, []);

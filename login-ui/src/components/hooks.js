@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useIntl } from '../i18n/intl';
+import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { languageOf } from '../i18n';
 import { errorText } from '../i18n/errors';
@@ -27,10 +27,16 @@ export function usePath() {
   return useCallback((name) => (name ? `/${language}/${name}` : `/${language}`), [language]);
 }
 
-export function useDebouncedValue(value, delayMs) {
+// The value once it has stayed the same for delayMs. settled(value, before) is called then,
+// with the value settled before: what a pause of the person's makes happen.
+export function useDebouncedValue(value, delayMs, settled = () => {}) {
   const [debounced, setDebounced] = useState(value);
+  const onSettled = useEffectEvent((next) => settled(next, debounced));
   useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
+    const timer = setTimeout(() => {
+      onSettled(value);
+      setDebounced(value);
+    }, delayMs);
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return debounced;

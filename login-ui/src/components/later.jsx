@@ -1,7 +1,7 @@
 import { lazy, use } from 'react';
 import { useLocation } from 'react-router-dom';
 import { intlLocale, languageOf } from '../i18n';
-import { IntlProvider } from '../i18n/intl';
+import { IntlProvider } from 'react-intl';
 import { loadMessages, loadedMessages } from '../i18n/messages';
 
 function WithMessages({ language, messages, children }) {

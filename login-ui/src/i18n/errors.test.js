@@ -1,4 +1,4 @@
-import { createIntl } from './intl';
+import { createIntl } from 'react-intl';
 import { ApiError } from '../api/v1';
 import { DEFAULT_POLICY } from '../config';
 import en from './en.json';

@@ -2,7 +2,7 @@ const LANGUAGES = ['en', 'fr'];
 
 export const isLanguage = (value) => LANGUAGES.includes(value);
 export const otherLanguage = (language) => (language === 'fr' ? 'en' : 'fr');
-// The locale i18n/intl.jsx formats a language's messages, dates and numbers in.
+// The locale react-intl formats a language's messages, dates and numbers in.
 export const intlLocale = (language) => (language === 'fr' ? 'fr-CA' : 'en-CA');
 
 // Correspondence language values sent to the API: English is "eng", French is "fr".

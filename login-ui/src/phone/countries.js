@@ -20,7 +20,7 @@ function countryName(iso2, language) {
   try {
     const names = new Intl.DisplayNames([intlLocale(language)], { type: 'region' });
     return names.of(iso2) || iso2;
-  } catch (e) {
+  } catch {
     return iso2;
   }
 }

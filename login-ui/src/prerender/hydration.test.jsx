@@ -105,6 +105,29 @@ test('what is typed after the take-over adds to what was typed before it', async
   expect(screen.getByLabelText(fr['email.label'])).toHaveValue('ada@example.com');
 });
 
+test.each(PATHS.filter((path) => !path.endsWith('/signUp/privacy')))(
+  'the focus stays in the field of %s that the person is typing into as React takes the page over',
+  async (path) => {
+    await hydrateApp(path, {
+      beforeReact: (root) => {
+        root.querySelector('#email').focus();
+        typeBeforeReact('ada@')(root);
+      },
+    });
+    await flush();
+    const field = screen.getByLabelText(texts[path.slice(1, 3)]['email.label']);
+    expect(field).toHaveFocus();
+    await userEvent.keyboard('example.com');
+    expect(field).toHaveValue('ada@example.com');
+  },
+);
+
+test.each(['/en/', '/fr/signUp/privacy'])('%s, which nobody touched before React took it over, puts the focus on its heading', async (path) => {
+  await hydrateApp(path);
+  await flush();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+});
+
 test("the address this tab kept and the waiting service's name appear once React has taken over", async () => {
   const { recovered } = await hydrateApp('/en/', {
     userData: { email: 'kept@example.com', service: SERVICE.title, language: 'en' },

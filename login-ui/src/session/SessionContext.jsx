@@ -4,9 +4,8 @@ import { loadState, saveState, sessionReducer } from './reducer';
 const SessionContext = createContext(null);
 
 export function SessionProvider({ children, initial }) {
-  const current = useRef(null);
-  if (current.current === null) current.current = initial || loadState();
-  const [state, setState] = useState(current.current);
+  const [state, setState] = useState(() => initial || loadState());
+  const current = useRef(state);
   // The reducer runs synchronously and the result is stored at once, so a navigation
   // right after an action, or a reload, sees the new state.
   const dispatch = useCallback((action) => {

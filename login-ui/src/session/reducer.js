@@ -60,7 +60,7 @@ export function loadState(storage = safeStorage()) {
     const stored = JSON.parse(storage.getItem(STORAGE_KEY) || 'null');
     const userData = (stored && stored.userData) || {};
     return { userData: { ...initialUserData, ...Object.fromEntries(KNOWN.filter((k) => k in userData).map((k) => [k, userData[k]])) } };
-  } catch (e) {
+  } catch {
     return initialState;
   }
 }
@@ -69,7 +69,7 @@ export function saveState(state, storage = safeStorage()) {
   if (!storage) return;
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify(state));
-  } catch (e) {
+  } catch {
     // storage full or disabled: the flow still works until a reload
   }
 }
@@ -77,7 +77,7 @@ export function saveState(state, storage = safeStorage()) {
 function safeStorage() {
   try {
     return typeof window !== 'undefined' ? window.sessionStorage : null;
-  } catch (e) {
+  } catch {
     return null;
   }
 }

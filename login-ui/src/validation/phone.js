@@ -20,7 +20,7 @@ export function expectedDigits(iso2) {
 export function dialCode(iso2) {
   try {
     return `+${getCountryCallingCode(iso2)}`;
-  } catch (e) {
+  } catch {
     return '';
   }
 }

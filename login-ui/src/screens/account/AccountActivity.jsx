@@ -4,7 +4,7 @@
 // recognise (account/notme, which signs out everywhere else and asks for a new password),
 // beside the events the server says a stranger could be the cause of (reportable).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/v1';
 import { BackLink } from '../../components/forms';
@@ -21,14 +21,14 @@ function useActivity() {
   const language = useLanguage();
   const [answer, setAnswer] = useState({ events: [], next: null, timeZone: undefined, keptDays: 0, status: 'loading' });
   const read = useCallback(
-    async (after) => {
-      const result = await api.accountActivity(language, after);
-      setAnswer((before) => ({
-        ...result.data,
-        events: after ? [...before.events, ...result.data.events] : result.data.events,
-        status: 'ready',
-      }));
-    },
+    (after) =>
+      api.accountActivity(language, after).then((result) =>
+        setAnswer((before) => ({
+          ...result.data,
+          events: after ? [...before.events, ...result.data.events] : result.data.events,
+          status: 'ready',
+        })),
+      ),
     [language],
   );
   useEffect(() => {

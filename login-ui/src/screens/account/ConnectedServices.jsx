@@ -4,7 +4,7 @@
 // read again and a status message takes the focus; no password is asked (taking access away
 // protects the person).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { api } from '../../api/v1';
 import { Button } from '../../components/fields';
 import { BackLink } from '../../components/forms';
@@ -18,10 +18,11 @@ const PAGE = 'accountServices';
 function useServices() {
   const language = useLanguage();
   const [answer, setAnswer] = useState({ services: [], timeZone: undefined, status: 'loading' });
-  const read = useCallback(async () => {
-    const result = await api.accountServices(language);
-    setAnswer({ services: result.data.services, timeZone: result.data.timeZone, status: 'ready' });
-  }, [language]);
+  const read = useCallback(
+    () =>
+      api.accountServices(language).then((result) => setAnswer({ services: result.data.services, timeZone: result.data.timeZone, status: 'ready' })),
+    [language],
+  );
   useEffect(() => {
     read().catch(() => setAnswer((before) => ({ ...before, status: 'failed' })));
   }, [read]);

@@ -4,7 +4,7 @@
 // each action the list is read again and a status message takes the focus, so a person on
 // a screen reader hears what happened; nothing needs the password again (protecting oneself).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from '../../i18n/intl';
+import { useIntl } from 'react-intl';
 import { api } from '../../api/v1';
 import { Button } from '../../components/fields';
 import { BackLink } from '../../components/forms';
@@ -20,15 +20,18 @@ const PROOFS = ['passkey', 'sms', 'voice', 'code', 'email'];
 // reload() (the first page again) and more() (the next page, added below).
 function useSessions() {
   const [answer, setAnswer] = useState({ sessions: [], next: null, timeZone: undefined, status: 'loading' });
-  const read = useCallback(async (after) => {
-    const result = await api.accountSessions(after);
-    setAnswer((before) => ({
-      sessions: after ? [...before.sessions, ...result.data.sessions] : result.data.sessions,
-      next: result.data.next,
-      timeZone: result.data.timeZone,
-      status: 'ready',
-    }));
-  }, []);
+  const read = useCallback(
+    (after) =>
+      api.accountSessions(after).then((result) =>
+        setAnswer((before) => ({
+          sessions: after ? [...before.sessions, ...result.data.sessions] : result.data.sessions,
+          next: result.data.next,
+          timeZone: result.data.timeZone,
+          status: 'ready',
+        })),
+      ),
+    [],
+  );
   useEffect(() => {
     read(null).catch(() => setAnswer((before) => ({ ...before, status: 'failed' })));
   }, [read]);

@@ -18,16 +18,18 @@ export default function PhoneOtp() {
 function PhoneOtpDemo() {
   const t = useT();
   const [state, setState] = useState({ loading: true, message: null, failed: false });
-  const load = useCallback(async () => {
-    try {
-      const answer = await api.devOutbox();
-      const messages = (answer && answer.messages) || [];
-      const voice = messages.find((m) => m.channel === 'voice') || null;
-      setState({ loading: false, message: voice, failed: false });
-    } catch (e) {
-      setState({ loading: false, message: null, failed: true });
-    }
-  }, []);
+  const load = useCallback(
+    () =>
+      api.devOutbox().then(
+        (answer) => {
+          const messages = (answer && answer.messages) || [];
+          const voice = messages.find((m) => m.channel === 'voice') || null;
+          setState({ loading: false, message: voice, failed: false });
+        },
+        () => setState({ loading: false, message: null, failed: true }),
+      ),
+    [],
+  );
   useEffect(() => {
     load();
   }, [load]);

@@ -20,7 +20,7 @@ function BackupCodes({ codes }) {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
       setCopied('copied');
-    } catch (e) {
+    } catch {
       setCopied('notCopied');
     }
   };

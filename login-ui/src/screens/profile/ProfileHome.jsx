@@ -55,7 +55,7 @@ function WaitingResetCancel({ reset }) {
     try {
       await api.profileResetCancel();
       setState('cancelled');
-    } catch (failure) {
+    } catch {
       setState('failed');
     }
   };

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok, renderApp, texts, signedIn } from '../../test/utils';
 
-const { en, fr } = texts;
+const { en } = texts;
 
 test('offers English and French in a fieldset, the current one chosen, in English', async () => {
   await renderApp('/en/profilelanguage', { api: signedIn() });

@@ -23,7 +23,6 @@ function setupUser() {
 async function wait(seconds) {
   for (let i = 0; i < seconds; i += 1) {
     // one act per second: each tick re-renders and schedules the next one
-    // eslint-disable-next-line no-await-in-loop
     await act(async () => {
       jest.advanceTimersByTime(1000);
     });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTestData } from '../../components/AppConfig';
 import EmailField, { useEmail } from '../../components/EmailField';
@@ -24,17 +24,17 @@ export function SignInStart({ page, titleId, leadId, before, after }) {
   const known = state.userData.email || testData.email || '';
   const email = useEmail(form, hydrated ? known : '');
   const { value, setValue } = email;
-  // the address this tab kept, once React has taken over the page rendered at build time
-  useEffect(() => {
+  // the address this tab kept, once React has taken over the page rendered at build time;
+  // only then: what the person types afterwards stays
+  const takenOver = useEffectEvent(() => {
     if (hydrated && known && !value) setValue(known);
-    // only once taken over: what the person types afterwards stays
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
-  useEffect(() => {
+  });
+  useEffect(() => takenOver(), [hydrated]);
+  // the relying service's hint, only when it arrives
+  const hinted = useEffectEvent(() => {
     if (loginHint && !value) setValue(loginHint);
-    // only when the hint arrives
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loginHint]);
+  });
+  useEffect(() => hinted(), [loginHint]);
   const onSubmit = form.handle({
     field: 'email',
     check: email.check,

@@ -154,7 +154,7 @@ test('the country search filters the list only after 250 ms', async () => {
 });
 
 describe('the country search chooses', () => {
-  async function search(path, text) {
+  async function search(path) {
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     const rendered = await renderApp(path, { journeys: { signup: JOURNEY.signup.created } });
     return { user, ...rendered };
