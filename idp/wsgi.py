@@ -10,7 +10,7 @@ import sys
 import phonenumbers
 from flask import Flask
 
-from idp import create_app, notify
+from idp import create_app, moments
 from idp.clock import now
 from idp.config import ConfigError
 from idp.flows import validation
@@ -39,8 +39,7 @@ def warm(app: Flask) -> None:
     The statements' compiled forms are not among them: those come from running each one."""
     with app.app_context():
         passwords.warm()
-        for language in notify.LANGUAGES:
-            notify.moment_in_words(now(), language)
+        moments.said_in_each(now())
         for name in app.jinja_env.list_templates(filter_func=lambda name: not name.startswith(OPERATORS_TEMPLATES)):
             app.jinja_env.get_template(name)
         validation.phone(phonenumbers.format_number(phonenumbers.example_number("CA"), phonenumbers.PhoneNumberFormat.E164))

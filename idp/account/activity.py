@@ -25,7 +25,7 @@ from typing import NamedTuple
 from flask import current_app
 from sqlalchemy import select
 
-from idp import catalogue, sessions
+from idp import catalogue, moments, sessions
 from idp.account.sessions import device_of, proof_of, revoke_tokens_of
 from idp.clients import query_client
 from idp.clock import iso
@@ -127,6 +127,7 @@ def _shown(event: AuditEvent, language: str) -> dict:
         "failed": SHOWN[event.action].failed,
         "reportable": SHOWN[event.action].reportable,
         "at": iso(event.at),
+        "atSaid": moments.said(event.at, language),
         **device_of(event.user_agent),
         "proof": proof_of(details.get("amr")) if "amr" in details else None,
         **{name: details[name] for name in _SHOWN_DETAILS if name in details},
@@ -155,7 +156,6 @@ def listed(browser_session: BrowserSession | None, after: str | None, language: 
     return {
         "events": [_shown(row, language) for row in rows[:size]],
         "next": str(rows[size - 1].id) if len(rows) > size else None,
-        "timeZone": settings["time_zone"],
         "keptDays": settings["activity_retention_days"],
     }
 

@@ -46,11 +46,11 @@ def _person(user) -> dict:
     }
 
 
-def _sessions(user_id: str, current: BrowserSession) -> list[dict]:
+def _sessions(user_id: str, current: BrowserSession, language: str) -> list[dict]:
     rows = db.session.scalars(
         select(BrowserSession).where(BrowserSession.user_id == user_id).order_by(BrowserSession.last_seen_at.desc())
     )
-    return [shown(row, current) for row in rows]
+    return [shown(row, current, language) for row in rows]
 
 
 def _activity(user_id: str) -> list[dict]:
@@ -72,7 +72,7 @@ def download(browser_session: BrowserSession | None, language: str) -> dict:
         "exportedAt": iso(now()),
         **_person(user),
         "connectedServices": services.listed(browser_session, language)["services"],
-        "sessions": _sessions(user.id, browser_session),
+        "sessions": _sessions(user.id, browser_session, language),
         "trustedDevices": [
             {**device_of(device.user_agent), "firstSeenAt": iso(device.first_seen_at), "lastSeenAt": iso(device.last_seen_at)}
             for device in devices.listed(user.id)

@@ -10,10 +10,9 @@ from __future__ import annotations
 import logging
 from flask import current_app
 
-from idp import notify
+from idp import moments, notify
 from idp.account.sessions import device_of
 from idp.clock import now
-from idp.notify import moment_in_words
 
 log = logging.getLogger("idp.deliveries")
 
@@ -23,7 +22,7 @@ def new_device(email: str, language: str, user_agent: str | None) -> None:
     settings = current_app.config["IDP"]
     if not settings["account"]["new_device_notice"]:
         return
-    when = moment_in_words(now(), language)
+    when = moments.said(now(), language)
     link = f"{settings['server']['issuer']}/{language}/account/activity"
     # the template words the browser and the system, or says it does not know them
     device = device_of(user_agent)

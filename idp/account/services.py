@@ -10,9 +10,9 @@ again (a fresh grant). No re-authentication: taking access away protects the per
 """
 from __future__ import annotations
 
-from flask import current_app
 from sqlalchemy import select
 
+from idp import moments
 from idp.clients import query_client
 from idp.clock import iso
 from idp.errors import Errors, FlowError
@@ -43,10 +43,12 @@ def listed(browser_session: BrowserSession | None, language: str) -> dict:
             "name": service["title"],
             "url": service["url"],
             "firstSignIn": iso(grant.first_used_at),
+            "firstSignInSaid": moments.day_said(grant.first_used_at, language),
             "lastSignIn": iso(grant.last_used_at),
+            "lastSignInSaid": moments.day_said(grant.last_used_at, language),
             "receives": [scope for scope in RECEIVES if scope in granted],
         })
-    return {"services": services, "timeZone": current_app.config["IDP"]["account"]["time_zone"]}
+    return {"services": services}
 
 
 def disconnect(browser_session: BrowserSession | None, client_id: str) -> int:

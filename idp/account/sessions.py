@@ -21,7 +21,7 @@ from flask import current_app
 from sqlalchemy import and_, or_, select
 from user_agents import parse
 
-from idp import sessions
+from idp import moments, sessions
 from idp.clock import iso, now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
@@ -73,18 +73,21 @@ def _after(cursor: str | None):
     return or_(BrowserSession.last_seen_at < last_seen, and_(BrowserSession.last_seen_at == last_seen, BrowserSession.id < row_id))
 
 
-def shown(row: BrowserSession, current: BrowserSession) -> dict:
+def shown(row: BrowserSession, current: BrowserSession, language: str) -> dict:
+    signed_in = row.auth_time or row.created_at
     return {
         "id": row.sid,
         "current": row.id == current.id,
         **device_of(row.user_agent),
-        "signedInAt": iso(row.auth_time or row.created_at),
+        "signedInAt": iso(signed_in),
+        "signedInSaid": moments.said(signed_in, language),
         "lastUsedAt": iso(row.last_seen_at),
+        "lastUsedSaid": moments.said(row.last_seen_at, language),
         "proof": proof_of(row.amr),
     }
 
 
-def listed(browser_session: BrowserSession | None, after: str | None) -> dict:
+def listed(browser_session: BrowserSession | None, after: str | None, language: str) -> dict:
     """A page of the account's live sessions: this browser's first (on the first page), then
     the others, last used first."""
     user = accounts.signed_in_user(browser_session)
@@ -103,9 +106,8 @@ def listed(browser_session: BrowserSession | None, after: str | None) -> dict:
     ).all()
     page = ([] if after else [browser_session]) + rows[:size]
     return {
-        "sessions": [shown(row, browser_session) for row in page],
+        "sessions": [shown(row, browser_session, language) for row in page],
         "next": _cursor(rows[size - 1]) if len(rows) > size else None,
-        "timeZone": settings["account"]["time_zone"],
     }
 
 

@@ -15,7 +15,7 @@ from idp.api.services import request_language
 
 @bp.get("/account/sessions")
 def account_sessions():
-    return ok(signed_in.listed(sessions.current(), request.args.get("after")))
+    return ok(signed_in.listed(sessions.current(), request.args.get("after"), request_language()))
 
 
 @bp.post("/account/sessions/end")

@@ -81,7 +81,7 @@ def profile_password_new():
 
 @bp.get("/profile/methods")
 def profile_methods():
-    return ok(methods_change.summary(sessions.current()))
+    return ok(methods_change.summary(sessions.current(), request_language()))
 
 
 @bp.post("/profile/methods/app")

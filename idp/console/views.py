@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from datetime import timezone
 from functools import wraps
-from zoneinfo import ZoneInfo
 
 from cryptography.fernet import InvalidToken
 from flask import Blueprint, abort, current_app, redirect, request
-from flask_babel import force_locale, format_datetime, get_locale
+from flask_babel import force_locale, get_locale
 
-from idp import sealed
+from idp import moments, sealed
 from idp.console import report, signin, support
 from idp.console.operators import Role, network_allowed, roles_of
 from idp.extensions import db
@@ -192,10 +190,8 @@ def support_act(signed, roles):
 
 @bp.context_processor
 def _formatting():
-    zone = ZoneInfo(current_app.config["IDP"]["account"]["time_zone"])
-
     def moment(value) -> str:
-        """A stored moment (UTC) in the service's time zone, in the page's language."""
-        return format_datetime(value.replace(tzinfo=timezone.utc).astimezone(zone), "medium", rebase=False)
+        """A stored moment in the page's language, as every page and message says one."""
+        return moments.said(value, _language())
 
     return {"moment": moment}

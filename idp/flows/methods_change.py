@@ -9,7 +9,7 @@ a way in, every other session ends and the relying services' tokens are revoked.
 """
 from __future__ import annotations
 
-from idp import sessions
+from idp import moments, sessions
 from idp.clock import iso, now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
@@ -22,15 +22,23 @@ from idp.store import audit
 PASSKEY_NAME_MAX_LENGTH = 100
 
 
-def summary(browser_session: BrowserSession | None) -> dict:
+def _used(added, last_used, language: str) -> dict:
+    """When a method was added and last used, and those days in words."""
+    return {
+        "addedAt": iso(added), "addedSaid": moments.day_said(added, language),
+        "lastUsedAt": iso(last_used), "lastUsedSaid": moments.day_said(last_used, language) if last_used else None,
+    }
+
+
+def summary(browser_session: BrowserSession | None, language: str) -> dict:
     """What the person has, as "How you sign in" lists it."""
     user = accounts.signed_in_user(browser_session)
     phone, app = methods.verified_phone(user), app_codes.confirmed(user)
     return {
         "phone": {"number": validation.mask_phone(phone.e164), "channel": phone.channel} if phone else None,
-        "app": {"addedAt": iso(app.confirmed_at), "lastUsedAt": iso(app.last_used_at)} if app else None,
+        "app": _used(app.confirmed_at, app.last_used_at, language) if app else None,
         "passkeys": [
-            {"id": passkey.id, "name": passkey.name, "addedAt": iso(passkey.created_at), "lastUsedAt": iso(passkey.last_used_at)}
+            {"id": passkey.id, "name": passkey.name, **_used(passkey.created_at, passkey.last_used_at, language)}
             for passkey in passkeys.of(user)
         ],
         "backupCodes": backup_codes.summary(user),

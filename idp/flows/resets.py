@@ -39,6 +39,7 @@ from datetime import timedelta
 
 from flask import current_app
 
+from idp import moments
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
@@ -109,7 +110,7 @@ def _make(user: User, kind: str, browser_session_id: int) -> None:
     db.session.add(reset)
     audit.record(user.id, browser_session_id, f"{kind}_reset_requested")
     values = {
-        "when": screens.moment_said(reset.effective_at)[user.language],
+        "when": moments.said(reset.effective_at, user.language),
         # the token in the fragment: browsers never send it, so no server or proxy logs it
         "link": f"{current_app.config['IDP']['server']['issuer']}/{user.language}/{kind}reset/cancel#{token}",
     }

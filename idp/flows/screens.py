@@ -7,7 +7,7 @@ do. Every answer that moves a journey, and GET /v1/session, carry view().
 """
 from __future__ import annotations
 
-from idp import notify
+from idp import moments
 from idp.clock import iso, seconds_until
 from idp.extensions import db
 from idp.flows import methods, testmode
@@ -173,19 +173,12 @@ def delivery_failed(code: OtpTransaction) -> bool:
     return code.delivery_failed_at is not None and (code.own_factor or code.channel != "email")
 
 
-def moment_said(moment) -> dict[str, str]:
-    """A stored moment (UTC) in the words of each language, in the service's time zone, named:
-    what the e-mails and texts say of it too (notify.moment_in_words), so every screen and
-    message names the same day."""
-    return {language: notify.moment_in_words(moment, language) for language in notify.LANGUAGES}
-
-
 def waiting_reset(user: User) -> dict | None:
     """The reset that waits for the account (resets.py): its kind and when it takes effect."""
     reset = user.waiting_reset
     if reset is None:
         return None
-    return {"kind": reset.kind, "effectiveAt": iso(reset.effective_at), "when": moment_said(reset.effective_at)}
+    return {"kind": reset.kind, "effectiveAt": iso(reset.effective_at), "when": moments.said_in_each(reset.effective_at)}
 
 
 def _methods_offered(journey: Journey, state: State) -> list[str]:

@@ -17,9 +17,6 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import asdict
-from zoneinfo import ZoneInfo
-
-from babel.dates import format_date, format_time, get_timezone_name
 
 from flask import Flask, current_app, render_template
 
@@ -35,17 +32,8 @@ log = logging.getLogger("idp.deliveries")
 
 CHANNELS = ("email", "sms", "voice")
 LANGUAGES = ("en", "fr")
-# Babel's locales of the two languages, for dates as Canadians write them.
-LOCALES = {"en": "en_CA", "fr": "fr_CA"}
 
-__all__ = ["CHANNELS", "DeliveryError", "LANGUAGES", "Message", "Provider", "init_app", "moment_in_words", "render", "send"]
-
-
-def moment_in_words(moment, language: str) -> str:
-    """A stored moment (UTC) as a message in that language says it, in the service's time zone."""
-    locale = LOCALES[language]
-    local = moment.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(current_app.config["IDP"]["account"]["time_zone"]))
-    return f"{format_date(local, 'full', locale=locale)}, {format_time(local, 'short', locale=locale)} ({get_timezone_name(local, locale=locale)})"
+__all__ = ["CHANNELS", "DeliveryError", "LANGUAGES", "Message", "Provider", "init_app", "render", "send"]
 
 
 def render(template: str, language: str, **values) -> tuple[str, str]:

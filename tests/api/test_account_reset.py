@@ -241,3 +241,14 @@ def test_a_complete_account_whose_lost_phone_was_removed_may_ask_the_deletion(ow
     assert (refused.status_code, refused.json["message"]) == (409, "20")
     assert post(mailbox, "/recovery/accountreset").json["data"]["journey"]["state"] == "ACCOUNT_RESET_REQUESTED"
     assert [message for message in outbox.messages(PHONE) if "/accountreset/cancel#" in message.body] == []
+
+
+def test_the_screen_the_email_and_the_text_name_the_same_day_near_midnight(owner, mailbox, outbox, app, monkeypatch):
+    """Issue 51: one formatter. Asked at 12:00 UTC, due 16.5 hours later: 04:30 UTC the next day,
+    which is 23:30 the same day in Toronto, the service's time zone."""
+    monkeypatch.setitem(app.config["IDP"]["profile"], "account_reset_wait_seconds", 59400)
+    when = ask_deletion(mailbox, outbox).json["data"]["journey"]["waitingReset"]["when"]
+    assert "1 janvier 2030" in when["fr"] and "23 h 30" in when["fr"] and "January 1, 2030" in when["en"]
+    email = next(message for message in outbox.messages(EMAIL) if "/accountreset/cancel#" in message.body)
+    [text] = [message for message in outbox.messages(PHONE) if "/accountreset/cancel#" in message.body]
+    assert when["fr"] in email.body and when["fr"] in text.body

@@ -58,7 +58,18 @@ def test_each_service_is_named_in_the_pages_language_with_its_sign_ins_and_what_
     assert (service["id"], service["name"], service["receives"]) == ("reservations", "Reservations service", ["openid", "profile", "email"])
     assert service["firstSignIn"] < service["lastSignIn"]
     assert french["services"][0]["name"] == "Service de réservations"
-    assert english["timeZone"] == "America/Toronto"
+    # the days in words, the service's days, in each language (idp/moments.py)
+    assert service["lastSignInSaid"] == moments_day(client, service["lastSignIn"], "en")
+    assert french["services"][0]["lastSignInSaid"] == moments_day(client, service["lastSignIn"], "fr")
+
+
+def moments_day(client, iso: str, language: str) -> str:
+    from datetime import datetime
+
+    from idp import moments
+
+    with client.application.app_context():
+        return moments.day_said(datetime.fromisoformat(iso.replace("Z", "")), language)
 
 
 def test_disconnecting_revokes_every_token_of_the_service_and_tells_it_the_account_not_the_live_session(app, client, connected, told):

@@ -50,7 +50,9 @@ def test_each_session_says_when_it_signed_in_and_was_last_used_and_how_it_was_pr
     phone = listed(client)[1]
     assert phone["proof"] == "sms"
     assert phone["signedInAt"].endswith("Z") and phone["lastUsedAt"] >= phone["signedInAt"]
-    assert client.get("/v1/account/sessions").json["data"]["timeZone"] == "America/Toronto"
+    french = client.get("/v1/account/sessions?lang=fr").json["data"]["sessions"][1]
+    assert phone["lastUsedSaid"].endswith("(Eastern Standard Time)") or phone["lastUsedSaid"].endswith("(Eastern Daylight Time)")
+    assert "(heure" in french["lastUsedSaid"]
 
 
 def test_signing_out_of_another_device_ends_it_and_the_tokens_issued_through_it(app, client, person):

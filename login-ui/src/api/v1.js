@@ -123,7 +123,7 @@ export const api = {
   profilePhoneVerify: ({ otp }) => post('/profile/phone/verify', { otp }),
   profilePasswordNew: ({ password }) => post('/profile/password/new', { password }),
   // how you sign in
-  profileMethods: () => get('/profile/methods'),
+  profileMethods: (lang) => get(`/profile/methods?lang=${lang}`),
   methodsApp: () => post('/profile/methods/app', {}),
   methodsAppConfirm: ({ otp }) => post('/profile/methods/app/confirm', { otp }),
   methodsBackupCodes: () => post('/profile/methods/backup-codes', {}),
@@ -131,7 +131,7 @@ export const api = {
   methodsPasskeyRegister: ({ credential, name }) => post('/profile/methods/passkey/register', { credential, name }),
   methodsRemove: ({ method, id }) => post('/profile/methods/remove', { method, id }),
   // the account pages: where the person is signed in (a page at a time: after = the last page's next)
-  accountSessions: (after) => get(after ? `/account/sessions?after=${encodeURIComponent(after)}` : '/account/sessions'),
+  accountSessions: (lang, after) => get(`/account/sessions?lang=${lang}${after ? `&after=${encodeURIComponent(after)}` : ''}`),
   accountSessionEnd: ({ session }) => post('/account/sessions/end', { session }),
   accountSessionsEndOthers: () => post('/account/sessions/end-others', {}),
   accountServices: (lang) => get(`/account/services?lang=${lang}`),

@@ -3,26 +3,26 @@
 // then a second factor), unless a methods journey holds that proof already (right after
 // sign-up); the action chosen goes along to the screen where it runs.
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { api } from '../api/v1';
 import { startOf } from '../session/changes';
 import { useServerSession } from '../session/ServerSession';
-import { usePath, useT } from './hooks';
+import { useLanguage, usePath, useT } from './hooks';
 
 // The person's methods, asked once per mount: { methods, status: loading | ready | failed }.
 export function useMethods() {
+  const language = useLanguage();
   const [answer, setAnswer] = useState({ methods: null, status: 'loading' });
   useEffect(() => {
     let live = true;
     api
-      .profileMethods()
+      .profileMethods(language)
       .then((result) => live && setAnswer({ methods: result.data, status: 'ready' }))
       .catch(() => live && setAnswer({ methods: null, status: 'failed' }));
     return () => {
       live = false;
     };
-  }, []);
+  }, [language]);
   return answer;
 }
 
@@ -70,13 +70,13 @@ function ActionLink({ action, labelId, what }) {
   );
 }
 
-function When({ added, used }) {
+// The days a method was added and last used, in the server's words (idp/moments.py).
+function When({ method }) {
   const t = useT();
-  const intl = useIntl();
-  const day = (iso) => intl.formatDate(iso, { dateStyle: 'long' });
   return (
     <span className="method__dates">
-      {t('methods.added', { date: day(added) })} {used ? t('methods.lastUsed', { date: day(used) }) : t('methods.neverUsed')}
+      {t('methods.added', { date: method.addedSaid })}{' '}
+      {method.lastUsedSaid ? t('methods.lastUsed', { date: method.lastUsedSaid }) : t('methods.neverUsed')}
     </span>
   );
 }
@@ -134,7 +134,7 @@ export function MethodsList({ methods }) {
       />
       <Row
         kind="app"
-        value={app ? <>{`${t('methods.app.set')}${first('app')}`} <When added={app.addedAt} used={app.lastUsedAt} /></> : t('methods.none')}
+        value={app ? <>{`${t('methods.app.set')}${first('app')}`} <When method={app} /></> : t('methods.none')}
         note={app ? onlyWay('app') : null}
         actions={
           app
@@ -150,7 +150,7 @@ export function MethodsList({ methods }) {
               {passkeys.map((passkey) => (
                 <li key={passkey.id}>
                   <strong>{passkey.name}</strong>
-                  {first('passkey')} <When added={passkey.addedAt} used={passkey.lastUsedAt} />{' '}
+                  {first('passkey')} <When method={passkey} />{' '}
                   {removable(methods, 'passkey') ? (
                     <ActionLink action={`remove-passkey-${passkey.id}`} labelId="methods.remove" what={passkey.name} />
                   ) : null}

@@ -235,9 +235,28 @@ const PROFILE = {
 // the phone only.
 export const PHONE_ONLY = { phone: { number: '******0100', channel: 'sms' }, app: null, passkeys: [], backupCodes: null, preferred: 'phone' };
 
+// The days the methods of these tests were added and used, as the server says them in each
+// language (idp/moments.py: day_said).
+const DAYS_SAID = {
+  en: { '2026-03-02': 'March 2, 2026', '2026-03-03': 'March 3, 2026', '2026-03-04': 'March 4, 2026', '2026-03-05': 'March 5, 2026' },
+  fr: { '2026-03-02': '2 mars 2026', '2026-03-03': '3 mars 2026', '2026-03-04': '4 mars 2026', '2026-03-05': '5 mars 2026' },
+};
+const languageOf = (url) => new URL(url, 'http://x').searchParams.get('lang');
+const withDaysSaid = (method, language) =>
+  method && {
+    ...method,
+    addedSaid: DAYS_SAID[language][method.addedAt.slice(0, 10)],
+    lastUsedSaid: method.lastUsedAt ? DAYS_SAID[language][method.lastUsedAt.slice(0, 10)] : null,
+  };
+
 export const signedIn = (routes = {}, profile = {}, methods = PHONE_ONLY) => ({
   'GET /v1/profile': ok({ ...PROFILE, ...profile }),
-  'GET /v1/profile/methods': ok(methods),
+  'GET /v1/profile/methods': (body, url) =>
+    ok({
+      ...methods,
+      app: withDaysSaid(methods.app, languageOf(url)),
+      passkeys: methods.passkeys.map((passkey) => withDaysSaid(passkey, languageOf(url))),
+    }),
   ...routes,
 });
 

@@ -16,10 +16,10 @@ import { More, Row, useDevice } from './parts';
 const PAGE = 'accountActivity';
 const PROOFS = ['passkey', 'sms', 'voice', 'code', 'email'];
 
-// { events, next, timeZone, keptDays, status: loading | ready | failed } and more(after).
+// { events, next, keptDays, status: loading | ready | failed } and more(after).
 function useActivity() {
   const language = useLanguage();
-  const [answer, setAnswer] = useState({ events: [], next: null, timeZone: undefined, keptDays: 0, status: 'loading' });
+  const [answer, setAnswer] = useState({ events: [], next: null, keptDays: 0, status: 'loading' });
   const read = useCallback(
     (after) =>
       api.accountActivity(language, after).then((result) =>
@@ -48,13 +48,13 @@ export function useEventText() {
   };
 }
 
-function EventItem({ event, timeZone }) {
+function EventItem({ event }) {
   const t = useT();
-  const intl = useIntl();
   const path = usePath();
   const device = useDevice()(event);
   const what = useEventText()(event);
-  const when = intl.formatDate(event.at, { dateStyle: 'long', timeStyle: 'short', timeZone });
+  // the server's words (idp/moments.py): the day and time in the service's time zone, named
+  const when = event.atSaid;
   return (
     <li className="session" data-testid={`event-${event.id}`}>
       <h2 className="session__device">
@@ -80,7 +80,7 @@ function EventItem({ event, timeZone }) {
 
 function Activity() {
   const t = useT();
-  const { events, next, timeZone, keptDays, status, more } = useActivity();
+  const { events, next, keptDays, status, more } = useActivity();
   return (
     <Page pageName={PAGE} title={t('account.activity.title')}>
       {status === 'failed' ? <p>{t('error.7')}</p> : null}
@@ -90,7 +90,7 @@ function Activity() {
           {events.length ? (
             <ul className="session-list">
               {events.map((event) => (
-                <EventItem key={event.id} event={event} timeZone={timeZone} />
+                <EventItem key={event.id} event={event} />
               ))}
             </ul>
           ) : (

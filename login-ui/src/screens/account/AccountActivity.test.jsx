@@ -2,10 +2,11 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ok, renderApp, signedIn, signedOut, texts } from '../../test/utils';
 
 const { en, fr } = texts;
-const SIGN_IN = { id: '41', event: 'signin_completed', failed: false, reportable: true, at: '2026-11-25T03:30:00Z', browser: 'Mobile Safari', system: 'iOS', kind: 'phone', proof: 'sms' };
-const WRONG = { id: '40', event: 'password_wrong', failed: true, reportable: true, at: '2026-11-24T15:00:00Z', browser: null, system: null, kind: null, proof: null };
-const NEW_PHONE = { id: '39', event: 'new_phone_code_sent', failed: false, reportable: true, at: '2026-11-20T15:00:00Z', browser: 'Firefox', system: 'Windows', kind: 'computer', proof: null, ending: '0199', channel: 'sms' };
-const page = (events, next = null) => ok({ events, next, timeZone: 'America/Toronto', keptDays: 730 });
+// each moment as the server says it (idp/moments.py: the service's time zone, named)
+const SIGN_IN = { id: '41', event: 'signin_completed', failed: false, reportable: true, at: '2026-11-25T03:30:00Z', atSaid: 'Tuesday, November 24, 2026, 10:30 p.m. (Eastern Standard Time)', browser: 'Mobile Safari', system: 'iOS', kind: 'phone', proof: 'sms' };
+const WRONG = { id: '40', event: 'password_wrong', failed: true, reportable: true, at: '2026-11-24T15:00:00Z', atSaid: 'Tuesday, November 24, 2026, 10:00 a.m. (Eastern Standard Time)', browser: null, system: null, kind: null, proof: null };
+const NEW_PHONE = { id: '39', event: 'new_phone_code_sent', failed: false, reportable: true, at: '2026-11-20T15:00:00Z', atSaid: 'Friday, November 20, 2026, 10:00 a.m. (Eastern Standard Time)', browser: 'Firefox', system: 'Windows', kind: 'computer', proof: null, ending: '0199', channel: 'sms' };
+const page = (events, next = null) => ok({ events, next, keptDays: 730 });
 
 test('says each event in words with when, the device and how it was proved', async () => {
   await renderApp('/en/account/activity', { api: signedIn({ 'GET /v1/account/activity': page([SIGN_IN, NEW_PHONE]) }) });
@@ -13,8 +14,8 @@ test('says each event in words with when, the device and how it was proved', asy
   expect(screen.getByText('What happened on your account, newest first. We keep each event for 730 days.')).toBeInTheDocument();
   const signIn = screen.getByTestId('event-41');
   expect(within(signIn).getByRole('heading', { level: 2 })).toHaveTextContent(/^Signed in$/);
-  // 03:30 UTC on the 25th is the evening of the 24th in Toronto
-  expect(within(signIn).getByText('November 24, 2026 at 10:30 p.m.')).toBeInTheDocument();
+  // the server's words, as its e-mails say the moment (tests/foundation/test_moments.py)
+  expect(within(signIn).getByText(SIGN_IN.atSaid)).toBeInTheDocument();
   expect(within(signIn).getByText('Mobile Safari on iOS')).toBeInTheDocument();
   expect(within(signIn).getByText(en['account.sessions.proofs.sms'])).toBeInTheDocument();
   expect(within(screen.getByTestId('event-39')).getByRole('heading', { level: 2 })).toHaveTextContent('Code sent to a new phone number ending in 0199');
@@ -60,7 +61,7 @@ test('older activity is read a page at a time below the first', async () => {
 
 test("each event offers \"This wasn't me\", named for a screen reader", async () => {
   const { location } = await renderApp('/en/account/activity', { api: signedIn({ 'GET /v1/account/activity': page([SIGN_IN]) }) });
-  const link = await screen.findByRole('link', { name: /^This wasn't me — Signed in, November 24, 2026/ });
+  const link = await screen.findByRole('link', { name: /^This wasn't me — Signed in, Tuesday, November 24, 2026/ });
   await act(async () => fireEvent.click(link));
   expect(location()).toBe('/en/account/notme');
 });

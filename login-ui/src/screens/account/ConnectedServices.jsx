@@ -4,7 +4,6 @@
 // read again and a status message takes the focus; no password is asked (taking access away
 // protects the person).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { api } from '../../api/v1';
 import { Button } from '../../components/fields';
 import { BackLink } from '../../components/forms';
@@ -17,10 +16,10 @@ const PAGE = 'accountServices';
 
 function useServices() {
   const language = useLanguage();
-  const [answer, setAnswer] = useState({ services: [], timeZone: undefined, status: 'loading' });
+  const [answer, setAnswer] = useState({ services: [], status: 'loading' });
   const read = useCallback(
     () =>
-      api.accountServices(language).then((result) => setAnswer({ services: result.data.services, timeZone: result.data.timeZone, status: 'ready' })),
+      api.accountServices(language).then((result) => setAnswer({ services: result.data.services, status: 'ready' })),
     [language],
   );
   useEffect(() => {
@@ -29,18 +28,16 @@ function useServices() {
   return { ...answer, reload: read };
 }
 
-function ServiceItem({ service, timeZone, onDisconnect, busy }) {
+function ServiceItem({ service, onDisconnect, busy }) {
   const t = useT();
-  const intl = useIntl();
-  const day = (iso) => intl.formatDate(iso, { dateStyle: 'long', timeZone });
   return (
     <li className="session" data-testid={`service-${service.id}`}>
       <h2 className="session__device">
         <a href={service.url}>{service.name}</a>
       </h2>
       <dl className="summary-list">
-        <Row label={t('account.services.firstSignIn')}>{day(service.firstSignIn)}</Row>
-        <Row label={t('account.services.lastSignIn')}>{day(service.lastSignIn)}</Row>
+        <Row label={t('account.services.firstSignIn')}>{service.firstSignInSaid}</Row>
+        <Row label={t('account.services.lastSignIn')}>{service.lastSignInSaid}</Row>
         <Row label={t('account.services.receives')}>
           <ul className="action-list">
             {service.receives.map((scope) => (
@@ -66,7 +63,7 @@ function ServiceItem({ service, timeZone, onDisconnect, busy }) {
 
 function Services() {
   const t = useT();
-  const { services, timeZone, status, reload } = useServices();
+  const { services, status, reload } = useServices();
   const { run, busy, outcome } = useListAction(reload);
   const disconnect = (service) =>
     run(
@@ -83,7 +80,7 @@ function Services() {
       {status === 'ready' && services.length ? (
         <ul className="session-list">
           {services.map((service) => (
-            <ServiceItem key={service.id} service={service} timeZone={timeZone} onDisconnect={disconnect} busy={busy} />
+            <ServiceItem key={service.id} service={service} onDisconnect={disconnect} busy={busy} />
           ))}
         </ul>
       ) : null}

@@ -3,7 +3,7 @@ import { JOURNEY, fail, moved, ok, renderApp, signedIn, texts } from '../../test
 
 const { en, fr } = texts;
 const PROVED = { journeys: { account_deletion: JOURNEY.deletion.reauthenticated } };
-const SERVICES = ok({ services: [{ id: 'reservations', name: 'Reservations service', url: 'http://localhost:5001', firstSignIn: '2026-11-01T00:00:00Z', lastSignIn: '2026-11-24T00:00:00Z', receives: ['openid'] }], timeZone: 'UTC' });
+const SERVICES = ok({ services: [{ id: 'reservations', name: 'Reservations service', url: 'http://localhost:5001', firstSignIn: '2026-11-01T00:00:00Z', lastSignIn: '2026-11-24T00:00:00Z', receives: ['openid'] }] });
 
 test('the profile home starts it with the password', async () => {
   const { location } = await renderApp('/en/profilehome', { api: signedIn() });
@@ -53,7 +53,7 @@ test('a proof that is too old asks for it again', async () => {
 });
 
 test('is in French', async () => {
-  await renderApp('/fr/account/delete', { ...PROVED, api: signedIn({ 'GET /v1/account/services': ok({ services: [], timeZone: 'UTC' }) }) });
+  await renderApp('/fr/account/delete', { ...PROVED, api: signedIn({ 'GET /v1/account/services': ok({ services: [] }) }) });
   expect(await screen.findByRole('button', { name: fr['account.delete.submit'] })).toBeInTheDocument();
   expect(await screen.findByText(fr['account.delete.noServices'])).toBeInTheDocument();
 });

@@ -4,11 +4,10 @@
 // each action the list is read again and a status message takes the focus, so a person on
 // a screen reader hears what happened; nothing needs the password again (protecting oneself).
 import { useCallback, useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { api } from '../../api/v1';
 import { Button } from '../../components/fields';
 import { BackLink } from '../../components/forms';
-import { useT } from '../../components/hooks';
+import { useLanguage, useT } from '../../components/hooks';
 import Page from '../../components/Page';
 import { SignedIn } from '../../components/SignedIn';
 import { More, Outcome, Row, useDevice, useListAction } from './parts';
@@ -16,21 +15,21 @@ import { More, Outcome, Row, useDevice, useListAction } from './parts';
 const PAGE = 'accountSessions';
 const PROOFS = ['passkey', 'sms', 'voice', 'code', 'email'];
 
-// The account's sessions: { sessions, next, timeZone, status: loading | ready | failed }, with
+// The account's sessions: { sessions, next, status: loading | ready | failed }, with
 // reload() (the first page again) and more() (the next page, added below).
 function useSessions() {
-  const [answer, setAnswer] = useState({ sessions: [], next: null, timeZone: undefined, status: 'loading' });
+  const language = useLanguage();
+  const [answer, setAnswer] = useState({ sessions: [], next: null, status: 'loading' });
   const read = useCallback(
     (after) =>
-      api.accountSessions(after).then((result) =>
+      api.accountSessions(language, after).then((result) =>
         setAnswer((before) => ({
           sessions: after ? [...before.sessions, ...result.data.sessions] : result.data.sessions,
           next: result.data.next,
-          timeZone: result.data.timeZone,
           status: 'ready',
         })),
       ),
-    [],
+    [language],
   );
   useEffect(() => {
     read(null).catch(() => setAnswer((before) => ({ ...before, status: 'failed' })));
@@ -38,11 +37,9 @@ function useSessions() {
   return { ...answer, reload: () => read(null), more: (after) => read(after) };
 }
 
-function SessionItem({ session, timeZone, onSignOut, busy }) {
+function SessionItem({ session, onSignOut, busy }) {
   const t = useT();
-  const intl = useIntl();
   const device = useDevice()(session);
-  const when = (iso) => intl.formatDate(iso, { dateStyle: 'long', timeStyle: 'short', timeZone });
   const proof = PROOFS.includes(session.proof) ? session.proof : 'unknown';
   return (
     <li className="session" data-testid={`session-${session.id}`}>
@@ -51,8 +48,8 @@ function SessionItem({ session, timeZone, onSignOut, busy }) {
         {session.current ? <span className="tag"> {t('account.sessions.thisDevice')}</span> : null}
       </h2>
       <dl className="summary-list">
-        <Row label={t('account.sessions.signedIn')}>{when(session.signedInAt)}</Row>
-        <Row label={t('account.sessions.lastUsed')}>{when(session.lastUsedAt)}</Row>
+        <Row label={t('account.sessions.signedIn')}>{session.signedInSaid}</Row>
+        <Row label={t('account.sessions.lastUsed')}>{session.lastUsedSaid}</Row>
         <Row label={t('account.sessions.proof')}>{t(`account.sessions.proofs.${proof}`)}</Row>
       </dl>
       {session.current ? null : (
@@ -69,7 +66,7 @@ function SessionItem({ session, timeZone, onSignOut, busy }) {
 
 function Sessions() {
   const t = useT();
-  const { sessions, next, timeZone, status, reload, more } = useSessions();
+  const { sessions, next, status, reload, more } = useSessions();
   const { run, busy, outcome } = useListAction(reload);
   const gone = 'account.sessions.alreadyGone';
   const signOut = (session, device) =>
@@ -89,7 +86,7 @@ function Sessions() {
         <>
           <ul className="session-list">
             {sessions.map((session) => (
-              <SessionItem key={session.id} session={session} timeZone={timeZone} onSignOut={signOut} busy={busy} />
+              <SessionItem key={session.id} session={session} onSignOut={signOut} busy={busy} />
             ))}
           </ul>
           <More next={next} onMore={more} labelId="account.sessions.more" />
