@@ -9,7 +9,8 @@ PROMETHEUS_MULTIPROC_DIR and reads the web server's processes from /proc (idp/me
 checks PostgreSQL and Redis for /readyz as the web workers would (idp/health.py), and answers
 /healthz with whether the web server answers on IDP_BIND: it outlives the web server, so that
 a stopped one is seen. Which port a request came in on is known from the process serving it,
-never from a header. Without IDP_MANAGEMENT_BIND (`make run`), the web server answers them too."""
+never from a header. Without IDP_MANAGEMENT_BIND, the web server answers /healthz and /readyz,
+and /metrics only in development (`make run`): production's metrics are the management port's."""
 from __future__ import annotations
 
 import http.client
@@ -30,6 +31,9 @@ ENV_VARIABLE = "IDP_MANAGEMENT_BIND"
 WEB_BIND = "IDP_BIND"
 WEB_BIND_DEFAULT = "0.0.0.0:8000"
 PATHS = frozenset({"/metrics", "/healthz", "/readyz"})
+# Production without a management port: the load balancer still probes /healthz and /readyz on
+# the web port, and /metrics answers nowhere.
+METRICS_ONLY = frozenset({"/metrics"})
 # Set by the management process on every request it serves. The WSGI keys a request's headers
 # become all begin with HTTP_, so no client can set it.
 ON_MANAGEMENT = "idp.management"
@@ -53,13 +57,13 @@ def configured_bind(environ: dict[str, str] = os.environ) -> tuple[str, int] | N
 
 
 class ManagementPort:
-    """WSGI middleware: management paths in the management process, everything else elsewhere."""
+    """WSGI middleware: the management process's paths in it, everything else elsewhere."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, paths: frozenset[str] = PATHS):
+        self.app, self.paths = app, paths
 
     def __call__(self, environ, start_response):
-        if environ.get(ON_MANAGEMENT, False) != (environ.get("PATH_INFO", "") in PATHS):
+        if environ.get(ON_MANAGEMENT, False) != (environ.get("PATH_INFO", "") in self.paths):
             return NotFound()(environ, start_response)
         return self.app(environ, start_response)
 
@@ -84,7 +88,7 @@ def web_server_answers(environ: dict[str, str] = os.environ) -> bool:
 class ManagementServer:
     """The management process's WSGI app: /healthz answered here, /metrics and /readyz by the
     app. Nothing stands between the monitoring network and this port, so a forwarded address or
-    scheme would be forged: they are dropped before the app (ProxyFix) could believe them."""
+    scheme would be forged: they are dropped before the app (idp/forwarded.py) could believe them."""
 
     def __init__(self, app):
         self.app = app
@@ -118,4 +122,7 @@ def serve() -> None:
 def init_app(app) -> None:
     if configured_bind() is not None:
         app.wsgi_app = ManagementPort(app.wsgi_app)
+    elif app.config["IDP"]["server"]["environment"] == "production":
+        # a public port never shows the service's insides, whatever address a request claims
+        app.wsgi_app = ManagementPort(app.wsgi_app, METRICS_ONLY)
     app.cli.add_command(group)

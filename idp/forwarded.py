@@ -1,0 +1,41 @@
+"""Who a request comes from behind the load balancer: the client's address from X-Forwarded-For
+and the scheme from X-Forwarded-Proto, believed only as far as proxies wrote them — at most
+server.proxy_hops of them, each connecting from server.proxy_networks.
+
+werkzeug's ProxyFix reads the last proxy_hops values of the header from whoever sent it. A client
+that reaches the web port without passing the balancer (the machine's address is reachable,
+another machine of the network sends it) wrote them all itself: `X-Forwarded-For: 127.0.0.1` made
+it the machine itself, which /console and /metrics let in. Here a hop counts only when the address
+that handed the request on is a proxy's: the peer of the connection first, then, from the right,
+each value the proxies before it wrote; the first value that is no proxy's is the client. ProxyFix
+then reads as many hops as were proved. A request from anywhere else keeps its own address, and
+the scheme of its connection.
+"""
+from __future__ import annotations
+
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from idp.config.rules import in_networks
+
+
+class Proxies:
+    """WSGI middleware: ProxyFix over the hops the proxies' addresses prove."""
+
+    def __init__(self, app, hops: int, networks: str):
+        self.hops, self.networks = hops, networks
+        self._through = [app, *(ProxyFix(app, x_for=proved, x_proto=proved) for proved in range(1, hops + 1))]
+
+    def proved(self, environ) -> int:
+        """How many hops proxies wrote: 0 when the peer is no proxy."""
+        if not in_networks(environ.get("REMOTE_ADDR"), self.networks):
+            return 0
+        written = [value.strip() for value in environ.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        proved = 1
+        # the value `proved` places from the right is the address that handed the request on to
+        # the last proxy proved: a proxy's own, the hop before it counts too
+        while proved < min(self.hops, len(written)) and in_networks(written[-proved], self.networks):
+            proved += 1
+        return proved
+
+    def __call__(self, environ, start_response):
+        return self._through[self.proved(environ)](environ, start_response)
