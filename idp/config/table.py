@@ -172,7 +172,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "max_events_per_batch": Rule(int, lambda v: 1 <= v <= 500, "a whole number from 1 to 500"),
         "max_batches_per_address": POSITIVE_INT,
         "address_window_seconds": POSITIVE_INT,
-        "max_batches_per_day": POSITIVE_INT,
+        "max_batches_per_client_day": POSITIVE_INT,
     },
     "testmode": {
         "enabled": FLAG,
