@@ -10,9 +10,16 @@ that handed the request on is a proxy's: the peer of the connection first, then,
 each value the proxies before it wrote; the first value that is no proxy's is the client. ProxyFix
 then reads as many hops as were proved. A request from anywhere else keeps its own address, and
 the scheme of its connection.
+
+What the web server hands over is all there is to read: granian files `X_Forwarded_For` under the
+same key as `X-Forwarded-For` (WSGI's naming of headers cannot tell them apart; gunicorn and
+waitress drop such names, granian does not), keeping the one written last. A
+balancer that passes header names with underscores on, and writes its own header first, must drop
+them (docs/operations.md, "Behind the load balancer").
 """
 from __future__ import annotations
 
+from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from idp.config.rules import in_networks
@@ -29,7 +36,8 @@ class Proxies:
         """How many hops proxies wrote: 0 when the peer is no proxy."""
         if not in_networks(environ.get("REMOTE_ADDR"), self.networks):
             return 0
-        written = [value.strip() for value in environ.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        # read as ProxyFix reads it (empty values dropped, quotes removed), so that both count alike
+        written = parse_list_header(environ.get("HTTP_X_FORWARDED_FOR", ""))
         proved = 1
         # the value `proved` places from the right is the address that handed the request on to
         # the last proxy proved: a proxy's own, the hop before it counts too

@@ -20,7 +20,8 @@ import os
 import click
 from flask import current_app
 from flask.cli import AppGroup
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.routing import Map
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Response
 
@@ -57,13 +58,22 @@ def configured_bind(environ: dict[str, str] = os.environ) -> tuple[str, int] | N
 
 
 class ManagementPort:
-    """WSGI middleware: the management process's paths in it, everything else elsewhere."""
+    """WSGI middleware: the management process's routes in it, everything else elsewhere. Which
+    route a request reaches is asked of the app's own router, never read from the path as sent:
+    the router takes `//metrics` for /metrics."""
 
-    def __init__(self, app, paths: frozenset[str] = PATHS):
-        self.app, self.paths = app, paths
+    def __init__(self, app, url_map: Map, paths: frozenset[str] = PATHS):
+        self.app, self.url_map, self.paths = app, url_map, paths
+
+    def _route(self, environ) -> str | None:
+        try:
+            rule, _ = self.url_map.bind_to_environ(environ).match(return_rule=True)
+        except HTTPException:  # no route, another method, or a redirect the client asks anew
+            return None
+        return rule.rule
 
     def __call__(self, environ, start_response):
-        if environ.get(ON_MANAGEMENT, False) != (environ.get("PATH_INFO", "") in self.paths):
+        if environ.get(ON_MANAGEMENT, False) != (self._route(environ) in self.paths):
             return NotFound()(environ, start_response)
         return self.app(environ, start_response)
 
@@ -121,8 +131,8 @@ def serve() -> None:
 
 def init_app(app) -> None:
     if configured_bind() is not None:
-        app.wsgi_app = ManagementPort(app.wsgi_app)
+        app.wsgi_app = ManagementPort(app.wsgi_app, app.url_map)
     elif app.config["IDP"]["server"]["environment"] == "production":
         # a public port never shows the service's insides, whatever address a request claims
-        app.wsgi_app = ManagementPort(app.wsgi_app, METRICS_ONLY)
+        app.wsgi_app = ManagementPort(app.wsgi_app, app.url_map, METRICS_ONLY)
     app.cli.add_command(group)

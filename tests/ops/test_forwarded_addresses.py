@@ -22,7 +22,7 @@ Abuse and degraded cases:
   the console answers them.
 - Anyone asks production's web port for /metrics, the machine itself included: 404. Production
   serves /metrics on the management port only (test_management_port.py); its allowed_networks still
-  apply there.
+  apply there. Spelt `//metrics`, which the router reads as /metrics: 404 too.
 - proxy_hops set without proxy_networks: the service refuses to start, with one line naming
   IDP_SERVER_PROXY_NETWORKS (test_config.py).
 """
@@ -89,6 +89,12 @@ def test_the_balancer_vouches_for_an_operator_on_the_consoles_network(servers):
 @pytest.mark.parametrize("proxies", [0, 1])
 def test_production_answers_metrics_on_no_port_of_the_web_server(servers, proxies):
     assert get(servers[proxies], "/metrics", "127.0.0.1").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["//metrics", "///metrics"])
+def test_metrics_spelt_with_more_slashes_are_not_found_either(servers, path):
+    # the router reads //metrics as /metrics: which route a request reaches decides, not its spelling
+    assert get(servers[0], path, "127.0.0.1").status_code == 404
 
 
 def test_only_a_value_a_proxy_handed_on_counts_behind_two_layers(app_with):
