@@ -89,7 +89,6 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     shell.init_app(app)
     exchange.init_app(app)
 
-    if settings["server"]["proxy_hops"]:
-        app.wsgi_app = forwarded.Proxies(app.wsgi_app, settings["server"]["proxy_hops"], settings["server"]["proxy_networks"])
+    app.wsgi_app = forwarded.Proxies(app.wsgi_app, settings["server"]["proxy_hops"], settings["server"]["proxy_networks"])
     management.init_app(app)
     return app

@@ -1,6 +1,12 @@
-"""Who a request comes from behind the load balancer: the client's address from X-Forwarded-For
-and the scheme from X-Forwarded-Proto, believed only as far as proxies wrote them — at most
-server.proxy_hops of them, each connecting from server.proxy_networks.
+"""Who a request comes from: the address of its connection, an IPv4 address as itself, and
+behind the load balancer the client's address from X-Forwarded-For and the scheme from
+X-Forwarded-Proto, believed only as far as proxies wrote them — at most server.proxy_hops of them,
+each connecting from server.proxy_networks.
+
+A web server listening on every address, IPv6 and IPv4 (IDP_BIND=[::]:8000), hands an IPv4 peer
+over written in IPv6 (::ffff:10.0.1.5): it is the IPv4 address, for the proxies' networks, the
+console's and /metrics', the budgets per address (an IPv6 address counts by its /64, which would
+put every IPv4 client in one) and the logs.
 
 werkzeug's ProxyFix reads the last proxy_hops values of the header from whoever sent it. A client
 that reaches the web port without passing the balancer (the machine's address is reachable,
@@ -19,14 +25,26 @@ them (docs/operations.md, "Behind the load balancer").
 """
 from __future__ import annotations
 
+import ipaddress
+
 from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from idp.config.rules import in_networks
 
 
+def _unmapped(address: str) -> str:
+    """An IPv4 address mapped in IPv6 as itself; any other as it is."""
+    try:
+        mapped = ipaddress.IPv6Address(address).ipv4_mapped
+    except ValueError:
+        return address
+    return str(mapped) if mapped else address
+
+
 class Proxies:
-    """WSGI middleware: ProxyFix over the hops the proxies' addresses prove."""
+    """WSGI middleware: the peer's address as itself, then ProxyFix over the hops the proxies'
+    addresses prove (none when server.proxy_hops is 0)."""
 
     def __init__(self, app, hops: int, networks: str):
         self.hops, self.networks = hops, networks
@@ -46,4 +64,6 @@ class Proxies:
         return proved
 
     def __call__(self, environ, start_response):
+        if ":" in environ.get("REMOTE_ADDR", ""):
+            environ["REMOTE_ADDR"] = _unmapped(environ["REMOTE_ADDR"])
         return self._through[self.proved(environ)](environ, start_response)

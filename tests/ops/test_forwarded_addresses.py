@@ -23,11 +23,16 @@ Abuse and degraded cases:
 - Anyone asks production's web port for /metrics, the machine itself included: 404. Production
   serves /metrics on the management port only (test_management_port.py); its allowed_networks still
   apply there. Spelt `//metrics`, which the router reads as /metrics: 404 too.
+- The web server listens on every address, IPv6 and IPv4 (`IDP_BIND=[::]:8000`): an IPv4 peer
+  reaches the app written in IPv6, `::ffff:127.0.0.3`. It is judged as the IPv4 address it is: the
+  balancer is still a proxy (else no hop would be proved, and every client would share the
+  balancer's address and its budgets), the machine itself still the console's network.
 - proxy_hops set without proxy_networks: the service refuses to start, with one line naming
   IDP_SERVER_PROXY_NETWORKS (test_config.py).
 """
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -41,22 +46,27 @@ PUBLIC, BALANCER = "127.0.0.2", "127.0.0.3"
 REDIS_URL = os.environ.get("IDP_TEST_REDIS_URL", "").strip() or "redis://127.0.0.1:6379/7"
 
 
-def production_server(folder, **settings: str) -> Server:
+def production_server(folder, every_address: bool = False, **settings: str) -> Server:
     folder.mkdir()
     env = environment(folder, f"sqlite:///{folder / 'idp.sqlite3'}",
                       **(production_environment(folder) | {"IDP_QUEUE_REDIS_URL": REDIS_URL} | settings))
     migrate(env)
-    return Server(folder, env, production=True).start()
+    server = Server(folder, env, production=True)
+    if every_address:
+        server.env["IDP_BIND"] = f"[::]:{server.port}"
+    return server.start()
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
-    """A web server with no proxy in front, and one behind a balancer at 127.0.0.3."""
+    """A web server with no proxy in front; one behind a balancer at 127.0.0.3; the same
+    listening on every address, IPv6 and IPv4."""
     started = {}
+    behind = {"IDP_SERVER_PROXY_HOPS": "1", "IDP_SERVER_PROXY_NETWORKS": f"{BALANCER}/32"}
     try:
         started[0] = production_server(tmp_path_factory.mktemp("forwarded") / "direct")
-        started[1] = production_server(tmp_path_factory.mktemp("forwarded") / "balanced",
-                                       IDP_SERVER_PROXY_HOPS="1", IDP_SERVER_PROXY_NETWORKS=f"{BALANCER}/32")
+        started[1] = production_server(tmp_path_factory.mktemp("forwarded") / "balanced", **behind)
+        started["dual"] = production_server(tmp_path_factory.mktemp("forwarded") / "dual", every_address=True, **behind)
         yield started
     finally:
         for server in started.values():
@@ -95,6 +105,18 @@ def test_production_answers_metrics_on_no_port_of_the_web_server(servers, proxie
 def test_metrics_spelt_with_more_slashes_are_not_found_either(servers, path):
     # the router reads //metrics as /metrics: which route a request reaches decides, not its spelling
     assert get(servers[0], path, "127.0.0.1").status_code == 404
+
+
+def test_an_ipv4_peer_written_in_ipv6_is_judged_as_itself(servers):
+    assert get(servers["dual"], "/console", BALANCER, forwarded="127.0.0.1").status_code == 200
+    assert get(servers["dual"], "/console", BALANCER, forwarded=f"127.0.0.1, {PUBLIC}").status_code == 404
+    assert get(servers["dual"], "/console", PUBLIC, forwarded="127.0.0.1").status_code == 404
+
+
+def test_an_ipv4_client_written_in_ipv6_is_logged_and_counted_as_itself(servers):
+    get(servers["dual"], "/v1/password/policy", PUBLIC)
+    logged = [json.loads(line) for line in servers["dual"].lines() if '"path": "/v1/password/policy"' in line]
+    assert [line["ip"] for line in logged] == [PUBLIC]
 
 
 def test_only_a_value_a_proxy_handed_on_counts_behind_two_layers(app_with):
