@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-import uuid
 from pathlib import Path
 
 import harness
@@ -28,21 +27,26 @@ BATCH = 20
 # the steps of sign-up, in order (idp/insight/funnel.py STEPS)
 SCREENS = ("signUp/privacy", "signUp", "signUp/verification/email", "signUp/password", "signUp/verificationsetup",
            "signUp/verification/sms", "signUp/profile", "redirecttorp")
+# each page view after the first with a bucket of the seconds on the screen before; a journey's
+# events in the order they came (their ids)
 LOAD = """
-INSERT INTO insight_events (day, journey, kind, screen, page, language, service, device, elapsed_ms, result, error)
-SELECT CAST((now() AT TIME ZONE 'utc') AS date) - (j % 7), md5('journey' || j)::uuid::text, 'pageview', s.screen, 'page',
+INSERT INTO insight_events (day, journey, kind, screen, page, language, service, device, elapsed, result, error)
+SELECT CAST((now() AT TIME ZONE 'utc') AS date) - (j % 7), md5('journey' || j), 'pageview', s.screen, 'page',
        (ARRAY['en', 'fr'])[1 + j % 2], 'reservations', (ARRAY['phone', 'desktop', 'tablet'])[1 + j % 3],
-       s.n * 15000 + j % 9000, NULL, CASE WHEN s.n = j % 9 AND j % 4 = 0 THEN '22' END
+       CASE WHEN s.n = 1 THEN 0 ELSE (ARRAY[3, 5, 8, 13, 21, 34, 55, 89, 144])[1 + (j + s.n) % 9] END, NULL,
+       CASE WHEN s.n = j % 9 AND j % 4 = 0 THEN '22' END
 FROM generate_series(1, {journeys}) AS j, unnest(ARRAY[{screens}]) WITH ORDINALITY AS s(screen, n)
 WHERE s.n <= 1 + j % 9
+ORDER BY j, s.n
 """
 
 
-def batch() -> str:
-    journey = str(uuid.uuid4())
+def batch(journey: str, elapsed: tuple[int, ...]) -> str:
+    """The UI's batch of one journey, its id one the provider made, its times buckets."""
     events = [{"event": "pageview" if i % 2 == 0 else "event", "screen": SCREENS[i % len(SCREENS)], "page": "privacy",
                "category": "signup", "action": "privacy_submit_success", "label": "button", "language": "fr",
-               "device": "phone", "service": "reservations", "journey": journey, "elapsed": 1000 * i} for i in range(BATCH)]
+               "device": "phone", "service": "reservations", "journey": journey, "elapsed": elapsed[i % len(elapsed)]}
+              for i in range(BATCH)]
     return json.dumps({"events": events})
 
 
@@ -54,9 +58,13 @@ def main(argv=None) -> harness.Report:
     report = harness.Report("Insight: the collector per server core, and the funnel report over 10^7 raw events (PostgreSQL)")
     port, _, env = harness.prepared(DATABASE)
     # one loopback address sends everything: its budget is meant for real traffic
-    env |= {"IDP_INSIGHT_MAX_BATCHES_PER_ADDRESS": str(10**9), "IDP_INSIGHT_MAX_BATCHES_PER_DAY": str(10**9)}
+    env |= {"IDP_INSIGHT_MAX_BATCHES_PER_ADDRESS": str(10**9), "IDP_INSIGHT_MAX_BATCHES_PER_CLIENT_DAY": str(10**9)}
     body = Path(env["IDP_INSTANCE_PATH"]) / "batch.json"
-    body.write_text(batch(), encoding="utf-8")
+    with harness.provider_app(env):
+        from idp.insight.collector import new_journey
+        from idp.insight.names import ELAPSED
+
+        body.write_text(batch(new_journey(), ELAPSED), encoding="utf-8")
     wrk_env = {"BODY_FILE": str(body), "ORIGIN": env["IDP_SERVER_ISSUER"]}
     url = f"http://127.0.0.1:{port}/v1/events"
     with harness.web(env, port, workers=1, cores=str(harness.SERVER_CORE)) as server:

@@ -6,7 +6,6 @@ from typing import Any
 
 import click
 from flask import Flask
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from idp import config as settings_module
 from idp import database
@@ -68,7 +67,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     sessions.init_app(app)
     security_headers.init_app(app)
 
-    from idp import console, health, housekeeping, jobs, management, notify, oauth, shell
+    from idp import console, forwarded, health, housekeeping, jobs, management, notify, oauth, shell
     from idp.api import bp as api_bp
     from idp.flows import cli as journeys_cli
     from idp.insight import cli as insight_cli
@@ -90,8 +89,6 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     shell.init_app(app)
     exchange.init_app(app)
 
-    hops = settings["server"]["proxy_hops"]
-    if hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
+    app.wsgi_app = forwarded.Proxies(app.wsgi_app, settings["server"]["proxy_hops"], settings["server"]["proxy_networks"])
     management.init_app(app)
     return app

@@ -9,7 +9,8 @@ PROMETHEUS_MULTIPROC_DIR and reads the web server's processes from /proc (idp/me
 checks PostgreSQL and Redis for /readyz as the web workers would (idp/health.py), and answers
 /healthz with whether the web server answers on IDP_BIND: it outlives the web server, so that
 a stopped one is seen. Which port a request came in on is known from the process serving it,
-never from a header. Without IDP_MANAGEMENT_BIND (`make run`), the web server answers them too."""
+never from a header. Without IDP_MANAGEMENT_BIND, the web server answers /healthz and /readyz,
+and /metrics only in development (`make run`): production's metrics are the management port's."""
 from __future__ import annotations
 
 import http.client
@@ -19,7 +20,8 @@ import os
 import click
 from flask import current_app
 from flask.cli import AppGroup
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.routing import Map
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Response
 
@@ -30,6 +32,9 @@ ENV_VARIABLE = "IDP_MANAGEMENT_BIND"
 WEB_BIND = "IDP_BIND"
 WEB_BIND_DEFAULT = "0.0.0.0:8000"
 PATHS = frozenset({"/metrics", "/healthz", "/readyz"})
+# Production without a management port: the load balancer still probes /healthz and /readyz on
+# the web port, and /metrics answers nowhere.
+METRICS_ONLY = frozenset({"/metrics"})
 # Set by the management process on every request it serves. The WSGI keys a request's headers
 # become all begin with HTTP_, so no client can set it.
 ON_MANAGEMENT = "idp.management"
@@ -53,13 +58,22 @@ def configured_bind(environ: dict[str, str] = os.environ) -> tuple[str, int] | N
 
 
 class ManagementPort:
-    """WSGI middleware: management paths in the management process, everything else elsewhere."""
+    """WSGI middleware: the management process's routes in it, everything else elsewhere. Which
+    route a request reaches is asked of the app's own router, never read from the path as sent:
+    the router takes `//metrics` for /metrics."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, url_map: Map, paths: frozenset[str] = PATHS):
+        self.app, self.url_map, self.paths = app, url_map, paths
+
+    def _route(self, environ) -> str | None:
+        try:
+            rule, _ = self.url_map.bind_to_environ(environ).match(return_rule=True)
+        except HTTPException:  # no route, another method, or a redirect the client asks anew
+            return None
+        return rule.rule
 
     def __call__(self, environ, start_response):
-        if environ.get(ON_MANAGEMENT, False) != (environ.get("PATH_INFO", "") in PATHS):
+        if environ.get(ON_MANAGEMENT, False) != (self._route(environ) in self.paths):
             return NotFound()(environ, start_response)
         return self.app(environ, start_response)
 
@@ -84,7 +98,7 @@ def web_server_answers(environ: dict[str, str] = os.environ) -> bool:
 class ManagementServer:
     """The management process's WSGI app: /healthz answered here, /metrics and /readyz by the
     app. Nothing stands between the monitoring network and this port, so a forwarded address or
-    scheme would be forged: they are dropped before the app (ProxyFix) could believe them."""
+    scheme would be forged: they are dropped before the app (idp/forwarded.py) could believe them."""
 
     def __init__(self, app):
         self.app = app
@@ -117,5 +131,8 @@ def serve() -> None:
 
 def init_app(app) -> None:
     if configured_bind() is not None:
-        app.wsgi_app = ManagementPort(app.wsgi_app)
+        app.wsgi_app = ManagementPort(app.wsgi_app, app.url_map)
+    elif app.config["IDP"]["server"]["environment"] == "production":
+        # a public port never shows the service's insides, whatever address a request claims
+        app.wsgi_app = ManagementPort(app.wsgi_app, app.url_map, METRICS_ONLY)
     app.cli.add_command(group)

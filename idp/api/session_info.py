@@ -6,6 +6,7 @@ from idp.api.services import request_language
 from idp.clients import query_client
 from idp.extensions import db
 from idp.flows import screens
+from idp.insight import collector
 from idp.oauth.authorize import answered_at_once
 from idp.sessions import assurance, cookie
 from idp.sessions.interaction import pending_for
@@ -33,6 +34,9 @@ def session_info():
             "journeys": screens.views(browser_session.id if browser_session else None, user_id),
             # why a page of a journey finds none: its session expired, or the browser lost it
             "noSession": {"message": absent[0].code, "data": absent[1]} if absent else None,
+            # a fresh id for the analytics of the UI's next journey: its events carry one the
+            # provider made, never one the browser chose (docs/insight.md)
+            "insightJourney": collector.new_journey(),
         }
     )
 

@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from idp.config.rules import ConfigError, Rule
+from idp.config.rules import ConfigError, Rule, networks
 from idp.config.table import SCHEMA
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -90,6 +90,8 @@ def load_settings(settings_file: Path | None = None, environ: dict[str, str] | N
     password = settings["password"]
     if password["min_length"] > password["max_length"]:
         raise ConfigError("IDP_PASSWORD_MIN_LENGTH must not be greater than IDP_PASSWORD_MAX_LENGTH")
+    if settings["server"]["proxy_hops"] and not networks(settings["server"]["proxy_networks"]):
+        raise ConfigError("IDP_SERVER_PROXY_NETWORKS must name the networks the proxies of IDP_SERVER_PROXY_HOPS connect from")
     if settings["testmode"]["enabled"] and len(settings["testmode"]["code"]) != settings["otp"]["length"]:
         raise ConfigError("IDP_TESTMODE_CODE must have as many digits as IDP_OTP_LENGTH")
     return settings

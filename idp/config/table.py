@@ -17,6 +17,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "secret_key": TEXT,
         "max_request_bytes": Rule(int, lambda v: v >= 4096, "a whole number of bytes, 4096 or more"),
         "proxy_hops": NON_NEGATIVE_INT,
+        "proxy_networks": Rule(str, networks_ok, "comma-separated CIDR networks, e.g. 10.0.0.0/8, ::1/128"),
         "hsts_max_age_seconds": NON_NEGATIVE_INT,
     },
     "database": {
@@ -173,7 +174,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "max_events_per_batch": Rule(int, lambda v: 1 <= v <= 500, "a whole number from 1 to 500"),
         "max_batches_per_address": POSITIVE_INT,
         "address_window_seconds": POSITIVE_INT,
-        "max_batches_per_day": POSITIVE_INT,
+        "max_batches_per_client_day": POSITIVE_INT,
     },
     "testmode": {
         "enabled": FLAG,

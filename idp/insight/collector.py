@@ -2,21 +2,29 @@
 
 An allow-list decides what is kept (FIELDS): the event, its screen and page, category, action,
 label, sign-up step, language, service, a coarse device class, a catalogue error code, the
-random journey id the UI made for one journey, and the milliseconds since that journey began.
-The fields that could carry words take only the names the product owns (names.py): a value it
-does not name drops the event whole ("unnamed"), as do another field and a value outside its
-field's form; each drop is counted (idp_insight_events_total by outcome), nothing of it is
-written or logged. No address, user agent, cookie or account is read into a row. A browser
-that asks not to be tracked (Sec-GPC: 1 or DNT: 1) has its events dropped here too, though the
-UI sends none then.
+journey id, and the time spent on the screen before. Every field holds only values the product
+enumerates, so that no sender can write what it likes in one, digits included: the fields that
+could carry words take only the names the product owns (names.py), a value it does not name
+dropping the event whole ("unnamed"); the journey id is one the provider made (new_journey: GET
+/v1/session offers one with each answer, random digits and their MAC under the server's key, so
+that choosing ten of its digits would take some 16^10 ids asked); the time is a bucket of
+seconds (names.ELAPSED). Another field, or a value outside its field's form, drops the event
+too; each drop is counted (idp_insight_events_total by outcome), nothing of it is written or
+logged. No address, user agent, cookie or account is read into a row. A browser that asks not to
+be tracked (Sec-GPC: 1 or DNT: 1) has its events dropped here too, though the UI sends none then.
 
 A batch is one INSERT. Budgets (insight.* in config/settings.toml) bound what one client address
-and the whole service may send: past them a batch is dropped, never slowed, and the sign-in
-endpoints share nothing with it but the database.
+may send an hour, and each client a day — each relying service the events name, and the
+first-party UI (no service) — so that a flood in one client's name spends its budget only: past
+them a batch's events are dropped, never slowed, and the sign-in endpoints share nothing with it
+but the database.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
+import secrets
 
 from flask import current_app, request
 from sqlalchemy import delete, insert
@@ -24,13 +32,30 @@ from sqlalchemy import delete, insert
 from idp import metrics
 from idp.clock import now
 from idp.extensions import db
-from idp.insight.names import ACTIONS, CATEGORIES, ERRORS, PAGES, SIGN_UP_STEPS, SPELLED, services
+from idp.insight.names import ACTIONS, CATEGORIES, ELAPSED, ERRORS, PAGES, SIGN_UP_STEPS, SPELLED, services
 from idp.models import InsightEvent
 from idp.sessions import requester
 from idp.store import limits
 
 DAY_SECONDS = 86400
-JOURNEY_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+# A journey id: 16 random hexadecimal digits, then 16 of their MAC.
+JOURNEY_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def _journey_mac(digits: str) -> str:
+    secret = current_app.config["SECRET_KEY"].encode()
+    return hmac.new(secret, f"insight journey\x00{digits}".encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def new_journey() -> str:
+    """A journey id for the UI to send its events with (GET /v1/session offers one with each answer)."""
+    digits = secrets.token_hex(8)
+    return digits + _journey_mac(digits)
+
+
+def _made_here(value) -> bool:
+    return (isinstance(value, str) and JOURNEY_ID.fullmatch(value) is not None
+            and hmac.compare_digest(value[16:], _journey_mac(value[:16])))
 
 
 def _form(check):
@@ -62,8 +87,8 @@ FIELDS = {
     "service": ("service", lambda value, event: services().get(value) if isinstance(value, str) else None),
     "device": ("device", _form(lambda value: value in ("phone", "tablet", "desktop"))),
     "error": ("error", _one_of(ERRORS)),
-    "journey": ("journey", _form(lambda value: isinstance(value, str) and JOURNEY_ID.fullmatch(value) is not None)),
-    "elapsed": ("elapsed_ms", _form(lambda value: type(value) is int and 0 <= value <= DAY_SECONDS * 1000)),
+    "journey": ("journey", _form(_made_here)),
+    "elapsed": ("elapsed", _form(lambda value: type(value) is int and value in ELAPSED)),
 }
 REQUIRED = ("event", "screen", "language", "device", "journey", "elapsed")
 # The fields that could carry words: what the product does not name there drops the event as
@@ -99,17 +124,24 @@ def _count(outcome: str, number: int = 1) -> None:
         metrics.INSIGHT_EVENTS.labels(outcome).inc(number)
 
 
-def _within_budgets() -> bool:
-    """One more batch from this address and in all today, unless either budget is spent."""
+def _within_budgets(clients: set[str]) -> set[str]:
+    """The batch's clients (a service's client id; "" the first-party UI) whose budget of the
+    day is not spent, none when this address's is; one batch more is counted against the
+    address and each of those clients."""
     settings = _settings()
     address = limits.key("insight-address", requester.current().network)
-    day = limits.key("insight-day", now().date())
-    if limits.blocked_for([address, day]):
-        return False
+    days = {client: limits.key("insight-client-day", client, now().date()) for client in clients}
+    counters = limits.read([address, *days.values()])
+    if limits.blocked_for([address], counters):
+        return set()
+    within = {client for client, day in days.items() if not limits.blocked_for([day], counters)}
     window = settings["address_window_seconds"]
-    limits.hit(address, settings["max_batches_per_address"], window, window)
-    limits.hit(day, settings["max_batches_per_day"], DAY_SECONDS, DAY_SECONDS)
-    return True
+    budgets = [([(address, settings["max_batches_per_address"])], window, window)]
+    if within:
+        budgets.append(([(days[client], settings["max_batches_per_client_day"]) for client in sorted(within)],
+                        DAY_SECONDS, DAY_SECONDS))
+    limits.hit_windows(budgets)
+    return within
 
 
 def collect(body) -> dict:
@@ -124,10 +156,6 @@ def collect(body) -> dict:
     if not settings["collect"] or request.headers.get("Sec-GPC") == "1" or request.headers.get("DNT") == "1":
         _count("not_collected", len(batch))
         return {"kept": 0, "dropped": len(events)}
-    if not _within_budgets():
-        db.session.commit()
-        _count("budget", len(batch))
-        return {"kept": 0, "dropped": len(events)}
     rows, day = [], now().date()
     for event in batch:
         row, outcome = _kept(event)
@@ -135,6 +163,9 @@ def collect(body) -> dict:
             _count(outcome)
         else:
             rows.append(row | {"day": day})
+    within = _within_budgets({row["service"] for row in rows})
+    _count("budget", sum(row["service"] not in within for row in rows))
+    rows = [row for row in rows if row["service"] in within]
     if rows:
         db.session.execute(insert(InsightEvent), rows)
     db.session.commit()

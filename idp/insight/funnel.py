@@ -114,21 +114,22 @@ def _walk(events: list, into: dict[Key, Figures]) -> None:
     service = next((event.service for event in events if event.service), "")
     dims = (views[0].language, service, views[0].device)
     segments: dict[Flow, _Segment] = {}
-    current, shown = None, None  # the flow the journey is in; the step on screen and since when
+    current, shown = None, None  # the flow the journey is in; the step on screen
     for event in events:
         flows = FLOWS_OF.get(event.screen, ())
         if event.kind == "pageview":
             if current not in flows and len(flows) == 1:
                 current = flows[0]
-            if shown is not None:
-                segments[shown[0]].seconds.append((shown[1], (event.elapsed_ms - shown[2]) / 1000))
+            # the time on the screen before, as the UI measured it (0: it showed none before)
+            if shown is not None and event.elapsed:
+                segments[shown[0]].seconds.append((shown[1], event.elapsed))
             shown = None
             if current in flows:
                 segment = segments.setdefault(current, _Segment())
                 if event.screen not in segment.reached:
                     segment.reached.append(event.screen)
                 segment.last = event.screen
-                shown = (current, event.screen, event.elapsed_ms)
+                shown = (current, event.screen)
         elif current in flows:
             segment = segments.setdefault(current, _Segment())
             if event.result == "submit_success":
@@ -154,9 +155,9 @@ def summarize(day: date) -> dict[Key, Figures]:
     """The day's figures from its raw events, read journey by journey."""
     rows = db.session.execute(
         select(InsightEvent.journey, InsightEvent.kind, InsightEvent.screen, InsightEvent.result, InsightEvent.error,
-               InsightEvent.language, InsightEvent.service, InsightEvent.device, InsightEvent.elapsed_ms)
+               InsightEvent.language, InsightEvent.service, InsightEvent.device, InsightEvent.elapsed)
         .where(InsightEvent.day == day)
-        .order_by(InsightEvent.journey, InsightEvent.elapsed_ms, InsightEvent.id)
+        .order_by(InsightEvent.journey, InsightEvent.id)
         .execution_options(yield_per=10_000)
     )
     figures: dict[Key, Figures] = {}

@@ -3,7 +3,7 @@
 The fields that once took free words take only what the product itself names: a screen of the
 journey machine (screens.py, as the funnel orders it) or of no journey; a page name, a category
 and an action's result of the login UI; a step of sign-up; a catalogue code (errors.py); a
-registered service (clients.py). Telling personal data by its looks fails: "jane at example dot
+registered service (clients.py); and the one that took any number, the time, a bucket of seconds. Telling personal data by its looks fails: "jane at example dot
 ca" looks like words, "613_555_0199" like an action's parts.
 
 The login UI reads the same names from login-ui/src/analytics/names.json (`make insight-names`),
@@ -17,7 +17,7 @@ from idp.clients import registry
 from idp.errors import Errors
 from idp.flows.steps import Flow, State
 from idp.flows.screens import SCREENS
-from idp.insight.funnel import END, METHODS, STEPS
+from idp.insight.funnel import BUCKETS, END, METHODS, STEPS
 
 # The UI's screens outside any journey: home, the account's pages, the error page and
 # development's page of phone codes.
@@ -48,6 +48,9 @@ RESULTS = ("submit_success", "submit_error", "submit_timeout", "request-new-code
            *(f"request-new-code_{method}" for method in METHODS), "redirect_privacy", "redirect_rp",
            "redirect_account", "redirect_sign-out", "redirect_new-method", "redirect_new-email")
 ERRORS = frozenset(error.code for error in Errors)
+# An event's time: the seconds spent on the journey's screen before it, as the upper bound of its
+# bucket (the funnel's), or 0 when the journey has shown no screen before.
+ELAPSED = (0, *BUCKETS)
 # The flows' last screens that only a finished journey shows (not information's download page,
 # where the download is still to come): the UI forgets the journey's id there.
 ENDS = tuple(sorted({end for flow, end in END.items()
@@ -85,6 +88,7 @@ def ui_names() -> dict:
         "results": list(RESULTS),
         "methods": list(METHODS),
         "ends": list(ENDS),
+        "elapsed": list(ELAPSED),
         "actions": [{"page": page, "step": step, "result": result, "action": action(page, step, result)}
                     for page, step, result in samples],
     }

@@ -12,8 +12,8 @@ class InsightEvent(db.Model):
     Kept insight.raw_retention_days, then rolled up into insight_step_days and purged."""
 
     __tablename__ = "insight_events"
-    # the rollup reads a day's events journey by journey, in the order they happened
-    __table_args__ = (db.Index("ix_insight_events_day_journey", "day", "journey", "elapsed_ms"),)
+    # the rollup reads a day's events journey by journey, in the order they came
+    __table_args__ = (db.Index("ix_insight_events_day_journey", "day", "journey", "id"),)
 
     id: Mapped[int] = mapped_column(_ROW_ID, primary_key=True)
     day: Mapped[object] = mapped_column(db.Date)
@@ -30,7 +30,11 @@ class InsightEvent(db.Model):
     language: Mapped[str] = mapped_column(db.String(2))
     service: Mapped[str] = mapped_column(db.String(64), default="")
     device: Mapped[str] = mapped_column(db.String(8))
-    elapsed_ms: Mapped[int] = mapped_column()
+    # seconds on the journey's screen before, as the upper bound of their bucket (names.ELAPSED)
+    elapsed: Mapped[int] = mapped_column(db.SmallInteger, server_default="0")
+    # the milliseconds since the journey began that the release before revision 0019 writes and
+    # reads; this release leaves it to its default, and the next revision drops it
+    elapsed_ms: Mapped[int] = mapped_column(server_default="0")
 
 
 class InsightStepDay(db.Model):

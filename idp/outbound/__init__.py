@@ -7,8 +7,9 @@ the door adds what a call to a party we do not control needs ([outbound] in conf
   deadline wherever it drips, status line and headers included;
 - a size cap (max_bytes, announced or read: "too_large"); no redirects (a 3xx fails: "redirect");
 - the destination: in production only globally routable addresses (no private, loopback,
-  link-local, shared, reserved, multicast or unspecified one) unless the operator sets
-  allow_private_destinations; development allows them (`make run`'s services are on localhost).
+  link-local, shared, reserved, multicast or unspecified one, nor one written in IPv6 through
+  NAT64, 6to4, Teredo or another prefix that carries an IPv4 address: addresses.py) unless the
+  operator sets allow_private_destinations; development allows them (`make run`'s services are on localhost).
   Checked on each address before it is tried and on the peer of the connection made, before a
   byte is sent ("refused_destination"). No proxy from the environment;
 - single flight per key: calls naming the key of a call in flight (a client's jwks_uri) wait for

@@ -5,7 +5,7 @@ with a network backend that
   time left until the deadline of the call using it (`deadline`), so that no answer, dripped
   byte by byte in its status line, headers or body, outlives the call's deadline;
 - resolves the name itself (a lookup waits no longer than the deadline either), tries only the
-  addresses the destination policy allows, and checks the peer of the connection made again
+  addresses the destination policy allows (addresses.py), and checks the peer of the connection made again
   before a byte is sent: what is checked is the address actually connected to.
 
 `fetch` makes one call on a door's client (`client`) and reads its body within the size cap,
@@ -31,6 +31,7 @@ from typing import Any
 import httpcore
 import httpx
 
+from idp.outbound.addresses import public
 from idp.outbound.answers import Answer, OutboundError
 
 
@@ -78,15 +79,6 @@ def _left(timeout: float | None, expired: type[Exception]) -> float | None:
     if left <= 0:
         raise expired("the call's deadline passed")
     return left if timeout is None else min(timeout, left)
-
-
-def public(address: str) -> bool:
-    """Globally routable: not private, loopback, link-local, shared (100.64/10), reserved,
-    unspecified or multicast; an IPv4 address mapped in IPv6 is judged as IPv4."""
-    ip = ipaddress.ip_address(address.split("%")[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not ip.is_multicast
 
 
 class _Stream(httpcore.NetworkStream):

@@ -1,7 +1,7 @@
 """A code whose delivery failed for good says so (otp_transactions.delivery_failed_at)
 
 Revision ID: 0020
-Revises: 0018
+Revises: 0019
 Create Date: 2026-11-29 10:00:00
 """
 import sqlalchemy as sa
@@ -9,7 +9,7 @@ from alembic import op
 
 
 revision = '0020'
-down_revision = '0018'
+down_revision = '0019'
 branch_labels = None
 depends_on = None
 

@@ -105,6 +105,7 @@ PAGES = [("GET", "/v1/session", None), ("GET", "/v1/profile", None), ("POST", "/
 @pytest.mark.parametrize("method, path, body", PAGES, ids=[f"{method} {path}" for method, path, _ in PAGES])
 def test_no_header_reaches_a_server_error_behind_a_proxy(app, monkeypatch, method, path, body):
     monkeypatch.setenv("IDP_SERVER_PROXY_HOPS", "1")
+    monkeypatch.setenv("IDP_SERVER_PROXY_NETWORKS", "127.0.0.1/32")  # the test client's address: a proxy's
     behind_a_proxy = create_app({"TESTING": True})
     behind_a_proxy.test_client_class = ContractClient
     client = behind_a_proxy.test_client()

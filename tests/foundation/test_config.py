@@ -50,6 +50,13 @@ def test_malformed_override_is_named_in_one_line(environ, named):
     assert "\n" not in message
 
 
+def test_proxies_without_the_networks_they_connect_from_are_refused():
+    # without them, any client could write the address the service believes (tests/ops/test_forwarded_addresses.py)
+    with pytest.raises(ConfigError, match="IDP_SERVER_PROXY_NETWORKS"):
+        load_settings(environ={"IDP_SERVER_PROXY_HOPS": "1"})
+    assert load_settings(environ={"IDP_SERVER_PROXY_HOPS": "1", "IDP_SERVER_PROXY_NETWORKS": "10.0.0.0/24"})["server"]["proxy_hops"] == 1
+
+
 def test_missing_setting_is_named(tmp_path: Path):
     broken = tmp_path / "settings.toml"
     broken.write_text(Path("config/settings.toml").read_text().replace("max_attempts = 4\n", ""))

@@ -63,7 +63,7 @@ def test_no_module_of_idp_imports_itself_back():
 LAYERS = [
     {"idp.wsgi"},
     {"idp"},  # the application factory
-    {"idp.request_input", "idp.shell", "idp.health", "idp.housekeeping", "idp.management"},
+    {"idp.request_input", "idp.shell", "idp.health", "idp.housekeeping", "idp.management", "idp.forwarded"},
     {"idp.api", "idp.console"},
     {"idp.account", "idp.insight"},
     {"idp.oauth"},

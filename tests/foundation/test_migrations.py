@@ -41,12 +41,12 @@ def test_migrations_downgrade_to_an_empty_database(monkeypatch, tmp_path):
     assert tables == set()
 
 
-def _released_then_upgraded(monkeypatch, tmp_path, *rows: str):
-    """An embedded database of the released schema (0001) holding these rows, then upgraded;
-    answers the app, whose context the caller enters."""
+def _released_then_upgraded(monkeypatch, tmp_path, *rows: str, released: str = "0001"):
+    """An embedded database of the released schema (0001, or `released`) holding these rows, then
+    upgraded; answers the app, whose context the caller enters."""
     app = _app_on(f"sqlite:///{tmp_path / 'released.sqlite3'}", monkeypatch, tmp_path)
     with app.app_context():
-        upgrade(revision="0001")
+        upgrade(revision=released)
         with db.engine.begin() as connection:
             for statement in rows:
                 connection.execute(text(statement))
@@ -116,3 +116,21 @@ def test_waiting_phone_resets_become_resets_with_one_waiting_per_account(monkeyp
             rows = connection.execute(text("SELECT id, kind, completed_at IS NULL, cancel_token_hash FROM resets ORDER BY id")).all()
         db.engine.dispose()
     assert rows == [("r1", "phone", 1, "a"), ("r2", "phone", 0, None)]
+
+
+def _insight_events(journey: str, *timed: tuple[str, int]) -> str:
+    return "INSERT INTO insight_events (day, journey, kind, screen, language, service, device, elapsed_ms) VALUES " + ", ".join(
+        f"('2026-11-28', '{journey}', '{kind}', 's', 'fr', '', 'phone', {elapsed_ms})" for kind, elapsed_ms in timed)
+
+
+def test_analytics_events_kept_in_milliseconds_since_their_journey_began_upgrade_to_the_bucket_of_the_screen_before(
+        monkeypatch, tmp_path):
+    app = _released_then_upgraded(
+        monkeypatch, tmp_path,
+        _insight_events("a", ("pageview", 0), ("event", 4_000), ("pageview", 5_000), ("pageview", 45_000),
+                        ("event", 46_500), ("pageview", 4_000_000)),
+        _insight_events("b", ("event", 700), ("pageview", 900), ("pageview", 1_900)),
+        released="0015")
+    with app.app_context(), db.engine.connect() as connection:
+        assert connection.execute(text("SELECT journey, elapsed FROM insight_events ORDER BY id")).all() == [
+            ("a", 0), ("a", 5), ("a", 5), ("a", 55), ("a", 2), ("a", 3600), ("b", 0), ("b", 0), ("b", 1)]

@@ -1,7 +1,7 @@
 """The outbound door (idp/outbound) against real servers on loopback: a total deadline however the
 other side drips, a size cap, no redirects, the destination policy on the address connected to,
 the cap per process, single flight and failure memory per key, a count per outcome; and no module
-of idp/ but the door makes an outbound HTTP call."""
+of idp/ but the door makes an outbound HTTP call. Which addresses are public: test_outbound_destinations.py."""
 from __future__ import annotations
 
 import ast
@@ -113,17 +113,6 @@ def test_the_address_connected_to_is_checked_before_a_byte_is_sent(outside, monk
     assert error.outcome == "refused_destination"
     time.sleep(0.3)  # the server's threads see the connection, closed with nothing sent
     assert (server.connections, server.requests) == (1, 0)
-
-
-@pytest.mark.parametrize("address", ["10.0.0.1", "172.16.0.1", "192.168.1.1", "127.0.0.1", "169.254.169.254", "100.64.0.1",
-                                     "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "::ffff:10.0.0.1"])
-def test_private_loopback_link_local_and_other_unroutable_addresses_are_not_public(address):
-    assert not network.public(address)
-
-
-@pytest.mark.parametrize("address", ["8.8.8.8", "93.184.216.34", "2001:4860:4860::8888"])
-def test_routable_addresses_are_public(address):
-    assert network.public(address)
 
 
 def test_a_call_beyond_the_cap_fails_at_once_as_busy(outside):

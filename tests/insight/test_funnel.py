@@ -15,31 +15,33 @@ from idp.housekeeping import purge
 from idp.insight import funnel
 from idp.models import InsightEvent, InsightRolledDay, InsightStepDay
 
+# Each event with its time as the UI sends it: the seconds on the screen before, as the upper
+# bound of their bucket (0: no screen before).
 SIGN_UP_LEFT_AT_PHONE = [
     ("pageview", "signUp/privacy", 0, {}),
-    ("event", "signUp/privacy", 4_000, {"action": "privacy_submit_success"}),
-    ("pageview", "signUp", 5_000, {}),
-    ("pageview", "signUp/verification/email", 20_000, {}),
-    ("pageview", "signUp/password", 60_000, {}),
-    ("pageview", "signUp/verificationsetup", 90_000, {}),
-    ("event", "signUp/verificationsetup", 100_000, {"action": "verificationSetUp_step3_submit_error", "error": "22"}),
+    ("event", "signUp/privacy", 5, {"action": "privacy_submit_success"}),  # 4 s after it showed
+    ("pageview", "signUp", 5, {}),
+    ("pageview", "signUp/verification/email", 21, {}),  # 15 s on signUp
+    ("pageview", "signUp/password", 55, {}),  # 40 s on the e-mail code
+    ("pageview", "signUp/verificationsetup", 34, {}),
+    ("event", "signUp/verificationsetup", 13, {"action": "verificationSetUp_step3_submit_error", "error": "22"}),
 ]
 SIGN_IN_DONE = [
     ("pageview", "signIn", 0, {}),
-    ("pageview", "signIn/password", 5_000, {}),
-    ("pageview", "signIn/verification/sms", 15_000, {}),
-    ("pageview", "redirecttorp", 40_000, {}),
+    ("pageview", "signIn/password", 5, {}),
+    ("pageview", "signIn/verification/sms", 13, {}),
+    ("pageview", "redirecttorp", 34, {}),
 ]
 
 
 def journey(app, steps, day=None, language="fr", device="phone", service="reservations"):
     """One journey's events, as the collector keeps them, on `day` (today by default)."""
-    journey_id = str(uuid.uuid4())
+    journey_id = uuid.uuid4().hex
     with app.app_context():
         for kind, screen, elapsed, extra in steps:
             result = next((r for r in ("submit_success", "submit_error") if extra.get("action", "").endswith(r)), None)
             db.session.add(InsightEvent(day=day or now().date(), journey=journey_id, kind=kind, screen=screen, language=language,
-                                        device=device, service=service, elapsed_ms=elapsed, result=result, **extra))
+                                        device=device, service=service, elapsed=elapsed, result=result, **extra))
         db.session.commit()
 
 
@@ -82,6 +84,12 @@ def test_the_time_on_a_step_is_told_by_its_median_and_90th_percentile(app):
     assert (email_code.percentile(0.5), email_code.percentile(0.9)) == (55, 55)
 
 
+def test_a_page_view_that_says_the_journey_showed_no_screen_before_counts_no_time_on_one(app):
+    # the UI measured nothing: its journey began there (the release before wrote no bucket either)
+    journey(app, [("pageview", "signIn", 0, {}), ("pageview", "signIn/password", 0, {})])
+    assert steps_of(app, Flow.SIGNIN)["signIn"].now.seconds == {}
+
+
 def test_the_figures_are_chosen_by_language_service_and_device(app):
     journey(app, SIGN_UP_LEFT_AT_PHONE, language="fr", device="phone")
     journey(app, SIGN_UP_LEFT_AT_PHONE, language="en", device="desktop", service="")
@@ -91,7 +99,7 @@ def test_the_figures_are_chosen_by_language_service_and_device(app):
 
 
 def test_one_journey_id_across_flows_counts_in_each(app):
-    journey(app, SIGN_IN_DONE + [("pageview", "firstverifyitsyou/password", 60_000, {}), ("pageview", "changepassword", 90_000, {})])
+    journey(app, SIGN_IN_DONE + [("pageview", "firstverifyitsyou/password", 21, {}), ("pageview", "changepassword", 34, {})])
     assert steps_of(app, Flow.SIGNIN)["redirecttorp"].now.reached == 1
     change = steps_of(app, Flow.PASSWORD_CHANGE)
     assert change["changepassword"].now.left == 1

@@ -88,6 +88,8 @@ def test_health_and_metrics_answer_on_the_management_port_only(servers):
     for path in ("/metrics", "/healthz", "/readyz"):
         assert requests.get(management.url + path, timeout=10).status_code == 200, path
         assert requests.get(web.url + path, timeout=10).status_code == 404, path
+        # the router reads //metrics as /metrics: the route a request reaches decides
+        assert requests.get(web.url + "/" + path, timeout=10).status_code == 404, "/" + path
 
 
 def test_the_public_port_answers_everything_else_and_the_management_port_nothing_else(servers):

@@ -35,8 +35,9 @@ def test_a_malformed_network_stops_start_up(value):
 
 
 def test_the_management_port_believes_no_forwarded_address(app, monkeypatch):
-    # behind one proxy, the web server takes the client's address from X-Forwarded-For
+    # behind one proxy at 203.0.113.5, the web server takes the client's address from X-Forwarded-For
     monkeypatch.setenv("IDP_SERVER_PROXY_HOPS", "1")
+    monkeypatch.setenv("IDP_SERVER_PROXY_NETWORKS", "203.0.113.5/32")
     monkeypatch.setenv("IDP_MANAGEMENT_BIND", "127.0.0.1:9000")
     management = Client(ManagementServer(create_app({"TESTING": True}).wsgi_app))
     forged = management.get("/metrics", headers={"X-Forwarded-For": "127.0.0.1"}, environ_base={"REMOTE_ADDR": "203.0.113.5"})

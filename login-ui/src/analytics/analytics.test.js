@@ -1,5 +1,14 @@
+// A script, or a careless screen, would put digits of its choosing in the only fields that took
+// numbers: the journey id (a UUID this UI made) and the milliseconds since the journey began. Now
+// the id is one the provider offered (GET /v1/session) and the time a bucket the collector
+// enumerates (names.json): the UI sends no number of its own choosing, and waits for an id
+// rather than make one.
 import { ApiError } from '../api/v1';
-import { buildAction, configureInsight, errorCode, failureResult, flush, pageView, setService, trackEvent } from '.';
+import { buildAction, configureInsight, errorCode, failureResult, flush, offerJourney, pageView, setService, trackEvent } from '.';
+import NAMES from './names.json';
+
+// ids as GET /v1/session offers them
+const OFFERED = ['0123456789abcdef0123456789abcdef', 'fedcba9876543210fedcba9876543210'];
 
 test('a page view carries the path and the page name', () => {
   pageView('/en/signUp', 'signup');
@@ -36,6 +45,7 @@ describe('first-party collection', () => {
 
   beforeEach(async () => {
     await configureInsight({ apiBase: '/v1' });
+    offerJourney(OFFERED[0]);
     flush();
     navigator.sendBeacon.mockClear();
     setService(null);
@@ -51,8 +61,8 @@ describe('first-party collection', () => {
     const [view, failed] = await events();
     expect(Object.keys(view).sort()).toEqual(['device', 'elapsed', 'event', 'journey', 'language', 'page', 'screen', 'service']);
     expect(view).toMatchObject({ event: 'pageview', screen: 'signUp/verification/email', language: 'fr', page: 'verification', service: 'reservations' });
-    expect(failed).toMatchObject({ event: 'event', action: 'verification_step2_submit_error', step: 2, error: '14', journey: view.journey });
-    expect(view.journey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(failed).toMatchObject({ event: 'event', action: 'verification_step2_submit_error', step: 2, error: '14', journey: OFFERED[0] });
+    expect(view.journey).toBe(OFFERED[0]);
     // the dataLayer entries stay as the specification has them
     expect(window.dataLayer[1]).toEqual({ event: 'event', category: 'signup', action: 'verification_step2_submit_error', label: 'button' });
   });
@@ -62,14 +72,42 @@ describe('first-party collection', () => {
     expect(navigator.sendBeacon).toHaveBeenCalledTimes(1);
   });
 
-  test('the journey id is forgotten at the journey end, and the next journey has a new one', async () => {
+  test('the journey id is forgotten at the journey end, and the next journey takes the id offered since', async () => {
+    pageView('/en/signIn', 'signin');
+    offerJourney(OFFERED[1]);
+    pageView('/en/redirecttorp', 'redirectToRp');
+    pageView('/en/signIn', 'signin');
+    flush();
+    expect((await events()).map((event) => event.journey)).toEqual([OFFERED[0], OFFERED[0], OFFERED[1]]);
+  });
+
+  test('events wait for a journey id the provider offers, and go with it', async () => {
     pageView('/en/signIn', 'signin');
     pageView('/en/redirecttorp', 'redirectToRp');
     pageView('/en/signIn', 'signin');
     flush();
-    const [first, end, next] = await events();
-    expect(end.journey).toBe(first.journey);
-    expect(next.journey).not.toBe(first.journey);
+    expect(await events()).toHaveLength(2);
+    navigator.sendBeacon.mockClear();
+    offerJourney(OFFERED[1]);
+    flush();
+    expect(await events()).toMatchObject([{ screen: 'signIn', journey: OFFERED[1], elapsed: 0 }]);
+  });
+
+  test('the time an event carries is the bucket of the seconds on the screen before', async () => {
+    const now = jest.spyOn(Date, 'now');
+    try {
+      [[0, 'signIn'], [4000, null], [44000, 'signIn/password'], [5000000, 'signIn/verification/sms']].forEach(([at, screen]) => {
+        now.mockReturnValue(1700000000000 + at);
+        if (screen) pageView(`/en/${screen}`, 'signin');
+        else trackEvent({ category: 'signin', page: 'signin', result: 'submit_success' });
+      });
+    } finally {
+      now.mockRestore();
+    }
+    flush();
+    const sent = (await events()).map((event) => event.elapsed);
+    expect(sent).toEqual([0, 5, 55, 3600]);
+    expect(sent.every((elapsed) => NAMES.elapsed.includes(elapsed))).toBe(true);
   });
 
   test('nothing is sent when the browser asks not to be tracked', () => {
@@ -99,11 +137,12 @@ describe('first-party collection', () => {
       fresh = require('.');
     });
     fresh.pageView('/en/signIn', 'signin');
+    fresh.offerJourney(OFFERED[1]);
     expect(navigator.sendBeacon).not.toHaveBeenCalled();
     await fresh.configureInsight({ apiBase: '/v1/' });
     fresh.flush();
     const [view] = await events();
-    expect(view).toMatchObject({ event: 'pageview', screen: 'signIn', language: 'en' });
+    expect(view).toMatchObject({ event: 'pageview', screen: 'signIn', language: 'en', journey: OFFERED[1] });
     expect(view.elapsed).toBe(0);
     expect(view).not.toHaveProperty('at');
   });

@@ -7,16 +7,18 @@
 //
 // What goes to the provider: the event and the screen it happened on (the path after the
 // language), the page name, category, action, label, sign-up step, language, the waiting
-// service's id, a device class from the viewport's width, a catalogue error code, a random
-// journey id for one journey and the milliseconds since that journey began (transport.js,
-// which batches them and sends them when the page is hidden); nothing at all when the browser
-// asks not to be tracked (Global Privacy Control, Do Not Track).
+// service's id, a device class from the viewport's width, a catalogue error code, the journey's
+// id (one the provider offered: `offerJourney`) and the bucket of seconds spent on the screen
+// before (transport.js, which batches them and sends them when the page is hidden); nothing at
+// all when the browser asks not to be tracked (Global Privacy Control, Do Not Track).
 
 const shown = { screen: '', language: 'en' };
 let service = null;
-// The transport (transport.js) once its chunk is here; the events of the moments before wait.
+// The transport (transport.js) once its chunk is here; the events and the journey id offered in
+// the moments before wait.
 let transport = null;
 const waiting = [];
+let offered = null;
 
 function push(entry) {
   if (typeof window === 'undefined') return;
@@ -51,6 +53,7 @@ export function configureInsight({ apiBase }) {
   return import(/* webpackChunkName: "insight" */ './transport').then((loaded) => {
     loaded.start(`${apiBase.replace(/\/$/, '')}/events`);
     transport = loaded;
+    if (offered) loaded.offer(offered);
     waiting.splice(0).forEach(loaded.add);
   // a chunk that cannot be fetched (offline): the page goes on, its events stay unsent
   }, () => {});
@@ -58,6 +61,13 @@ export function configureInsight({ apiBase }) {
 
 export function setService(id) {
   service = id == null ? null : String(id);
+}
+
+// A journey id GET /v1/session offered (each answer has a fresh one): the next journey's.
+export function offerJourney(id) {
+  if (typeof id !== 'string') return;
+  if (transport) transport.offer(id);
+  else offered = id;
 }
 
 export const RESULTS = {

@@ -3,7 +3,7 @@
 // title is in the header), its login hint, and where each journey stands.
 import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { setService } from '../analytics';
+import { offerJourney, setService } from '../analytics';
 import { api } from '../api/v1';
 import { useHydrated } from '../components/hooks';
 import { unexpected } from '../components/ShowError';
@@ -63,6 +63,7 @@ export function ServerSessionProvider({ language, children }) {
           return;
         }
         setService(data.service ? data.service.id : null);
+        offerJourney(data.insightJourney);
         // A transition: while a screen rendered at build time waits for its chunk before React
         // takes it over (Privacy), an urgent change of the context around it would make React
         // drop its HTML for the loading frame; this one waits for the take-over instead.
