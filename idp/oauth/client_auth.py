@@ -11,7 +11,8 @@ where the client's keys come from and that each assertion serves once:
   that fails, is refused or is remembered as failed is invalid_client, never a 500: forged
   assertions cost the provider one fetch per process and failure_memory_seconds;
 - the `jti` of an assertion is recorded in limit_counters, which every instance shares, until
-  the assertion expires: a replay is invalid_client wherever it lands;
+  the last moment the assertion could be accepted (JTI_MEMORY_SECONDS: its exp and the leeway
+  have passed): a replay is invalid_client wherever and whenever it lands;
 - an assertion may not live longer than MAX_LIFETIME_SECONDS, checked before its jti is kept.
 
 Every refusal says what the client should change. One that fits no method (RegisteredMethods)
@@ -38,6 +39,13 @@ from idp.store import limits
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
 MAX_LIFETIME_SECONDS = 300
+# The clock skew allowed between a client and the provider, on each side of iat and exp.
+LEEWAY_SECONDS = 30
+# How long a jti is remembered after its first use: past the last moment its assertion could
+# be accepted (an iat at most the leeway ahead, exp at most MAX_LIFETIME_SECONDS after it, and
+# the leeway after exp). The same for every assertion: a window that shrank with the time left
+# before exp, as it did, let a replay's shorter window declare the first use's over.
+JTI_MEMORY_SECONDS = MAX_LIFETIME_SECONDS + 2 * LEEWAY_SECONDS + 1
 CACHE_SECONDS = 300
 # A client's jwks_uri is fetched again for an unknown kid at most this often.
 REFETCH_SECONDS = 10
@@ -119,7 +127,7 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
     CLIENT_AUTH_METHOD = PRIVATE_KEY_JWT
 
     def __init__(self, audiences):
-        super().__init__(validate_jti=True, leeway=30)
+        super().__init__(validate_jti=True, leeway=LEEWAY_SECONDS)
         self._audiences = audiences
 
     def __call__(self, query_client, request):
@@ -151,7 +159,7 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         return token.claims
 
     def verify_claims(self, claims) -> None:
-        # before Authlib's checks, which keep the jti for the assertion's lifetime; each says
+        # before Authlib's checks, which keep the jti (validate_jti); each says
         # what to change (Authlib's words would only name the claim)
         expires, issued = claims.get("exp"), claims.get("iat", time.time())
         if not all(_a_time(value) for value in (expires, issued)):
@@ -170,8 +178,7 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         super().verify_claims(claims)
 
     def validate_jti(self, claims, jti) -> bool:
-        lifetime = min(MAX_LIFETIME_SECONDS, max(0, int(claims["exp"] - time.time()))) + self.leeway
-        if not limits.first_use(limits.key("assertion-jti", claims["iss"], jti), lifetime):
+        if not limits.first_use(limits.key("assertion-jti", claims["iss"], jti), JTI_MEMORY_SECONDS):
             raise InvalidClientError(description="This client assertion was used already: sign a new one, with a new jti, for each request.")
         return True
 

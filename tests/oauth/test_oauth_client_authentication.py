@@ -2,7 +2,16 @@
 secret methods), each service by its own method only, driven by Authlib's OAuth 2 client.
 
 Mirrors the conformance suite's FAPI 2.0 checks of private_key_jwt (fapi2-...-ensure-client-
-assertion-with-wrong-aud/iss/sub-fails, -expired-fails, -reused-jti-fails)."""
+assertion-with-wrong-aud/iss/sub-fails, -expired-fails, -reused-jti-fails).
+
+Abuse cases of an assertion:
+- someone who copied a service's assertion (from a log, a proxy, a crash report) sends it
+  again, at once or at any moment until it stops being accepted: its exp plus the leeway the
+  provider allows for clock skew (30 s). Every replay is invalid_client "used already", on
+  every instance, whatever the assertion's iat and exp within the rules: a client whose clock
+  runs the leeway ahead (iat 30 s in the future, exp the longest after it), an exp with a
+  fraction of a second, no iat at all. After exp + the leeway it is refused as expired.
+"""
 from __future__ import annotations
 
 import json
@@ -12,6 +21,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 import requests
+import time_machine
 from authlib.integrations.requests_client import OAuth2Session
 from authlib.oauth2.rfc7523 import PrivateKeyJWT
 from joserfc import jwt
@@ -158,6 +168,27 @@ def test_an_assertion_used_twice_is_refused_the_second_time(signed_in_code, rp, 
                               client_assertion_type=ASSERTION_TYPE, client_assertion=signed))
     assert [answer.status_code for answer in answers] == [200, 401]
     assert answers[1].json()["error"] == "invalid_client"
+
+
+@pytest.mark.parametrize("shape", [
+    pytest.param(lambda moment: {"iat": moment + 30, "exp": moment + 330}, id="a clock the leeway ahead, the longest exp"),
+    pytest.param(lambda moment: {"iat": moment, "exp": moment + 60.75}, id="an exp with a fraction of a second"),
+    pytest.param(lambda moment: {"iat": None, "exp": moment + 300}, id="no iat"),
+])
+def test_a_used_assertion_is_refused_until_its_exp_and_the_leeway_have_passed(metadata, shape):
+    times = shape(int(time.time()))
+    signed = assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["token_endpoint"], **times)
+
+    def introspect():
+        return requests.post(metadata["introspection_endpoint"], timeout=10, data={
+            "token": "any", "client_assertion_type": ASSERTION_TYPE, "client_assertion": signed})
+
+    assert introspect().status_code == 200
+    # the last whole second the assertion itself is still accepted in
+    with time_machine.travel(times["exp"] + client_auth.LEEWAY_SECONDS - 1):
+        replayed = introspect()
+    assert (replayed.status_code, replayed.json()["error_description"]) == (
+        401, "This client assertion was used already: sign a new one, with a new jti, for each request.")
 
 
 def test_a_private_key_jwt_service_may_not_use_a_secret(signed_in_code, rp, metadata):
