@@ -25,7 +25,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from authlib.oauth2.rfc6749 import ClientAuthentication, InvalidClientError
+from authlib.oauth2.rfc6749 import ClientAuthentication, InvalidClientError, InvalidRequestError
 from authlib.oauth2.rfc6749.util import extract_basic_authorization
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
 from flask import current_app
@@ -35,6 +35,7 @@ from joserfc.jwk import KeySet
 
 from idp import keys, outbound
 from idp.clients import PRIVATE_KEY_JWT, PUBLIC, SECRET_BASIC, SECRET_POST, Client
+from idp.oauth import errors
 from idp.store import limits
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
@@ -188,6 +189,10 @@ class RegisteredMethods(ClientAuthentication):
     says which client the request named and how that client authenticates."""
 
     def authenticate(self, request, methods, endpoint):
+        sent = _sent(request)
+        # RFC 6749 section 2.3: one method per request, refused before either is checked
+        if len(sent) > 1:
+            raise InvalidRequestError(errors.several_methods(sent))
         for method in methods:
             found = self._methods[method](self.query_client, request)
             if found is None or not found.check_endpoint_auth_method(method, endpoint):
@@ -195,6 +200,9 @@ class RegisteredMethods(ClientAuthentication):
             # RFC 6749 section 3.2.1: a confidential client must authenticate
             if method == PUBLIC and not found.check_endpoint_auth_method(PUBLIC, "token"):
                 continue
+            # a form client_id beside the header's or the assertion's names a second client
+            if request.form.get("client_id") not in (None, "", found.client_id):
+                raise InvalidRequestError(errors.ANOTHER_CLIENT)
             request.auth_method = method
             return found
         # each method found the client it names, or none: an unknown one was refused already
@@ -204,18 +212,17 @@ class RegisteredMethods(ClientAuthentication):
         if client is None:
             raise InvalidClientError(status_code=status, description="The request names no client: send the client_id and the "
                                                                      "credentials of the method the client registered.")
-        raise InvalidClientError(status_code=status, description=registered_method(client, _sent(request), methods))
+        raise InvalidClientError(status_code=status, description=registered_method(client, (sent or [PUBLIC])[0], methods))
 
 
-def _sent(request) -> str:
-    """The method whose credentials the request carries."""
-    if request.form.get("client_assertion"):
-        return PRIVATE_KEY_JWT
-    if extract_basic_authorization(request.headers)[1]:
-        return SECRET_BASIC
-    if request.form.get("client_secret"):
-        return SECRET_POST
-    return PUBLIC
+def _sent(request) -> list[str]:
+    """The methods whose credentials the request carries (none: a public client's)."""
+    carried = {
+        SECRET_BASIC: extract_basic_authorization(request.headers)[0] is not None,
+        SECRET_POST: bool(request.form.get("client_secret")),
+        PRIVATE_KEY_JWT: bool(request.form.get("client_assertion") or request.form.get("client_assertion_type")),
+    }
+    return [method for method, present in carried.items() if present]
 
 
 def registered_method(client: Client, sent: str, methods: list[str]) -> str:

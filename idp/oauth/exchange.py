@@ -5,8 +5,10 @@ on PostgreSQL.
 POST /token, read in order:
   1. the form: application/x-www-form-urlencoded, at most FORM_BYTES, no query string, each
      parameter once, every value printable ASCII, only the grant's parameters (FORM);
-  2. the client authenticates with its secret (Basic or in the form) or is public: Authlib's own
-     functions for those methods, on the values read in 1;
+  2. the client authenticates with its secret (Basic or in the form) or is public, by one method
+     only and under the client_id its credentials name: the framework's own client
+     authentication (client_auth.RegisteredMethods, Authlib's functions for those methods), on
+     the values read in 1;
   3. grant_type=authorization_code: token.redeem (steps 2 to 7 of idp/oauth/token.py);
      grant_type=refresh_token, without a narrower scope: token.rotate;
   4. 200 with the token, the headers every answer carries, the request's line and metrics.
@@ -41,13 +43,13 @@ from types import SimpleNamespace
 from urllib.parse import parse_qsl
 
 from authlib.oauth2 import OAuth2Error
-from authlib.oauth2.rfc6749.authenticate_client import ClientAuthentication
 from flask import Flask
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from idp import clients, observability, security_headers
 from idp.oauth import parameters, token
+from idp.oauth.client_auth import RegisteredMethods
 from idp.oauth.server import AccessTokenValidator, userinfo_answer
 
 FORM = "application/x-www-form-urlencoded"
@@ -74,7 +76,7 @@ class Exchange:
     def __init__(self, app: Flask, framework):
         self.app, self.framework = app, framework
         self.headers = NO_STORE + list(security_headers.headers(app.config["IDP"]).items())
-        self.authenticate = ClientAuthentication(clients.query_client)
+        self.authenticate = RegisteredMethods(clients.query_client)
         self.validator = AccessTokenValidator()
         self.answers = {("POST", "/token"): self.token, ("GET", "/userinfo"): self.userinfo, ("POST", "/userinfo"): self.userinfo}
 

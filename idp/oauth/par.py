@@ -48,9 +48,8 @@ def push():
         client = server().authenticate_client(oauth_request, list(TOKEN_ENDPOINT_AUTH_METHODS), "pushed_authorization_request")
     except OAuth2Error as error:
         return _refused(error)
-    params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION}
-    if params.setdefault("client_id", client.client_id) != client.client_id:
-        return _refused(InvalidRequestError("'client_id' is not the client that authenticated: send that client's id, or leave client_id out."))
+    # a form client_id is the client's own (client_auth.RegisteredMethods refuses another's)
+    params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION} | {"client_id": client.client_id}
     if params.get("request") and request_objects.accepted_from(client):
         try:
             params = {**request_objects.unpacked(client, params["request"], issuer()), "client_id": client.client_id}

@@ -50,6 +50,18 @@ def unreadable(params: Mapping) -> str | None:
     return None
 
 
+def repeated(*sources) -> str | None:
+    """The name of a parameter given more than once, in one source or across them (the query
+    and the form), or None: RFC 6749 section 3.2 allows each once."""
+    seen = set()
+    for source in sources:
+        for name, _ in source.items(multi=True):
+            if name in seen:
+                return name
+            seen.add(name)
+    return None
+
+
 def refusal(name: str) -> str:
     """The error description of an unreadable parameter, naming it when its name is a plain
     word (an error description may not hold a quote or a backslash)."""
