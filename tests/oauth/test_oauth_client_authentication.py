@@ -18,6 +18,8 @@ import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import requests
@@ -269,18 +271,33 @@ def test_a_reused_assertion_is_told_to_sign_a_new_one_per_request(signed_in_code
                                                   "for each request.")
 
 
-def test_a_private_key_jwt_service_revokes_and_introspects_with_authlib_as_the_guide_shows(signed_in_code, rp, metadata):
-    client = with_assertion(rp("rp-jwt", "https://rp-jwt.example/cb"), JWT_CLIENT_KEY, metadata["token_endpoint"])
-    client, location = signed_in_code(client)
-    token, session = client.fetch_token(location), client.session
+def guide() -> tuple[str, str]:
+    """The Authlib block of docs/integrators.md's private_key_jwt section, in two: up to the
+    person's sign-in, and from the callback on."""
+    text = (Path(__file__).parents[2] / "docs" / "integrators.md").read_text(encoding="utf-8")
+    section = text[text.index("### Authenticating with `private_key_jwt`"):]
+    block = section[section.index("```python\n") + len("```python\n"):]
+    block = block[:block.index("```\n")]
+    before, marker, after = block.partition("# ... send the person's browser to url")
+    assert marker, "the guide's block no longer says where the person signs in"
+    return before, marker + after
 
-    def fresh():  # the guide's: a new assertion for each request
-        return session.client_auth(PrivateKeyJWT(metadata["token_endpoint"], alg="ES256", headers={"kid": JWT_CLIENT_KEY.kid},
-                                                 claims={"exp": int(time.time()) + 60}))
 
-    assert session.introspect_token(metadata["introspection_endpoint"], token=token["access_token"], auth=fresh()).json()["active"]
-    assert session.revoke_token(metadata["revocation_endpoint"], token=token["access_token"], auth=fresh()).status_code == 200
-    assert session.introspect_token(metadata["introspection_endpoint"], token=token["access_token"], auth=fresh()).json() == {"active": False}
+def test_the_guides_authlib_service_signs_in_refreshes_introspects_and_revokes_as_written(browser, person, metadata):
+    before, after = guide()
+    names = {"metadata": metadata, "client_id": "rp-jwt", "redirect_uri": "https://rp-jwt.example/cb",
+             "private_jwk": JWT_CLIENT_KEY.as_dict(private=True)}
+    exec(compile(before, "docs/integrators.md", "exec"), names)
+    answer = browser.get(names["url"])
+    if urlsplit(answer.headers["Location"]).path in ("/en/", "/fr/"):
+        answer = browser.get(browser.sign_in(person))
+    names["callback_url"] = answer.headers["Location"]
+    exec(compile(after, "docs/integrators.md", "exec"), names)
+
+    # refreshed, introspected as active, and the refresh token revoked: the grant ended
+    assert names["token"]["refresh_token"] and names["active"] is True
+    userinfo = requests.get(metadata["userinfo_endpoint"], headers={"Authorization": f"Bearer {names['token']['access_token']}"}, timeout=10)
+    assert userinfo.status_code == 401
 
 
 def _remote_code(signed_in_code, rp):
