@@ -22,7 +22,7 @@ from idp.clients import TOKEN_ENDPOINT_AUTH_METHODS
 from idp.clock import now
 from idp.extensions import db
 from idp.models import PushedRequest
-from idp.oauth import request_objects
+from idp.oauth import parameters, request_objects
 from idp.oauth.server import StoredAuthorizationRequest, issuer, server
 from idp.sessions.interaction import KEPT_PARAMETERS
 from idp.store.grants import digest
@@ -55,6 +55,9 @@ def push():
             params = {**request_objects.unpacked(client, params["request"], issuer()), "client_id": client.client_id}
         except OAuth2Error as error:
             return _refused(error)
+    refused = parameters.refused(params)  # a request object's (the door of views.py read the form's)
+    if refused is not None:
+        return _refused(InvalidRequestError(refused[1]))
     if "request_uri" in params:
         return _refused(InvalidRequestError("A pushed request may not carry a request_uri: push the request's own parameters."))
     try:

@@ -27,8 +27,8 @@ CLIENT_ENDPOINTS = frozenset({"oauth.token_endpoint", "oauth.pushed_authorizatio
 
 @bp.before_request
 def refuse_unreadable_input():
-    """parameters.py's rules, before any endpoint runs: readable parameters, and at the
-    endpoints where a client authenticates, each parameter once."""
+    """parameters.py's rules, before any endpoint runs: readable parameters no longer than
+    their columns, and at the endpoints where a client authenticates, each parameter once."""
     if request.endpoint in CLIENT_ENDPOINTS and not parameters.basic_credentials_readable(request.headers.get("Authorization")):
         refused = InvalidClientError(description="The Basic credentials must be the client's form-encoded id and secret, in base64: "
                                                  "form-encode each, join them with a colon, encode that in base64 (RFC 6749 section 2.3.1).")
@@ -36,12 +36,12 @@ def refuse_unreadable_input():
         return _no_store(server().handle_error_response(None, refused))
     browser = request.endpoint in BROWSER_ENDPOINTS
     for source in (request.args, request.form):
-        name = parameters.unreadable(source)
-        if name is None:
+        refused = parameters.refused(source)
+        if refused is None:
             continue
+        name, description = refused
         if not browser:
-            error = {"error": "invalid_request", "error_description": parameters.refusal(name)}
-            return _no_store(jsonify(error)), 400
+            return _no_store(jsonify({"error": "invalid_request", "error_description": description})), 400
         if name in parameters.ADDRESSING or not parameters.printable(name):
             return error_page("bad_request")
     name = parameters.repeated(request.args, request.form) if request.endpoint in CLIENT_ENDPOINTS else None
