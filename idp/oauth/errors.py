@@ -13,6 +13,8 @@ from authlib.oauth2.rfc6749.errors import UnsupportedGrantTypeError, Unsupported
 from idp.clients import SUPPORTED_SCOPES
 
 UNKNOWN_CLIENT = "No client is registered under this client_id: send the client_id the provider registered for the service."
+INSECURE = ("OAuth requests are taken over HTTPS only (RFC 6749 section 3.1): send this one to the https:// address "
+            "of the endpoint, as the provider's metadata names it.")
 ANOTHER_CLIENT = "'client_id' is not the client that authenticated: send that client's id, or leave client_id out."
 # How Authlib words a parameter given twice at /authorize: "Multiple 'state' in request."
 MULTIPLE = ("Multiple '", "' in request.")

@@ -16,7 +16,8 @@ GET or POST /userinfo with a Bearer header and no body: server.AccessTokenValida
 token with its person (one statement), Authlib's validator checks it (unexpired, unrevoked,
 openid), server.userinfo_answer answers.
 
-Whatever else comes goes on to Flask as it came, its body handed on: another way for a client
+Whatever else comes goes on to Flask as it came, its body handed on: a request that did not
+come over TLS (transport.py: the door refuses it), another way for a client
 to authenticate (private_key_jwt's assertion), a narrower scope at refresh, any parameter,
 header or value this path does not read, and every refusal — an unknown client, a code or
 refresh token that spends nothing, a token that is not valid, a database that fails. The
@@ -48,7 +49,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from idp import clients, observability, security_headers
-from idp.oauth import parameters, token
+from idp.oauth import parameters, token, transport
 from idp.oauth.client_auth import RegisteredMethods
 from idp.oauth.server import AccessTokenValidator, userinfo_answer
 
@@ -83,7 +84,7 @@ class Exchange:
     def __call__(self, environ, start_response):
         method, path = environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")
         answer = self.answers.get((method, path))
-        if answer is None or parameters.may_carry_nul(environ):
+        if answer is None or parameters.may_carry_nul(environ) or not transport.secure(environ):
             return self.framework(environ, start_response)
         started, cpu_started = time.perf_counter(), time.thread_time()
         serving = SERVING.set(f"{method} {path}")

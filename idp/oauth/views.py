@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, request
 
 from idp import sessions
 from idp.extensions import db
-from idp.oauth import errors, logout, par, parameters
+from idp.oauth import errors, logout, par, parameters, transport
 from idp.oauth.authorize import authorize
 from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, server
@@ -27,14 +27,19 @@ CLIENT_ENDPOINTS = frozenset({"oauth.token_endpoint", "oauth.pushed_authorizatio
 
 @bp.before_request
 def refuse_unreadable_input():
-    """parameters.py's rules, before any endpoint runs: readable parameters no longer than
-    their columns, and at the endpoints where a client authenticates, each parameter once."""
+    """transport.py's rule and parameters.py's, before any endpoint runs: TLS, readable
+    parameters no longer than their columns, and at the endpoints where a client
+    authenticates, each parameter once."""
+    browser = request.endpoint in BROWSER_ENDPOINTS
+    if not transport.secure(request.environ):
+        if browser:
+            return error_page("insecure")
+        return _no_store(server().handle_error_response(None, InvalidRequestError(errors.INSECURE)))
     if request.endpoint in CLIENT_ENDPOINTS and not parameters.basic_credentials_readable(request.headers.get("Authorization")):
         refused = InvalidClientError(description="The Basic credentials must be the client's form-encoded id and secret, in base64: "
                                                  "form-encode each, join them with a colon, encode that in base64 (RFC 6749 section 2.3.1).")
         refused.status_code = 401
         return _no_store(server().handle_error_response(None, refused))
-    browser = request.endpoint in BROWSER_ENDPOINTS
     for source in (request.args, request.form):
         refused = parameters.refused(source)
         if refused is None:
