@@ -200,8 +200,9 @@ class RegisteredMethods(ClientAuthentication):
             # RFC 6749 section 3.2.1: a confidential client must authenticate
             if method == PUBLIC and not found.check_endpoint_auth_method(PUBLIC, "token"):
                 continue
-            # a form client_id beside the header's or the assertion's names a second client
-            if request.form.get("client_id") not in (None, "", found.client_id):
+            # a client_id (in the form, or in the query Authlib reads too) or a Basic header
+            # beside the credentials that authenticated names a second client
+            if {request.payload.client_id, extract_basic_authorization(request.headers)[0]} - {None, "", found.client_id}:
                 raise InvalidRequestError(errors.ANOTHER_CLIENT)
             request.auth_method = method
             return found

@@ -16,9 +16,10 @@ Abuse cases (who holds what, what they try, what they must get):
   redeems with one method afterwards).
 - A service holding its private key sends an assertion beside a secret (a library set up
   twice): invalid_request before anything is checked; the assertion's jti is not spent.
-- A service authenticated by its Basic header or its assertion names another client in a form
-  client_id (a second service's id, whose code it may hold): invalid_request, no token. The same
-  client_id in both places is allowed.
+- A service authenticated by its Basic header or its assertion names another client in a
+  client_id, in the form or in the query (a second service's id, whose code it may hold), or a
+  public client's request carries a Basic header naming another client: invalid_request, no
+  token. The same client_id in both places is allowed.
 - A parameter given twice (code, redirect_uri, token, client_id...), or once in the query and
   once in the form: a proxy, a firewall or a log may read the other value than the provider.
   invalid_request naming the parameter, at every endpoint where a client authenticates.
@@ -79,6 +80,22 @@ def test_a_form_client_id_naming_another_client_than_the_assertion_is_invalid_re
     answer = exchange(client, location, client_id="rp-a", client_assertion_type=ASSERTION_TYPE,
                       client_assertion=assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["token_endpoint"]))
     assert refused(answer) == (400, "invalid_request", ANOTHER_CLIENT)
+
+
+def test_a_client_id_in_the_query_naming_another_client_than_the_basic_one_is_invalid_request(signed_in_code):
+    client, location = signed_in_code()
+    grant = {"grant_type": "authorization_code", "code": query(location)["code"], "redirect_uri": client.redirect_uri,
+             "code_verifier": client.verifier}
+    answer = requests.post(client.metadata["token_endpoint"] + "?client_id=reservations", auth=("rp-a", SECRET), data=grant, timeout=10)
+    assert refused(answer) == (400, "invalid_request", ANOTHER_CLIENT)
+    assert exchange(client, location, auth=("rp-a", SECRET)).json()["access_token"]
+
+
+def test_a_basic_header_naming_another_client_than_a_public_clients_id_is_invalid_request(signed_in_code, rp):
+    client, location = signed_in_code(rp("rp-native", "http://127.0.0.1:51234/callback"))
+    answer = exchange(client, location, auth=("rp-a", "not-the-secret-of-this-client-0123456789"), client_id="rp-native")
+    assert refused(answer) == (400, "invalid_request", ANOTHER_CLIENT)
+    assert exchange(client, location, client_id="rp-native").json()["access_token"]
 
 
 def test_the_same_client_id_in_the_header_and_the_form_is_accepted(signed_in_code):
