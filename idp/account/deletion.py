@@ -8,10 +8,9 @@ authorization codes and tokens, and their activity. Every session of the account
 told by a logout token naming the account's sub (OpenID Connect Back-Channel Logout 1.0 allows a
 sub without sid) — or, when it registered backchannel_logout_session_required, by one naming
 each ended session its codes and tokens name (idp/oauth/backchannel.py) — and every token is
-revoked before its row goes. What stays is what an
-operator must keep and nothing personal: an audit event `account_deleted` with no account id,
-e-mail, phone or name — that an account was deleted, and when. The same address may then
-sign up again as a new person, with a new sub.
+revoked before its row goes. What stays is what an operator must keep and nothing personal:
+an audit event `account_deleted` with no account id, e-mail, phone or name — that an account
+was deleted, and when. The same address may then sign up again as a new person, with a new sub.
 """
 from __future__ import annotations
 
@@ -76,7 +75,8 @@ def delete_account(browser_session: BrowserSession | None) -> dict:
     ended += sessions.end(browser_session, sessions.Reason.ACCOUNT_DELETED)
     # the services no live session of the account signed in to still hold the account; one
     # that identifies its sessions by sid also holds those its codes and tokens name
-    backchannel.tell_account(user.id, connected, told=frozenset((client, session.sid) for session in ended for client in session.clients or ()))
+    told = frozenset((client, session.sid) for session in ended for client in session.clients or ())
+    backchannel.tell_account(user.id, connected, told=told)
     grants.revoke(grants.Reason.ACCOUNT_DELETED, user_id=user.id)
     _erase(user, [email] + ([phone.e164] if phone else []), ended)
     audit.record(None, None, "account_deleted", services=len(connected), sessions=len(ended))

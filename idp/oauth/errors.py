@@ -54,10 +54,15 @@ def several_methods(methods: list[str]) -> str:
             "send them by one method only, the one the client registered (RFC 6749 section 2.3).")
 
 
+def plain(name: str) -> bool:
+    """Whether a parameter's name may be quoted in a description: a plain word (a description
+    may hold no quote or backslash, RFC 6749 section 5.2)."""
+    return re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name) is not None
+
+
 def repeated(name: str) -> str:
-    """A parameter given more than once (RFC 6749 section 3.2), named when its name is a plain
-    word (a description may hold no quote or backslash)."""
-    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
+    """A parameter given more than once (RFC 6749 section 3.2), named when its name is plain."""
+    if not plain(name):
         return "A parameter is given more than once: send each parameter once."
     return f"Multiple '{name}' in request: send each parameter once."
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from sqlalchemy import String
 
 from idp.models import AuthorizationCode, Grant, Interaction, PushedRequest, Token
+from idp.oauth import errors
 from idp.sessions.interaction import KEPT_PARAMETERS
 
 FREE_TEXT = frozenset({"login_hint"})
@@ -117,7 +118,7 @@ def repeated(*sources) -> str | None:
 def refusal(name: str) -> str:
     """The error description of an unreadable parameter, naming it when its name is a plain
     word (an error description may not hold a quote or a backslash)."""
-    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
+    if not errors.plain(name):
         return "A parameter's name holds characters outside printable ASCII, a quote or a backslash: send names of the protocol only."
     if name in GRAMMAR:
         return f"The parameter '{name}' holds characters its grammar does not allow: send one of the values the protocol defines."
