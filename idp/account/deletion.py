@@ -4,12 +4,13 @@ of the account goes, its services are told, and a last e-mail goes to the addres
 What goes: the person (e-mail, phone, name, password hash), their methods (app, passkeys,
 backup codes), sessions, the codes sent to them, their journeys, trusted devices, grants,
 authorization codes and tokens, and their activity. Every session of the account ends
-(back-channel logout to the services signed in through it), every connected service is told
-by a logout token naming the account's sub (OpenID Connect Back-Channel Logout 1.0 allows a
-sub without sid), and every token is revoked before its row goes. What stays is what an
-operator must keep and nothing personal: an audit event `account_deleted` with no account id,
-e-mail, phone or name — that an account was deleted, and when. The same address may then
-sign up again as a new person, with a new sub.
+(back-channel logout to the services signed in through it), every other connected service is
+told by a logout token naming the account's sub (OpenID Connect Back-Channel Logout 1.0 allows a
+sub without sid) — or, when it registered backchannel_logout_session_required, by one naming
+each ended session its codes and tokens name (idp/oauth/backchannel.py) — and every token is
+revoked before its row goes. What stays is what an operator must keep and nothing personal:
+an audit event `account_deleted` with no account id, e-mail, phone or name — that an account
+was deleted, and when. The same address may then sign up again as a new person, with a new sub.
 
 The same deletion ends the way back of a person who could prove nothing but the address
 (`delete_after_reset`: idp/flows/resets.py's account reset, once its wait is over).
@@ -99,9 +100,10 @@ def _delete(user: User, ended: list[sessions.Ended], **how) -> None:
     email, language = user.email, user.language
     phone = methods.verified_phone(user)
     connected = [grant.client_id for grant in grants.connected(user.id)]
-    told = {client for session in ended for client in session.clients or ()}
-    # the services no live session of the account signed in to still hold the account
-    backchannel.tell_subject(user.id, [client for client in connected if client not in told])
+    # the services no live session of the account signed in to still hold the account; one
+    # that identifies its sessions by sid also holds those its codes and tokens name
+    told = frozenset((client, session.sid) for session in ended for client in session.clients or ())
+    backchannel.tell_account(user.id, connected, told=told)
     grants.revoke(grants.Reason.ACCOUNT_DELETED, user_id=user.id)
     _erase(user, [email] + ([phone.e164] if phone else []), ended)
     audit.record(None, None, "account_deleted", services=len(connected), sessions=len(ended), **how)

@@ -4,9 +4,11 @@ disconnecting one.
 
 Disconnecting revokes the grant and every token the service holds for the account (one door:
 grants.revoke, reason `disconnected`), and tells the service, by back-channel logout, to end
-every session it holds for the account: the logout token names the account's sub, not a
-browser session, since those go on (idp/sessions/__init__.py). The next sign-in to it is a first one
-again (a fresh grant). No re-authentication: taking access away protects the person.
+every session it holds for the account: a logout token naming the account's sub, or, for a
+service that registered backchannel_logout_session_required, one naming each browser session
+it signed in through (idp/oauth/backchannel.py). The browser sessions go on. The next sign-in
+to it is a first one again (a fresh grant). No re-authentication: taking access away protects
+the person.
 """
 from __future__ import annotations
 

@@ -138,11 +138,12 @@ def _object_refused(error: OAuth2Error):
     return error_page("bad_request")
 
 
-def _unreadable(oauth_request, client, name: str):
-    """A parameter no check may read (a request object's, a pushed one's or the query's: the
-    door of views.py let a browser's through): back to the service as invalid_request, unless
-    it says which service asks or where it waits, or the service's address is not its own."""
-    error = InvalidRequestError(parameters.refusal(name))
+def _refused_parameter(oauth_request, client, name: str, description: str):
+    """A parameter no check may read, or longer than its column (a request object's, a pushed
+    one's or the query's: the door of views.py let a browser's through): back to the service as
+    invalid_request, unless it says which service asks or where it waits, or the service's
+    address is not its own."""
+    error = InvalidRequestError(description)
     params = oauth_request.payload.data
     if name not in parameters.ADDRESSING and parameters.printable(name) and client is not None \
             and parameters.unreadable({"redirect_uri": params.get("redirect_uri") or ""}) is None \
@@ -161,9 +162,9 @@ def authorize(oauth_request=None, login_completed: bool = False):
     oauth_request = server().create_oauth2_request(oauth_request)
     params = oauth_request.payload.data
     client = query_client(params.get("client_id"))
-    unreadable = parameters.unreadable(params)
-    if unreadable is not None:
-        return _unreadable(oauth_request, client, unreadable)
+    refused = parameters.refused(params)
+    if refused is not None:
+        return _refused_parameter(oauth_request, client, *refused)
     if client is not None and client.require_pushed_authorization_requests and not pushed:
         redirect_uri = params.get("redirect_uri") if client.check_redirect_uri(params.get("redirect_uri") or "") else None
         return _error_response(oauth_request, InvalidRequestError("This client must push its requests (PAR): POST them to /par, then send "

@@ -1,28 +1,38 @@
 """Back-channel logout (OpenID Connect Back-Channel Logout 1.0): when a browser session ends —
 the person signs out, a changed factor or "sign out everywhere" ends their other sessions —
 every relying service signed in through it that registered a backchannel_logout_uri gets a
-logout token, so that it ends its own session too.
+logout token naming the session (sid) and the account (sub), so that it ends its own session
+too. When the account leaves a service (the person disconnects it, or deletes the account),
+the service is told to end every session it holds for the account: by the account's sub alone,
+or, to a service that registered backchannel_logout_session_required (it identifies its
+sessions by sid: a token without one would be refused, and the person stay signed in there),
+by one token per browser session it signed in through, with sid and sub — the live sessions
+that list it (idp/sessions/relying.py) and the ended ones its codes and tokens still name
+(grants.sessions_named). Those browser sessions may go on here: the token ends the service's
+session, and a later sign-in through the same browser carries the same sid.
 
 The session's list of services (browser_sessions.clients) says whom to tell, so a service is
-told even after its codes and tokens were purged. Each service is one job of the kind
+told even after its codes and tokens were purged. Each token is one job of the kind
 "backchannel_logout" (idp/jobs): with a queue, the worker delivers it with retries and
 back-off and keeps it as failed after the last (its payload sealed: nothing personal in
 clear); under `make run`, it is delivered in process right after the answer to the person.
 Either way a service that is down never delays the sign-out. A session that merely expired
-is not told (the specification leaves it to the provider; relying sessions expire too).
+is not told (the specification leaves it to the provider; relying sessions expire too) until
+the account leaves the service.
 Each attempt goes through the outbound door (idp/outbound): oauth.backchannel_logout_timeout_seconds
 is its total deadline, redirects are not followed, and production calls public addresses only.
 """
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 
 from flask import Flask, current_app
 
 from idp import clients, jobs, keys, outbound, sessions
 from idp.clock import timestamp
 from idp.oauth.claims import subject
+from idp.sessions import relying
+from idp.store import grants
 
 KIND = "backchannel_logout"
 EVENT = "http://schemas.openid.net/event/backchannel-logout"
@@ -30,37 +40,45 @@ EVENT = "http://schemas.openid.net/event/backchannel-logout"
 LIFETIME_SECONDS = 600
 
 
+def _listening(client_id: str) -> clients.Client | None:
+    """The service, when it registered a backchannel_logout_uri."""
+    client = clients.query_client(client_id)
+    return client if client is not None and client.backchannel_logout_uri is not None else None
+
+
+def _queue(client: clients.Client, user_id: str, sid: str | None) -> None:
+    """One logout token's job. Never fails the sign-out: a queue that does not take it is logged."""
+    payload = {"client_id": client.client_id, "sid": sid, "sub": subject(user_id, client)}
+    try:
+        jobs.enqueue(KIND, payload)
+    except jobs.QueueUnavailable:
+        current_app.logger.warning("a back-channel logout could not be queued", extra={"client_id": client.client_id})
+
+
 def tell(ended) -> None:
     """Queue a logout token for every service signed in through these ended sessions (each
-    with sid, user_id and clients). Never fails the sign-out: a queue that does not take the
-    job is logged."""
+    with sid, user_id and clients)."""
     for session in ended:
-        if session.user_id is None or not session.clients:
+        if session.user_id is None:
             continue
-        for client_id in session.clients:
-            client = clients.query_client(client_id)
-            if client is None or client.backchannel_logout_uri is None:
-                continue
-            payload = {"client_id": client_id, "sid": session.sid, "sub": subject(session.user_id, client)}
-            try:
-                jobs.enqueue(KIND, payload)
-            except jobs.QueueUnavailable:
-                current_app.logger.warning("a back-channel logout could not be queued", extra={"client_id": client_id})
+        for client in filter(None, map(_listening, session.clients or ())):
+            _queue(client, session.user_id, session.sid)
 
 
-@dataclass(frozen=True)
-class _Account:
-    """What tell() reads of an ended session, for a whole account: no sid."""
-
-    user_id: str
-    clients: list[str]
-    sid: None = None
-
-
-def tell_subject(user_id: str, client_ids: list[str]) -> None:
-    """Queue a logout token naming the account's sub, without a sid, for each of these
-    services: the account is gone, so is every session the service holds for it."""
-    tell([_Account(user_id, client_ids)])
+def tell_account(user_id: str, client_ids: list[str], told: frozenset[tuple[str, str]] = frozenset()) -> None:
+    """The account leaves these services: queue the logout tokens that end every session each
+    holds for it. `told`: the (client_id, sid) pairs of sessions that just ended and were told
+    (tell): a service told so is not told again by the account's sub, nor of those sessions."""
+    told_clients = {client_id for client_id, _ in told}
+    for client in filter(None, map(_listening, client_ids)):
+        if not client.backchannel_logout_session_required:
+            if client.client_id not in told_clients:
+                _queue(client, user_id, None)
+            continue
+        through = relying.sessions_of(user_id, client.client_id) | grants.sessions_named(user_id, client.client_id)
+        for sid in sorted(through):
+            if (client.client_id, sid) not in told:
+                _queue(client, user_id, sid)
 
 
 def logout_token(client: clients.Client, sub: str | None, sid: str | None) -> str:
@@ -104,7 +122,7 @@ def _sessions_ended(app, ended) -> None:
 
 
 def _services_left(app, user_id: str, client_ids: list[str]) -> None:
-    tell_subject(user_id, client_ids)
+    tell_account(user_id, client_ids)
 
 
 def init_app(app: Flask) -> None:

@@ -11,7 +11,8 @@ where the client's keys come from and that each assertion serves once:
   that fails, is refused or is remembered as failed is invalid_client, never a 500: forged
   assertions cost the provider one fetch per process and failure_memory_seconds;
 - the `jti` of an assertion is recorded in limit_counters, which every instance shares, until
-  the assertion expires: a replay is invalid_client wherever it lands;
+  the last moment the assertion could be accepted (JTI_MEMORY_SECONDS: its exp and the leeway
+  have passed): a replay is invalid_client wherever and whenever it lands;
 - an assertion may not live longer than MAX_LIFETIME_SECONDS, checked before its jti is kept.
 
 Every refusal says what the client should change. One that fits no method (RegisteredMethods)
@@ -24,7 +25,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from authlib.oauth2.rfc6749 import ClientAuthentication, InvalidClientError
+from authlib.oauth2.rfc6749 import ClientAuthentication, InvalidClientError, InvalidRequestError
 from authlib.oauth2.rfc6749.util import extract_basic_authorization
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
 from flask import current_app
@@ -34,10 +35,18 @@ from joserfc.jwk import KeySet
 
 from idp import keys, outbound
 from idp.clients import PRIVATE_KEY_JWT, PUBLIC, SECRET_BASIC, SECRET_POST, Client
+from idp.oauth import errors
 from idp.store import limits
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
 MAX_LIFETIME_SECONDS = 300
+# The clock skew allowed between a client and the provider, on each side of iat and exp.
+LEEWAY_SECONDS = 30
+# How long a jti is remembered after its first use: past the last moment its assertion could
+# be accepted (an iat at most the leeway ahead, exp at most MAX_LIFETIME_SECONDS after it, and
+# the leeway after exp). The same for every assertion: a window that shrank with the time left
+# before exp, as it did, let a replay's shorter window declare the first use's over.
+JTI_MEMORY_SECONDS = MAX_LIFETIME_SECONDS + 2 * LEEWAY_SECONDS + 1
 CACHE_SECONDS = 300
 # A client's jwks_uri is fetched again for an unknown kid at most this often.
 REFETCH_SECONDS = 10
@@ -119,7 +128,7 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
     CLIENT_AUTH_METHOD = PRIVATE_KEY_JWT
 
     def __init__(self, audiences):
-        super().__init__(validate_jti=True, leeway=30)
+        super().__init__(validate_jti=True, leeway=LEEWAY_SECONDS)
         self._audiences = audiences
 
     def __call__(self, query_client, request):
@@ -151,7 +160,7 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         return token.claims
 
     def verify_claims(self, claims) -> None:
-        # before Authlib's checks, which keep the jti for the assertion's lifetime; each says
+        # before Authlib's checks, which keep the jti (validate_jti); each says
         # what to change (Authlib's words would only name the claim)
         expires, issued = claims.get("exp"), claims.get("iat", time.time())
         if not all(_a_time(value) for value in (expires, issued)):
@@ -170,8 +179,7 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         super().verify_claims(claims)
 
     def validate_jti(self, claims, jti) -> bool:
-        lifetime = min(MAX_LIFETIME_SECONDS, max(0, int(claims["exp"] - time.time()))) + self.leeway
-        if not limits.first_use(limits.key("assertion-jti", claims["iss"], jti), lifetime):
+        if not limits.first_use(limits.key("assertion-jti", claims["iss"], jti), JTI_MEMORY_SECONDS):
             raise InvalidClientError(description="This client assertion was used already: sign a new one, with a new jti, for each request.")
         return True
 
@@ -181,6 +189,10 @@ class RegisteredMethods(ClientAuthentication):
     says which client the request named and how that client authenticates."""
 
     def authenticate(self, request, methods, endpoint):
+        sent = _sent(request)
+        # RFC 6749 section 2.3: one method per request, refused before either is checked
+        if len(sent) > 1:
+            raise InvalidRequestError(errors.several_methods(sent))
         for method in methods:
             found = self._methods[method](self.query_client, request)
             if found is None or not found.check_endpoint_auth_method(method, endpoint):
@@ -188,6 +200,10 @@ class RegisteredMethods(ClientAuthentication):
             # RFC 6749 section 3.2.1: a confidential client must authenticate
             if method == PUBLIC and not found.check_endpoint_auth_method(PUBLIC, "token"):
                 continue
+            # a client_id (in the form, or in the query Authlib reads too) or a Basic header
+            # beside the credentials that authenticated names a second client
+            if {request.payload.client_id, extract_basic_authorization(request.headers)[0]} - {None, "", found.client_id}:
+                raise InvalidRequestError(errors.ANOTHER_CLIENT)
             request.auth_method = method
             return found
         # each method found the client it names, or none: an unknown one was refused already
@@ -197,18 +213,17 @@ class RegisteredMethods(ClientAuthentication):
         if client is None:
             raise InvalidClientError(status_code=status, description="The request names no client: send the client_id and the "
                                                                      "credentials of the method the client registered.")
-        raise InvalidClientError(status_code=status, description=registered_method(client, _sent(request), methods))
+        raise InvalidClientError(status_code=status, description=registered_method(client, (sent or [PUBLIC])[0], methods))
 
 
-def _sent(request) -> str:
-    """The method whose credentials the request carries."""
-    if request.form.get("client_assertion"):
-        return PRIVATE_KEY_JWT
-    if extract_basic_authorization(request.headers)[1]:
-        return SECRET_BASIC
-    if request.form.get("client_secret"):
-        return SECRET_POST
-    return PUBLIC
+def _sent(request) -> list[str]:
+    """The methods whose credentials the request carries (none: a public client's)."""
+    carried = {
+        SECRET_BASIC: extract_basic_authorization(request.headers)[0] is not None,
+        SECRET_POST: bool(request.form.get("client_secret")),
+        PRIVATE_KEY_JWT: bool(request.form.get("client_assertion") or request.form.get("client_assertion_type")),
+    }
+    return [method for method, present in carried.items() if present]
 
 
 def registered_method(client: Client, sent: str, methods: list[str]) -> str:

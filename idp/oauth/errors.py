@@ -5,12 +5,19 @@ here, as the server answers them (server.Server.handle_error_response).
 """
 from __future__ import annotations
 
+import re
+
 from authlib.oauth2 import OAuth2Error
 from authlib.oauth2.rfc6749.errors import UnsupportedGrantTypeError, UnsupportedResponseTypeError
 
 from idp.clients import SUPPORTED_SCOPES
 
 UNKNOWN_CLIENT = "No client is registered under this client_id: send the client_id the provider registered for the service."
+INSECURE = ("OAuth requests are taken over HTTPS only (RFC 6749 section 3.1): send this one to the https:// address "
+            "of the endpoint, as the provider's metadata names it.")
+ANOTHER_CLIENT = "'client_id' is not the client that authenticated: send that client's id, or leave client_id out."
+# How Authlib words a parameter given twice at /authorize: "Multiple 'state' in request."
+MULTIPLE = ("Multiple '", "' in request.")
 VERIFIER_GRAMMAR = "43 to 128 characters among A-Z, a-z, 0-9, hyphen, period, underscore and tilde"
 
 # Authlib's words (authlib.oauth2.rfc6749, rfc6750, rfc7636, rfc7523 and authlib.oidc.core) -> ours.
@@ -40,6 +47,26 @@ REWORDED = {
 }
 
 
+def several_methods(methods: list[str]) -> str:
+    """A request that authenticates its client by several methods at once (RFC 6749 section 2.3)."""
+    named = ", ".join(methods[:-1]) + " and " + methods[-1]
+    return (f"The request carries the client's credentials by more than one method ({named}): "
+            "send them by one method only, the one the client registered (RFC 6749 section 2.3).")
+
+
+def plain(name: str) -> bool:
+    """Whether a parameter's name may be quoted in a description: a plain word (a description
+    may hold no quote or backslash, RFC 6749 section 5.2)."""
+    return re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name) is not None
+
+
+def repeated(name: str) -> str:
+    """A parameter given more than once (RFC 6749 section 3.2), named when its name is plain."""
+    if not plain(name):
+        return "A parameter is given more than once: send each parameter once."
+    return f"Multiple '{name}' in request: send each parameter once."
+
+
 def reworded(error: OAuth2Error) -> OAuth2Error:
     """The error with a description that says what to change."""
     # these two carry no description at all (Authlib words them in a method its answers never call)
@@ -49,6 +76,6 @@ def reworded(error: OAuth2Error) -> OAuth2Error:
         error.description = "This response_type is not supported: send response_type=code."
     elif error.description in REWORDED:
         error.description = REWORDED[error.description]
-    elif error.description.startswith("Multiple '") and error.description.endswith("' in request."):
-        error.description = f"{error.description[:-1]}: send each parameter once."
+    elif error.description.startswith(MULTIPLE[0]) and error.description.endswith(MULTIPLE[1]):
+        error.description = repeated(error.description[len(MULTIPLE[0]):-len(MULTIPLE[1])])
     return error

@@ -5,8 +5,10 @@ on PostgreSQL.
 POST /token, read in order:
   1. the form: application/x-www-form-urlencoded, at most FORM_BYTES, no query string, each
      parameter once, every value printable ASCII, only the grant's parameters (FORM);
-  2. the client authenticates with its secret (Basic or in the form) or is public: Authlib's own
-     functions for those methods, on the values read in 1;
+  2. the client authenticates with its secret (Basic or in the form) or is public, by one method
+     only and under the client_id its credentials name: the framework's own client
+     authentication (client_auth.RegisteredMethods, Authlib's functions for those methods), on
+     the values read in 1;
   3. grant_type=authorization_code: token.redeem (steps 2 to 7 of idp/oauth/token.py);
      grant_type=refresh_token, without a narrower scope: token.rotate;
   4. 200 with the token, the headers every answer carries, the request's line and metrics.
@@ -14,7 +16,8 @@ GET or POST /userinfo with a Bearer header and no body: server.AccessTokenValida
 token with its person (one statement), Authlib's validator checks it (unexpired, unrevoked,
 openid), server.userinfo_answer answers.
 
-Whatever else comes goes on to Flask as it came, its body handed on: another way for a client
+Whatever else comes goes on to Flask as it came, its body handed on: a request that did not
+come over TLS (transport.py: the door refuses it), another way for a client
 to authenticate (private_key_jwt's assertion), a narrower scope at refresh, any parameter,
 header or value this path does not read, and every refusal — an unknown client, a code or
 refresh token that spends nothing, a token that is not valid, a database that fails. The
@@ -41,13 +44,13 @@ from types import SimpleNamespace
 from urllib.parse import parse_qsl
 
 from authlib.oauth2 import OAuth2Error
-from authlib.oauth2.rfc6749.authenticate_client import ClientAuthentication
 from flask import Flask
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from idp import clients, observability, security_headers
-from idp.oauth import parameters, token
+from idp.oauth import parameters, token, transport
+from idp.oauth.client_auth import RegisteredMethods
 from idp.oauth.server import AccessTokenValidator, userinfo_answer
 
 FORM = "application/x-www-form-urlencoded"
@@ -74,14 +77,14 @@ class Exchange:
     def __init__(self, app: Flask, framework):
         self.app, self.framework = app, framework
         self.headers = NO_STORE + list(security_headers.headers(app.config["IDP"]).items())
-        self.authenticate = ClientAuthentication(clients.query_client)
+        self.authenticate = RegisteredMethods(clients.query_client)
         self.validator = AccessTokenValidator()
         self.answers = {("POST", "/token"): self.token, ("GET", "/userinfo"): self.userinfo, ("POST", "/userinfo"): self.userinfo}
 
     def __call__(self, environ, start_response):
         method, path = environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")
         answer = self.answers.get((method, path))
-        if answer is None or parameters.may_carry_nul(environ):
+        if answer is None or parameters.may_carry_nul(environ) or not transport.secure(environ):
             return self.framework(environ, start_response)
         started, cpu_started = time.perf_counter(), time.thread_time()
         serving = SERVING.set(f"{method} {path}")

@@ -22,7 +22,7 @@ from idp.clients import TOKEN_ENDPOINT_AUTH_METHODS
 from idp.clock import now
 from idp.extensions import db
 from idp.models import PushedRequest
-from idp.oauth import request_objects
+from idp.oauth import parameters, request_objects
 from idp.oauth.server import StoredAuthorizationRequest, issuer, server
 from idp.sessions.interaction import KEPT_PARAMETERS
 from idp.store.grants import digest
@@ -48,14 +48,16 @@ def push():
         client = server().authenticate_client(oauth_request, list(TOKEN_ENDPOINT_AUTH_METHODS), "pushed_authorization_request")
     except OAuth2Error as error:
         return _refused(error)
-    params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION}
-    if params.setdefault("client_id", client.client_id) != client.client_id:
-        return _refused(InvalidRequestError("'client_id' is not the client that authenticated: send that client's id, or leave client_id out."))
+    # a form client_id is the client's own (client_auth.RegisteredMethods refuses another's)
+    params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION} | {"client_id": client.client_id}
     if params.get("request") and request_objects.accepted_from(client):
         try:
             params = {**request_objects.unpacked(client, params["request"], issuer()), "client_id": client.client_id}
         except OAuth2Error as error:
             return _refused(error)
+    refused = parameters.refused(params)  # a request object's (the door of views.py read the form's)
+    if refused is not None:
+        return _refused(InvalidRequestError(refused[1]))
     if "request_uri" in params:
         return _refused(InvalidRequestError("A pushed request may not carry a request_uri: push the request's own parameters."))
     try:

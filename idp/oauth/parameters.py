@@ -4,14 +4,25 @@ RFC 6749 Appendix A: every parameter of the protocol is printable ASCII (login_h
 text, the person's own address, in any script but without control characters); Authlib cannot even word an error about anything else, and
 PostgreSQL refuses a NUL in any text it stores. A client's Basic credentials (section 2.3.1)
 are form-encoded, then base64: decoded, they are printable ASCII too, or no client sent them.
-views.py applies the rule before any endpoint runs; token.py applies it to an authorization
-request once its redirect_uri is known, so that the error goes back to the service.
+A parameter that a String(n) column keeps holds at most n characters (LONGEST, read from the
+models: PostgreSQL refuses a longer value where SQLite would store it, and the refusal came at
+the end of the person's sign-in, as a server error). Each parameter comes once at the endpoints
+where a client authenticates (RFC 6749 section 3.2).
+views.py applies the rules before any endpoint runs; authorize.py applies them to an
+authorization request once its redirect_uri is known, so that the error goes back to the
+service, and par.py to a pushed request object's parameters.
 """
 from __future__ import annotations
 
 import base64
 import re
 from collections.abc import Mapping
+
+from sqlalchemy import String
+
+from idp.models import AuthorizationCode, Grant, Interaction, PushedRequest, Token
+from idp.oauth import errors
+from idp.sessions.interaction import KEPT_PARAMETERS
 
 FREE_TEXT = frozenset({"login_hint"})
 # The parameters that say which service asks and where the person goes back: when one of
@@ -20,6 +31,26 @@ ADDRESSING = frozenset({"client_id", "redirect_uri", "response_type", "response_
 # Parameters whose grammar is narrower than printable ASCII, and which Authlib quotes in its
 # error descriptions (where a quote or a backslash may not appear): RFC 6749 section 3.1.1.
 GRAMMAR = {"response_type": re.compile(r"[A-Za-z0-9_]+(?: [A-Za-z0-9_]+)*")}
+
+
+# The tables an authorization request and the tokens it gives are written to.
+KEEPERS = (Interaction, PushedRequest, AuthorizationCode, Grant, Token)
+
+
+def _longest() -> dict[str, int]:
+    """The most characters each parameter an authorization request keeps may hold: the length of
+    the String(n) column named after it (the code's INSERT writes each into its namesake),
+    the shortest where several tables keep it. A parameter no such column keeps (state,
+    redirect_uri, scope, login_hint...) is kept as JSON or text: no length of its own."""
+    longest: dict[str, int] = {}
+    for model in KEEPERS:
+        for column in model.__table__.columns:
+            if column.name in KEPT_PARAMETERS and isinstance(column.type, String) and column.type.length:
+                longest[column.name] = min(column.type.length, longest.get(column.name, column.type.length))
+    return longest
+
+
+LONGEST = _longest()
 
 
 def may_carry_nul(environ) -> bool:
@@ -50,10 +81,44 @@ def unreadable(params: Mapping) -> str | None:
     return None
 
 
+def overlong(params: Mapping) -> str | None:
+    """The name of a parameter longer than its column (LONGEST), or None. Every value of a
+    parameter given several times counts."""
+    pairs = params.items(multi=True) if hasattr(params, "getlist") else params.items()
+    for name, value in pairs:
+        if name in LONGEST and isinstance(value, str) and len(value) > LONGEST[name]:
+            return name
+    return None
+
+
+def refused(params: Mapping) -> tuple[str, str] | None:
+    """The first parameter these rules refuse (unreadable, then too long) and the error
+    description that says what to send instead, or None."""
+    name = unreadable(params)
+    if name is not None:
+        return name, refusal(name)
+    name = overlong(params)
+    if name is not None:
+        return name, f"The parameter '{name}' is longer than the {LONGEST[name]} characters it may hold: send at most {LONGEST[name]}."
+    return None
+
+
+def repeated(*sources) -> str | None:
+    """The name of a parameter given more than once, in one source or across them (the query
+    and the form), or None: RFC 6749 section 3.2 allows each once."""
+    seen = set()
+    for source in sources:
+        for name, _ in source.items(multi=True):
+            if name in seen:
+                return name
+            seen.add(name)
+    return None
+
+
 def refusal(name: str) -> str:
     """The error description of an unreadable parameter, naming it when its name is a plain
     word (an error description may not hold a quote or a backslash)."""
-    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
+    if not errors.plain(name):
         return "A parameter's name holds characters outside printable ASCII, a quote or a backslash: send names of the protocol only."
     if name in GRAMMAR:
         return f"The parameter '{name}' holds characters its grammar does not allow: send one of the values the protocol defines."

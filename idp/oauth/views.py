@@ -1,12 +1,12 @@
 """HTTP endpoints of the provider: authorize, resume, par, token, revoke, introspect, userinfo, logout."""
 from __future__ import annotations
 
-from authlib.oauth2.rfc6749 import InvalidClientError
+from authlib.oauth2.rfc6749 import InvalidClientError, InvalidRequestError
 from flask import Blueprint, jsonify, request
 
 from idp import sessions
 from idp.extensions import db
-from idp.oauth import logout, par, parameters
+from idp.oauth import errors, logout, par, parameters, transport
 from idp.oauth.authorize import authorize
 from idp.oauth.pages import error_page
 from idp.oauth.server import StoredAuthorizationRequest, server
@@ -27,22 +27,31 @@ CLIENT_ENDPOINTS = frozenset({"oauth.token_endpoint", "oauth.pushed_authorizatio
 
 @bp.before_request
 def refuse_unreadable_input():
-    """parameters.py's rule, before any endpoint runs."""
+    """transport.py's rule and parameters.py's, before any endpoint runs: TLS, readable
+    parameters no longer than their columns, and at the endpoints where a client
+    authenticates, each parameter once."""
+    browser = request.endpoint in BROWSER_ENDPOINTS
+    if not transport.secure(request.environ):
+        if browser:
+            return error_page("insecure")
+        return _no_store(server().handle_error_response(None, InvalidRequestError(errors.INSECURE)))
     if request.endpoint in CLIENT_ENDPOINTS and not parameters.basic_credentials_readable(request.headers.get("Authorization")):
         refused = InvalidClientError(description="The Basic credentials must be the client's form-encoded id and secret, in base64: "
                                                  "form-encode each, join them with a colon, encode that in base64 (RFC 6749 section 2.3.1).")
         refused.status_code = 401
         return _no_store(server().handle_error_response(None, refused))
-    browser = request.endpoint in BROWSER_ENDPOINTS
     for source in (request.args, request.form):
-        name = parameters.unreadable(source)
-        if name is None:
+        refused = parameters.refused(source)
+        if refused is None:
             continue
+        name, description = refused
         if not browser:
-            error = {"error": "invalid_request", "error_description": parameters.refusal(name)}
-            return _no_store(jsonify(error)), 400
+            return _no_store(jsonify({"error": "invalid_request", "error_description": description})), 400
         if name in parameters.ADDRESSING or not parameters.printable(name):
             return error_page("bad_request")
+    name = parameters.repeated(request.args, request.form) if request.endpoint in CLIENT_ENDPOINTS else None
+    if name is not None:
+        return _no_store(server().handle_error_response(None, InvalidRequestError(errors.repeated(name))))
     return None
 
 

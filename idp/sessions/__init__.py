@@ -34,7 +34,8 @@ from idp.store import audit, journeys
 # Who is told when the door ends sessions, or an account leaves a relying service: the packages
 # above connect at start-up (oauth's back-channel logout, idp/oauth/backchannel.py), so that the
 # door never calls up into them. Sent with the sessions that ended (ended=[Ended]), or the
-# account and the services it left (user_id=, client_ids=); the caller commits.
+# account and the services it left (user_id=, client_ids=: sent while its sessions still list
+# them, relying.leave); the caller commits.
 _signals = Namespace()
 ENDED = _signals.signal("sessions-ended")
 LEFT = _signals.signal("services-left")

@@ -1,6 +1,7 @@
 """The relying services a browser session signed in to (browser_sessions.clients): written at
 a session's first sign-in to each, so that when it ends they are told (back-channel logout,
-even after its codes and tokens are purged); and forgotten when the account leaves a service.
+even after its codes and tokens are purged), and which of the account's live sessions signed in
+to a service (`sessions_of`); forgotten when the account leaves a service.
 """
 from __future__ import annotations
 
@@ -34,13 +35,22 @@ def signed_in_to(browser_session: BrowserSession, client_id: str) -> None:
     set_committed_value(browser_session, "clients", clients)
 
 
+def _of(user_id: str):
+    return db.session.scalars(db.select(BrowserSession).filter_by(user_id=user_id))
+
+
+def sessions_of(user_id: str, client_id: str) -> set[str]:
+    """The sids of the account's live sessions that signed in to the service."""
+    return {row.sid for row in _of(user_id) if client_id in (row.clients or [])}
+
+
 def leave(user_id: str, client_id: str) -> None:
-    """The account was disconnected from a service: its sessions forget that the service signed
-    in through them, and the service is told (back-channel logout) to end every session it holds
-    for the account. The logout token names the account (its sub), not the browser sessions,
-    which go on: a live sid announced as ended would have the service refuse every later
-    sign-in through that browser. The caller commits."""
-    for row in db.session.scalars(db.select(BrowserSession).filter_by(user_id=user_id)):
+    """The account was disconnected from a service: the service is told (back-channel logout)
+    to end every session it holds for the account, then the account's sessions forget that it
+    signed in through them (told first: a service that identifies its sessions by sid is told
+    the ones that did, idp/oauth/backchannel.py). The browser sessions go on here. The caller
+    commits."""
+    LEFT.send(current_app._get_current_object(), user_id=user_id, client_ids=[client_id])
+    for row in _of(user_id):
         if client_id in (row.clients or []):
             row.clients = [known for known in row.clients if known != client_id]
-    LEFT.send(current_app._get_current_object(), user_id=user_id, client_ids=[client_id])

@@ -3,7 +3,8 @@
 A grant row (idp/models/grant.py) is written when a service receives an authorization code
 for the account (`record`): its scopes and its last use, the first use kept; `issue_code`
 writes the code under it, in one statement on PostgreSQL, with the request's commit. Codes and
-tokens point to their grant and to the browser session (sid) that obtained them. The
+tokens point to their grant and to the browser session (sid) that obtained them, which outlives
+the session (`sessions_named`: whom a service that identifies sessions by sid is told). The
 person's connected services are the grants not revoked (`connected`); housekeeping purges
 expired tokens, never a grant.
 
@@ -18,7 +19,7 @@ import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import bindparam, case, delete, insert, select, update
+from sqlalchemy import bindparam, case, delete, insert, select, union, update
 
 from idp import metrics
 from idp.clock import now
@@ -118,6 +119,16 @@ def spending_refresh_token(*conditions):
     and meets the conditions, so that of two requests racing with it exactly one wins.
     idp/store/tokens.py runs it with the new token's INSERT (:moment is when)."""
     return update(_tokens).where(*conditions, _tokens.c.revoked_at.is_(None)).values(revoked_at=bindparam("moment"))
+
+
+def sessions_named(user_id: str, client_id: str) -> set[str]:
+    """The browser sessions (sids) through which the account signed in to the service, as its
+    codes and tokens name them: ended sessions too, until housekeeping purges the rows."""
+    named = union(*(
+        select(table.c.sid).where(table.c.user_id == user_id, table.c.client_id == client_id, table.c.sid.is_not(None))
+        for table in (_codes, _tokens)
+    ))
+    return set(db.session.scalars(named))
 
 
 def connected(user_id: str) -> list[Grant]:

@@ -198,7 +198,9 @@ def _count_in_window(counter_keys: list[str], window_seconds: int):
 
 
 def first_use(counter_key: str, window_seconds: int) -> bool:
-    """Is this the first time counter_key is seen within the window (a one-time answer)?"""
+    """Is this the first time counter_key is seen within the window (a one-time answer)? The
+    window must be the same at every call for a key: a later call's window decides whether the
+    first call's is over."""
     return _count_in_window([counter_key], window_seconds)[1][counter_key] == 1
 
 

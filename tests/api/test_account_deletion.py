@@ -6,7 +6,7 @@ from __future__ import annotations
 from idp.extensions import db
 from idp.models import AuditEvent, User
 from tests.api.account_helpers import post, reauthenticate
-from tests.api.test_account_services import connected, told  # noqa: F401 (fixtures)
+from tests.api.test_account_services import connected, requires_sid, token_through, told  # noqa: F401 (fixtures)
 from tests.api.test_account_sessions import browser
 from tests.support.browsers import SAFARI_ON_IPHONE
 from tests.support.journeys import EMAIL, PHONE, SignIn, SignUp
@@ -97,6 +97,15 @@ def test_a_service_no_live_session_signed_in_to_is_told_by_the_accounts_sub(app,
     reauthenticate(client, outbox, "delete")
     assert post(client, "/account/delete").status_code == 200
     assert told == [("reservations", None, True)]
+
+
+def test_a_service_that_requires_sid_is_told_each_session_never_the_account_alone(app, client, connected, told, outbox,  # noqa: F811
+                                                                                   requires_sid):
+    token_through(app, "an-ended-session-its-token-names-000000000")
+    reauthenticate(client, outbox, "delete")
+    assert post(client, "/account/delete").status_code == 200
+    # the live session as it ends, and the ended one its token names: each by its sid, with the sub
+    assert told == [("reservations", connected, True), ("reservations", "an-ended-session-its-token-names-000000000", True)]
 
 
 def test_a_last_email_goes_to_the_address_in_the_accounts_language(app, client, signup, outbox):

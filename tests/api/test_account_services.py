@@ -1,10 +1,19 @@
 """Connected services (/v1/account/services): the services the account signed in to, what
-each receives, and disconnecting one."""
+each receives, and disconnecting one.
+
+Disconnecting tells the service to end every session it holds for the account: by the
+account's sub alone, or, to a service that registered backchannel_logout_session_required, by
+one logout token per browser session it signed in through (sid and sub) — the live sessions
+that list it and the ended ones its tokens still name — never by the sub alone, which it would
+refuse and keep the person signed in."""
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 import pytest
+
+from idp import clients
 
 from idp.clock import now
 from idp.extensions import db
@@ -51,6 +60,25 @@ def told(monkeypatch):
     return queued
 
 
+@pytest.fixture
+def requires_sid(app, monkeypatch):
+    """The reservations service registered with backchannel_logout_session_required = true."""
+    with app.app_context():
+        registry = clients.registry()
+        monkeypatch.setitem(registry._clients, "reservations",
+                            dataclasses.replace(registry.get("reservations"), backchannel_logout_session_required=True))
+
+
+def token_through(app, sid: str) -> None:
+    """Another token of the account for reservations, issued through the session `sid` (ended since)."""
+    with app.app_context():
+        grant = db.session.scalars(db.select(Grant)).one()
+        moment = now()
+        db.session.add(Token(client_id="reservations", user_id=grant.user_id, grant_id=grant.id, sid=sid, access_token_hash="d" * 64,
+                             scope=grant.scope, issued_at=moment, access_token_expires_at=moment + timedelta(hours=1)))
+        db.session.commit()
+
+
 def test_each_service_is_named_in_the_pages_language_with_its_sign_ins_and_what_it_receives(client, connected):
     english = client.get("/v1/account/services?lang=en").json["data"]
     french = client.get("/v1/account/services?lang=fr").json["data"]
@@ -87,6 +115,15 @@ def test_disconnecting_revokes_every_token_of_the_service_and_tells_it_the_accou
         assert event.details["reason"] == "disconnected" and event.details["grant_revoked"] is True
     # the person stays signed in here
     assert client.get("/v1/profile").status_code == 200
+
+
+def test_a_service_that_requires_sid_is_told_each_session_it_signed_in_through_never_the_account_alone(
+        app, client, connected, told, requires_sid):
+    token_through(app, "an-ended-session-its-token-names-000000000")
+
+    assert client.post("/v1/account/services/disconnect", json={"service": "reservations"}).status_code == 200
+
+    assert sorted(told) == sorted([("reservations", connected, True), ("reservations", "an-ended-session-its-token-names-000000000", True)])
 
 
 def test_the_next_sign_in_to_a_disconnected_service_is_a_first_one(app, client, connected):

@@ -1,6 +1,8 @@
 """The lean path of /token and /userinfo (idp/oauth/exchange.py): on PostgreSQL a good code
 exchange, refresh and userinfo are answered before the framework, as the framework answers
-them; anything else reaches the framework with its body, and gets the framework's answer."""
+them; anything else reaches the framework with its body, and gets the framework's answer —
+the same as with the lean path turned off (two client-authentication methods, a form
+client_id of another client, a parameter given twice: tests/oauth/test_oauth_one_authentication.py)."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +10,7 @@ import requests
 from flask import request, request_started
 from oidc_helpers import SECRET, query
 
+from idp.oauth.exchange import Exchange
 from tests.conftest import TEST_DATABASE_URL
 
 pytestmark = pytest.mark.skipif(not TEST_DATABASE_URL, reason="the lean path serves PostgreSQL only")
@@ -27,6 +30,18 @@ def framework(app):
     request_started.connect(started, app)
     yield served
     request_started.disconnect(started, app)
+
+
+@pytest.fixture
+def lean_path_off(app, monkeypatch):
+    """Call it to send every later request of the test to the framework."""
+    def off():
+        layer = app.wsgi_app
+        while not isinstance(layer, Exchange):
+            layer = layer.app
+        monkeypatch.setattr(layer, "answers", {})
+
+    return off
 
 
 def offline(signed_in_code, rp):
@@ -126,3 +141,31 @@ def test_a_lean_answer_counts_its_request_and_its_cpu_under_its_route(signed_in_
     client.fetch_token(location)
     after = (metrics.REQUESTS.labels("/token", "POST", "200")._value.get(), metrics.REQUEST_CPU.labels("/token")._value.get())
     assert after[0] == before[0] + 1 and after[1] > before[1]
+
+
+# Requests the lean path could read but must refuse, as the framework does (RFC 6749 sections 2.3, 3.2).
+REFUSED = {
+    "two methods": lambda grant: {"auth": ("rp-a", SECRET), "data": {**grant, "client_secret": SECRET}},
+    "a form client_id of another client": lambda grant: {"auth": ("rp-a", SECRET), "data": {**grant, "client_id": "reservations"}},
+    "a parameter twice": lambda grant: {"auth": ("rp-a", SECRET), "data": [*grant.items(), ("grant_type", grant["grant_type"])]},
+}
+
+
+@pytest.mark.parametrize("grant_type", ["authorization_code", "refresh_token"])
+@pytest.mark.parametrize("case", REFUSED)
+def test_a_refusal_is_the_same_before_the_framework_and_in_it(signed_in_code, rp, framework, lean_path_off, grant_type, case):
+    if grant_type == "authorization_code":
+        client, location = signed_in_code()
+        grant = {"grant_type": grant_type, "code": query(location)["code"], "redirect_uri": client.redirect_uri,
+                 "code_verifier": client.verifier}
+    else:
+        client, token = offline(signed_in_code, rp)
+        grant = {"grant_type": grant_type, "refresh_token": token["refresh_token"]}
+    lean = requests.post(client.metadata["token_endpoint"], timeout=30, **REFUSED[case](grant))
+    lean_path_off()
+    framed = requests.post(client.metadata["token_endpoint"], timeout=30, **REFUSED[case](grant))
+    assert framework.count("/token") == 2
+    assert (lean.status_code, lean.json()["error"]) == (400, "invalid_request")
+    assert (lean.status_code, lean.json()) == (framed.status_code, framed.json())
+    assert {name: value for name, value in lean.headers.items() if name not in OWN_VALUES} == {
+        name: value for name, value in framed.headers.items() if name not in OWN_VALUES}

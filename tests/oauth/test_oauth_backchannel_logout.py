@@ -2,13 +2,28 @@
 every service signed in through it that registered a backchannel_logout_uri gets a signed
 logout token — and a service that is down never delays the person. Mirrors the conformance
 suite's oidcc-backchannel-rp-initiated-logout checks of the token (typ, iss, aud, iat, jti,
-events, sid, sub, no nonce)."""
+events, sid, sub, no nonce).
+
+A service that registered backchannel_logout_session_required (rp-bc here) identifies its
+sessions by sid alone: every logout token it receives carries one. Abuse and degraded cases:
+- The person disconnects it from their account page, signed in to it in two browsers (a laptop
+  and a phone): it gets one token per browser session it was signed in through, each with its
+  sid and sub, and none naming the sub alone (which it would refuse, and keep the person signed
+  in there). A session that signed in to another service only is not named to it.
+- One of those browser sessions expired at the provider without a word (an expiry tells
+  nobody) while the service still holds its tokens: the disconnection names it too (its
+  tokens name their session).
+- The person's browser sessions go on after a disconnection: a later sign-in through one of
+  them carries the same sid, which the service takes (docs/integrators.md says so).
+"""
 from __future__ import annotations
 
 import time
 
 import pytest
-from oidc_helpers import BACKCHANNEL_PORT, decoded
+import requests
+import time_machine
+from oidc_helpers import BACKCHANNEL_PORT, Browser, decoded
 
 from idp import jobs, sessions
 from idp.extensions import db
@@ -92,3 +107,57 @@ def test_a_service_that_drips_its_answer_is_cut_off_at_the_deadline(app, monkeyp
         assert service.paths == ["/logout"]
     finally:
         service.stop()
+
+
+def _signed_in_elsewhere(live_server, person, client) -> tuple[Browser, dict]:
+    """Another browser of the person's, signed in to `client`: the browser and the ID token's claims."""
+    other = Browser(live_server.url, requests.Session())
+    assert other.get(client.authorization_url()).status_code == 303
+    location = other.get(other.sign_in(person)).headers["Location"]
+    return other, decoded(client.fetch_token(location)["id_token"], client.metadata).claims
+
+
+def _logouts(receiver, metadata, count: int) -> list[dict]:
+    """The claims of the logout tokens rp-bc received, once `count` arrived."""
+    deadline = time.monotonic() + 5
+    while len(receiver.tokens) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # and no more
+    return [decoded(token, metadata).claims for token in receiver.tokens]
+
+
+def test_disconnecting_a_service_that_requires_sid_names_each_session_it_was_signed_in_through(
+        signed_in_code, rp, browser, live_server, person, metadata, receiver):
+    laptop = decoded(signed_in_to_rp_bc(signed_in_code, rp)["id_token"], metadata).claims
+    _, phone = _signed_in_elsewhere(live_server, person, rp("rp-bc", "https://rp-bc.example/cb"))
+    _signed_in_elsewhere(live_server, person, rp())  # a third browser, signed in to rp-a only
+
+    assert browser.post("/v1/account/services/disconnect", json={"service": "rp-bc"}).status_code == 200
+
+    claims = _logouts(receiver, metadata, 2)
+    assert sorted((logout["sid"], logout["sub"]) for logout in claims) == sorted(
+        [(laptop["sid"], laptop["sub"]), (phone["sid"], phone["sub"])])
+    assert all(logout["aud"] == "rp-bc" and logout["events"] == {EVENT: {}} for logout in claims)
+
+
+def test_a_session_that_expired_unannounced_is_named_at_disconnection_while_its_tokens_are_kept(
+        app, signed_in_code, rp, browser, live_server, person, metadata, receiver):
+    client = rp("rp-bc", "https://rp-bc.example/cb")
+    phone, earlier = _signed_in_elsewhere(live_server, person, client)
+    idle = app.config["IDP"]["session"]["idle_timeout_seconds"]
+    with time_machine.travel(time.time() + idle + 60):
+        assert phone.get("/v1/session").json()["data"]["authenticated"] is False  # expired: nobody told
+        assert receiver.tokens == []
+        now = decoded(signed_in_to_rp_bc(signed_in_code, rp)["id_token"], metadata).claims
+        assert browser.post("/v1/account/services/disconnect", json={"service": "rp-bc"}).status_code == 200
+        claims = _logouts(receiver, metadata, 2)
+    assert sorted(logout["sid"] for logout in claims) == sorted([earlier["sid"], now["sid"]])
+    assert all("sub" in logout for logout in claims)
+
+
+def test_after_a_disconnection_the_same_browser_signs_in_again_with_the_same_sid(signed_in_code, rp, browser, metadata, receiver):
+    before = decoded(signed_in_to_rp_bc(signed_in_code, rp)["id_token"], metadata).claims
+    browser.post("/v1/account/services/disconnect", json={"service": "rp-bc"})
+    (logout,) = _logouts(receiver, metadata, 1)
+    after = decoded(signed_in_to_rp_bc(signed_in_code, rp)["id_token"], metadata).claims
+    assert logout["sid"] == before["sid"] == after["sid"]

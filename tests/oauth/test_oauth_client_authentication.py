@@ -2,16 +2,28 @@
 secret methods), each service by its own method only, driven by Authlib's OAuth 2 client.
 
 Mirrors the conformance suite's FAPI 2.0 checks of private_key_jwt (fapi2-...-ensure-client-
-assertion-with-wrong-aud/iss/sub-fails, -expired-fails, -reused-jti-fails)."""
+assertion-with-wrong-aud/iss/sub-fails, -expired-fails, -reused-jti-fails).
+
+Abuse cases of an assertion:
+- someone who copied a service's assertion (from a log, a proxy, a crash report) sends it
+  again, at once or at any moment until it stops being accepted: its exp plus the leeway the
+  provider allows for clock skew (30 s). Every replay is invalid_client "used already", on
+  every instance, whatever the assertion's iat and exp within the rules: a client whose clock
+  runs the leeway ahead (iat 30 s in the future, exp the longest after it), an exp with a
+  fraction of a second, no iat at all. After exp + the leeway it is refused as expired.
+"""
 from __future__ import annotations
 
 import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import requests
+import time_machine
 from authlib.integrations.requests_client import OAuth2Session
 from authlib.oauth2.rfc7523 import PrivateKeyJWT
 from joserfc import jwt
@@ -160,6 +172,27 @@ def test_an_assertion_used_twice_is_refused_the_second_time(signed_in_code, rp, 
     assert answers[1].json()["error"] == "invalid_client"
 
 
+@pytest.mark.parametrize("shape", [
+    pytest.param(lambda moment: {"iat": moment + 30, "exp": moment + 330}, id="a clock the leeway ahead, the longest exp"),
+    pytest.param(lambda moment: {"iat": moment, "exp": moment + 60.75}, id="an exp with a fraction of a second"),
+    pytest.param(lambda moment: {"iat": None, "exp": moment + 300}, id="no iat"),
+])
+def test_a_used_assertion_is_refused_until_its_exp_and_the_leeway_have_passed(metadata, shape):
+    times = shape(int(time.time()))
+    signed = assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["token_endpoint"], **times)
+
+    def introspect():
+        return requests.post(metadata["introspection_endpoint"], timeout=10, data={
+            "token": "any", "client_assertion_type": ASSERTION_TYPE, "client_assertion": signed})
+
+    assert introspect().status_code == 200
+    # the last whole second the assertion itself is still accepted in
+    with time_machine.travel(times["exp"] + client_auth.LEEWAY_SECONDS - 1):
+        replayed = introspect()
+    assert (replayed.status_code, replayed.json()["error_description"]) == (
+        401, "This client assertion was used already: sign a new one, with a new jti, for each request.")
+
+
 def test_a_private_key_jwt_service_may_not_use_a_secret(signed_in_code, rp, metadata):
     client, location = signed_in_code(rp("rp-jwt", "https://rp-jwt.example/cb"))
     answer = redeem(metadata, location, client.verifier, client.redirect_uri, client_id="rp-jwt", client_secret=SECRET)
@@ -238,18 +271,33 @@ def test_a_reused_assertion_is_told_to_sign_a_new_one_per_request(signed_in_code
                                                   "for each request.")
 
 
-def test_a_private_key_jwt_service_revokes_and_introspects_with_authlib_as_the_guide_shows(signed_in_code, rp, metadata):
-    client = with_assertion(rp("rp-jwt", "https://rp-jwt.example/cb"), JWT_CLIENT_KEY, metadata["token_endpoint"])
-    client, location = signed_in_code(client)
-    token, session = client.fetch_token(location), client.session
+def guide() -> tuple[str, str]:
+    """The Authlib block of docs/integrators.md's private_key_jwt section, in two: up to the
+    person's sign-in, and from the callback on."""
+    text = (Path(__file__).parents[2] / "docs" / "integrators.md").read_text(encoding="utf-8")
+    section = text[text.index("### Authenticating with `private_key_jwt`"):]
+    block = section[section.index("```python\n") + len("```python\n"):]
+    block = block[:block.index("```\n")]
+    before, marker, after = block.partition("# ... send the person's browser to url")
+    assert marker, "the guide's block no longer says where the person signs in"
+    return before, marker + after
 
-    def fresh():  # the guide's: a new assertion for each request
-        return session.client_auth(PrivateKeyJWT(metadata["token_endpoint"], alg="ES256", headers={"kid": JWT_CLIENT_KEY.kid},
-                                                 claims={"exp": int(time.time()) + 60}))
 
-    assert session.introspect_token(metadata["introspection_endpoint"], token=token["access_token"], auth=fresh()).json()["active"]
-    assert session.revoke_token(metadata["revocation_endpoint"], token=token["access_token"], auth=fresh()).status_code == 200
-    assert session.introspect_token(metadata["introspection_endpoint"], token=token["access_token"], auth=fresh()).json() == {"active": False}
+def test_the_guides_authlib_service_signs_in_refreshes_introspects_and_revokes_as_written(browser, person, metadata):
+    before, after = guide()
+    names = {"metadata": metadata, "client_id": "rp-jwt", "redirect_uri": "https://rp-jwt.example/cb",
+             "private_jwk": JWT_CLIENT_KEY.as_dict(private=True)}
+    exec(compile(before, "docs/integrators.md", "exec"), names)
+    answer = browser.get(names["url"])
+    if urlsplit(answer.headers["Location"]).path in ("/en/", "/fr/"):
+        answer = browser.get(browser.sign_in(person))
+    names["callback_url"] = answer.headers["Location"]
+    exec(compile(after, "docs/integrators.md", "exec"), names)
+
+    # refreshed, introspected as active, and the refresh token revoked: the grant ended
+    assert names["token"]["refresh_token"] and names["active"] is True
+    userinfo = requests.get(metadata["userinfo_endpoint"], headers={"Authorization": f"Bearer {names['token']['access_token']}"}, timeout=10)
+    assert userinfo.status_code == 401
 
 
 def _remote_code(signed_in_code, rp):

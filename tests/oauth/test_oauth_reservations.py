@@ -115,7 +115,7 @@ def test_a_logout_token_naming_the_account_signs_the_person_out_and_a_later_sign
 
     sign_in_through_reservations(browser, reservations, person, live_server)
     with app.app_context():  # as account deletion and "Disconnect" tell it: the sub, no sid
-        backchannel.tell_subject(person.id, ["reservations"])
+        backchannel.tell_account(person.id, ["reservations"])
     _until_signed_out(browser, reservations)
     assert urlsplit(browser.get(f"{reservations.url}/profile").headers["Location"]).path == "/"
 
