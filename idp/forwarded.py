@@ -47,6 +47,8 @@ class Proxies:
     addresses prove (none when server.proxy_hops is 0)."""
 
     def __init__(self, app, hops: int, networks: str):
+        # the wrapped application, as every WSGI middleware names it (ProxyFix, the Exchange)
+        self.app = app
         self.hops, self.networks = hops, networks
         self._through = [app, *(ProxyFix(app, x_for=proved, x_proto=proved) for proved in range(1, hops + 1))]
 

@@ -35,7 +35,8 @@ OWN_VALUES = {"date", "content-length", "x-correlation-id", "server", "connectio
 
 @pytest.fixture
 def production(tmp_path, scratch_postgres_url):
-    env = environment(tmp_path, scratch_postgres_url, IDP_SERVER_PROXY_HOPS="1")
+    # the tests are the proxy, from the machine itself
+    env = environment(tmp_path, scratch_postgres_url, IDP_SERVER_PROXY_HOPS="1", IDP_SERVER_PROXY_NETWORKS="127.0.0.0/8")
     migrate(env)
     server = Server(tmp_path, env, production=True).start()
     yield server
