@@ -63,6 +63,10 @@ class Errors(Enum):
     LOST_PHONE_NOT_OFFERED = ("47", 409, "Removing a lost phone is only for an account whose one way to prove it is them is that phone: use another of your methods")
     PHONE_RESET_LINK_INVALID = ("48", 404, "This link no longer cancels anything: it was used, the phone was already removed, or it is not a link we sent")
     PHONE_AFTER_RESET_FIRST = ("49", 409, "The account's lost phone was removed: sign in with the password (a code by e-mail, then a new phone) before any password reset")
+    # limits.max_messages_per_destination_per_day, told where nothing it says can reveal an account
+    DESTINATION_DAY_SPENT = ("50", 429, "No more codes can go to this address or number today (data.channel): another way, or wait data.retryAfter seconds")
+    # limits.max_anonymous_messages_per_day's e-mails, until midnight UTC
+    EMAIL_SENDING_PAUSED = ("51", 503, "Codes by e-mail to addresses not yet proved are paused until the day ends (data.retryAfter seconds)")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

@@ -55,6 +55,10 @@ SECURITY_EVENTS = Counter("idp_security_events_total", "Security events, by even
 SESSIONS_ENDED = Counter("idp_sessions_ended_total", "Browser sessions ended, by reason.", ["reason"])
 TOKENS_REVOKED = Counter("idp_tokens_revoked_total", "Access and refresh tokens revoked, by reason.", ["reason"])
 LIMITS_REACHED = Counter("idp_limits_reached_total", "Budgets that reached their maximum, by kind.", ["limit"])
+# Messages not sent because their destination had its day (limits.max_messages_per_destination_per_day),
+# whether the answer said so (a person's own factor, a phone) or not (an anonymous e-mail).
+MESSAGES_WITHHELD = Counter("idp_messages_withheld_total", "Messages not sent: their destination had its day's, by channel.",
+                            ["channel"])
 # Proofs of work (idp/flows/proof.py), by cost (ordinary, hard) and outcome: asked (a challenge
 # answered), solved (an answer taken), refused (an answer wrong, stale, cheaper or replayed).
 PROOFS_OF_WORK = Counter("idp_proofs_of_work_total", "Proofs of work asked and answered, by cost and outcome.", ["cost", "outcome"])
@@ -210,6 +214,26 @@ def metrics_page():
     response.headers["Content-Type"] = CONTENT_TYPE_LATEST
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+class CeilingsCollector:
+    """The service's ceilings of messages at each scrape (idp/flows/ceilings.py), read from the
+    database: what each counted in its window and its maximum, the same on every web machine,
+    so that an alert fires before a ceiling (or the provider's quota behind it) is reached."""
+
+    def __init__(self, read: Callable[[], list[tuple[str, float, int]]]):
+        self.read = read
+
+    def collect(self) -> Iterator[Metric]:
+        count = GaugeMetricFamily("idp_message_ceiling_count", "Messages a ceiling of the service counted in its window, by ceiling.",
+                                  labels=["ceiling"])
+        maximum = GaugeMetricFamily("idp_message_ceiling_maximum", "The most a ceiling of the service allows in its window, by ceiling.",
+                                    labels=["ceiling"])
+        for ceiling, counted, most in self.read():
+            count.add_metric([ceiling], counted)
+            maximum.add_metric([ceiling], most)
+        yield count
+        yield maximum
 
 
 def add_collector(app: Flask, make: Callable[[], object]) -> None:

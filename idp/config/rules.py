@@ -64,22 +64,37 @@ def channels_ok(value: str) -> bool:
             and "email" in offered and bool({"sms", "voice"} & set(offered)))
 
 
-def phone_countries(value: str) -> dict[str, int]:
-    """limits.anonymous_phone_countries: "CA:200,US:20,*:5" -> {"CA": 200, "US": 20, "*": 5}."""
-    budgets = {}
+def counts(value: str) -> dict[str, int]:
+    """A setting of name:count pairs, "CA:200,US:20,*:5" -> {"CA": 200, "US": 20, "*": 5}: the
+    anonymous texts of each country (limits.anonymous_phone_countries), the messages of each channel (limits.max_messages_per_destination_per_day,
+    limits.max_anonymous_messages_per_day)."""
+    found = {}
     for part in value.split(","):
-        region, _, count = part.strip().partition(":")
-        budgets[region.strip().upper()] = int(count)
-    return budgets
+        name, _, count = part.strip().partition(":")
+        found[name.strip()] = int(count)
+    return found
+
+
+def _counts_ok(value: str, names_ok: Callable[[list[str]], bool], least: int) -> bool:
+    try:
+        found = counts(value)
+    except ValueError:
+        return False
+    return names_ok(list(found)) and all(count >= least for count in found.values())
+
+
+def phone_countries(value: str) -> dict[str, int]:
+    """limits.anonymous_phone_countries, its regions in capitals."""
+    return {region.upper(): count for region, count in counts(value).items()}
 
 
 def phone_countries_ok(value: str) -> bool:
-    try:
-        budgets = phone_countries(value)
-    except ValueError:
-        return False
-    return "*" in budgets and all((region == "*" or re.fullmatch("[A-Z]{2}", region)) and count >= 0
-                                  for region, count in budgets.items())
+    return _counts_ok(value, lambda regions: "*" in regions and all(re.fullmatch("[A-Z]{2}|[*]", region.upper()) for region in regions),
+                      0)
+
+
+def channel_counts_ok(value: str) -> bool:
+    return _counts_ok(value, lambda names: sorted(names) == ["email", "sms", "voice"], 1)
 
 
 def time_zone_ok(value: str) -> bool:

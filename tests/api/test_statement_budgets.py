@@ -53,8 +53,9 @@ BUDGETS = {
     # the end of a sign-up and of a sign-in each write one event of the account's activity
     "/v1/users/createcoreprofile": 7 if PG else 13,
     "/v1/otp/users/login": 5 if PG else 6,
-    # a text's send budgets and the ceilings of texts, two windows, one statement on PostgreSQL
-    "/v1/otp/otp/send": 6 if PG else 9,
+    # a text's send budgets, the ceilings of texts and the number's day, three windows, one
+    # statement on PostgreSQL
+    "/v1/otp/otp/send": 6 if PG else 10,
     "/v1/otp/otp/verify": 7 if PG else 10,
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")

@@ -119,7 +119,7 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR, %(keys_7)s::VARCHAR, %(keys_8)s::VARCHAR);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -159,13 +159,27 @@ g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
     ON CONFLICT (key) DO UPDATE
     SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
+              limit_counters.count),
+g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_4,
+           %(param_6)s::INTEGER AS anon_5,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
+    SELECT %(g2_counter_key_1)s::VARCHAR AS anon_7,
+           %(param_7)s::INTEGER AS anon_8,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_8)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
               limit_counters.count)
 SELECT g0.key,
        g0.count
 FROM g0 UNION ALL
 SELECT g1.key,
        g1.count
-FROM g1;
+FROM g1 UNION ALL
+SELECT g2.key,
+       g2.count
+FROM g2;
 
 WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
     VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
@@ -185,7 +199,7 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR, %(keys_7)s::VARCHAR, %(keys_8)s::VARCHAR, %(keys_9)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR, %(keys_7)s::VARCHAR, %(keys_8)s::VARCHAR, %(keys_9)s::VARCHAR, %(keys_10)s::VARCHAR, %(keys_11)s::VARCHAR);
 
 WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
     SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
@@ -207,17 +221,28 @@ g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
     RETURNING limit_counters.key,
               limit_counters.count),
 g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
-    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_9,
-           %(param_6)s::INTEGER AS anon_10,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
-    SELECT %(g2_counter_key_1)s::VARCHAR AS anon_12,
-           %(param_7)s::INTEGER AS anon_13,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
-    SELECT %(g2_counter_key_2)s::VARCHAR AS anon_14,
-           %(param_8)s::INTEGER AS anon_15,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_4,
+           %(param_6)s::INTEGER AS anon_5,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
+    SELECT %(g2_counter_key_1)s::VARCHAR AS anon_7,
+           %(param_7)s::INTEGER AS anon_8,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
     ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_9)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_8)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g3 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g3_counter_key_0)s::VARCHAR AS anon_9,
+           %(param_9)s::INTEGER AS anon_10,
+           %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
+    SELECT %(g3_counter_key_1)s::VARCHAR AS anon_12,
+           %(param_10)s::INTEGER AS anon_13,
+           %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
+    SELECT %(g3_counter_key_2)s::VARCHAR AS anon_14,
+           %(param_11)s::INTEGER AS anon_15,
+           %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_12)s::INTEGER ELSE limit_counters.count + %(count_4)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
               limit_counters.count)
 SELECT g0.key,
@@ -228,7 +253,10 @@ SELECT g1.key,
 FROM g1 UNION ALL
 SELECT g2.key,
        g2.count
-FROM g2;
+FROM g2 UNION ALL
+SELECT g3.key,
+       g3.count
+FROM g3;
 
 WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
     VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_user_id)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
@@ -1023,7 +1051,7 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -1063,13 +1091,24 @@ g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
     ON CONFLICT (key) DO UPDATE
     SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
+              limit_counters.count),
+g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_6,
+           %(param_6)s::INTEGER AS anon_7,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_8
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_7)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
               limit_counters.count)
 SELECT g0.key,
        g0.count
 FROM g0 UNION ALL
 SELECT g1.key,
        g1.count
-FROM g1;
+FROM g1 UNION ALL
+SELECT g2.key,
+       g2.count
+FROM g2;
 
 WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
     VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_user_id)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),

@@ -116,7 +116,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?, ?, ?);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -174,7 +174,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?, ?, ?, ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
@@ -937,7 +937,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?, ?, ?, ?, ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,

@@ -41,6 +41,17 @@ const BUILDERS = {
   [ERRORS.TOO_MANY_CODES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_CODES, data),
   [ERRORS.TOO_MANY_PASSWORD_TRIES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_PASSWORD_TRIES, data),
   [ERRORS.PHONE_SENDING_PAUSED]: (intl, data) => waitInMinutes(intl, ERRORS.PHONE_SENDING_PAUSED, data),
+  // the day of an address (data.channel email) or a phone number (sms, voice): what to do, and when it ends
+  [ERRORS.DESTINATION_DAY_SPENT]: (intl, data) => {
+    const kind = { email: 'email', sms: 'phone', voice: 'phone' }[data.channel];
+    return kind && positive(data.retryAfter)
+      ? intl.formatMessage({ id: `error.${ERRORS.DESTINATION_DAY_SPENT}.${kind}` }, { hours: hoursOf(data.retryAfter) })
+      : intl.formatMessage({ id: `error.${ERRORS.DESTINATION_DAY_SPENT}` });
+  },
+  [ERRORS.EMAIL_SENDING_PAUSED]: (intl, data) =>
+    positive(data.retryAfter)
+      ? intl.formatMessage({ id: `error.${ERRORS.EMAIL_SENDING_PAUSED}.wait` }, { hours: hoursOf(data.retryAfter) })
+      : intl.formatMessage({ id: `error.${ERRORS.EMAIL_SENDING_PAUSED}` }),
   [ERRORS.PASSWORD_TOO_EASY]: (intl, data) => {
     const reason = PASSWORD_REASONS.includes(data.reason) ? data.reason : 'weak';
     return `${intl.formatMessage({ id: 'error.21' })} ${intl.formatMessage({ id: `error.21.${reason}` })}`;
@@ -71,6 +82,9 @@ const BUILDERS = {
 BUILDERS['12'] = BUILDERS[ERRORS.PASSWORD_LENGTH];
 BUILDERS['13'] = BUILDERS[ERRORS.PASSWORD_LENGTH];
 BUILDERS['9'] = BUILDERS[ERRORS.PHONE_DIGITS];
+
+// A wait of a day's ceiling, in whole hours (never 0).
+const hoursOf = (seconds) => Math.max(1, Math.ceil(Number(seconds) / 3600));
 
 function waitInMinutes(intl, code, data) {
   if (!positive(data.retryAfter)) return intl.formatMessage({ id: `error.${code}` });
