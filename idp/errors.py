@@ -67,6 +67,8 @@ class Errors(Enum):
     DESTINATION_DAY_SPENT = ("50", 429, "No more codes can go to this address or number today (data.channel): another way, or wait data.retryAfter seconds")
     # limits.max_anonymous_messages_per_day's e-mails, until midnight UTC
     EMAIL_SENDING_PAUSED = ("51", 503, "Codes by e-mail to addresses not yet proved are paused until the day ends (data.retryAfter seconds)")
+    # [phone]: sms_countries, voice_countries, refused_types
+    PHONE_NUMBER_REFUSED = ("52", 400, "No text or call goes to this number by data.channel: data.reason country (data.countries: those served) or its kind (premium_rate, shared_cost, satellite, uan, personal_number, pager, voip...)")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

@@ -57,6 +57,10 @@ TOKENS_REVOKED = Counter("idp_tokens_revoked_total", "Access and refresh tokens 
 LIMITS_REACHED = Counter("idp_limits_reached_total", "Budgets that reached their maximum, by kind.", ["limit"])
 # Messages not sent because their destination had its day (limits.max_messages_per_destination_per_day),
 # whether the answer said so (a person's own factor, a phone) or not (an anonymous e-mail).
+# Codes refused for their number ([phone]: a country the channel does not serve, a kind of number
+# that bills the caller): premium and satellite numbers climbing are toll fraud being tried.
+PHONE_NUMBERS_REFUSED = Counter("idp_phone_numbers_refused_total", "Codes refused for their number, by channel and reason.",
+                                ["channel", "reason"])
 MESSAGES_WITHHELD = Counter("idp_messages_withheld_total", "Messages not sent: their destination had its day's, by channel.",
                             ["channel"])
 # Proofs of work (idp/flows/proof.py), by cost (ordinary, hard) and outcome: asked (a challenge
@@ -225,7 +229,7 @@ class CeilingsCollector:
         self.read = read
 
     def collect(self) -> Iterator[Metric]:
-        count = GaugeMetricFamily("idp_message_ceiling_count", "Messages a ceiling of the service counted in its window, by ceiling.",
+        count = GaugeMetricFamily("idp_message_ceiling_used", "Messages a ceiling of the service counted in its window, by ceiling.",
                                   labels=["ceiling"])
         maximum = GaugeMetricFamily("idp_message_ceiling_maximum", "The most a ceiling of the service allows in its window, by ceiling.",
                                     labels=["ceiling"])

@@ -8,6 +8,8 @@ import zoneinfo
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from phonenumbers import PhoneNumberType
+
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message names it."""
@@ -52,9 +54,14 @@ def in_networks(address: str | None, value: str) -> bool:
     return any(parsed in network for network in networks(value))
 
 
+def names(value: str) -> list[str]:
+    """A comma-separated list of names (notify.channels, phone.sms_countries, phone.refused_types)."""
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
 def channels(value: str) -> tuple[str, ...]:
-    """notify.channels: the comma-separated channels people are offered (email, sms, voice)."""
-    return tuple(part.strip() for part in value.split(",") if part.strip())
+    """notify.channels: the channels people are offered (email, sms, voice)."""
+    return tuple(names(value))
 
 
 def channels_ok(value: str) -> bool:
@@ -95,6 +102,18 @@ def phone_countries_ok(value: str) -> bool:
 
 def channel_counts_ok(value: str) -> bool:
     return _counts_ok(value, lambda names: sorted(names) == ["email", "sms", "voice"], 1)
+
+
+# The kinds of phone numbers phone.refused_types may name: phonenumbers' types (premium_rate,
+# shared_cost, uan, voip...), and satellite, the country codes of satellite systems and
+# international networks, which phonenumbers has no type for (idp/flows/validation.py).
+PHONE_KINDS = ("satellite", *(PhoneNumberType.to_string(kind).lower() for kind in PhoneNumberType.values()
+                              if kind != PhoneNumberType.UNKNOWN))
+
+
+def countries_ok(value: str) -> bool:
+    regions = names(value)
+    return regions == ["*"] or (bool(regions) and all(re.fullmatch("[A-Z]{2}", region) for region in regions))
 
 
 def time_zone_ok(value: str) -> bool:

@@ -45,7 +45,7 @@ messages (their keys are ceilings.py's).
   its own), set below the quota, so that a botnet signing up fresh addresses pauses sign-ups
   (EMAIL_SENDING_PAUSED, PHONE_SENDING_PAUSED: the same for every address, so honest) and
   never the codes of people's own factors. /metrics shows how near each is
-  (idp_message_ceiling_count, ceilings.service_ceilings) for an alert before it is reached.
+  (idp_message_ceiling_used, ceilings.service_ceilings) for an alert before it is reached.
 """
 from __future__ import annotations
 

@@ -101,7 +101,7 @@ def _request(user: User, browser_session_id: int) -> None:
     otp.deliver("email", user.email, "phone_reset_requested", user.language, **values)
     # a text carries the link; where texts are not offered (notify.channels), a call says it
     channel = "sms" if "sms" in validation.offered_channels() else "voice"
-    otp.deliver(channel, methods.verified_phone(user).e164, PHONE_NOTICES[channel], user.language, **values)
+    otp.notify_phone(channel, methods.verified_phone(user).e164, PHONE_NOTICES[channel], user.language, **values)
 
 
 def _end_waiting(user_id: str, **ended) -> None:

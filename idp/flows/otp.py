@@ -92,6 +92,9 @@ def send(
     Budgets); gates: more counts past which the send costs a proof of work, the flow's own."""
     rules = policy()
     current.channel = channel
+    if channel in PHONE_TEMPLATES:
+        # whichever step typed the number or holds it on file: before a budget is spent
+        validation.reachable(destination, channel)
     spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, channel=channel, gates=gates)
     counters = spends.ensure_open()
     transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, spends, counters)
@@ -110,6 +113,14 @@ def send(
     # the development outbox keeps the message as a row of this commit
     writes.commit(Journey, OtpTransaction, OutboxMessage)
     return describe(rules, transaction, current)
+
+
+def notify_phone(channel: str, e164: str, template: str, language: str, **values) -> None:
+    """A notice to the account's phone (a removal asked, the phone replaced), when texts or calls
+    may go to that number: one put on file before [phone] refused it gets none, and the
+    address, told the same, is the one warned."""
+    if validation.phone_refusal(e164, channel) is None:
+        deliver(channel, e164, template, language, **values)
 
 
 def deliver(channel: str, to: str, template: str | None, language: str, **values) -> None:

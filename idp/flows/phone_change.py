@@ -26,7 +26,7 @@ def verify_code(browser_session: BrowserSession | None, code: str) -> dict:
     otp.check(current, Event.VERIFY_PHONE_CODE, code)
     old = methods.verified_phone(user)
     if old is not None:
-        otp.deliver(old.channel, old.e164, "phone_replaced", user.language, ending=current.phone_e164[-4:])
+        otp.notify_phone(old.channel, old.e164, "phone_replaced", user.language, ending=current.phone_e164[-4:])
     accounts.notify_change(user, "phone")
     credential = old or db.session.scalar(db.select(PhoneCredential).filter_by(user_id=user.id))
     if credential is None:

@@ -75,9 +75,11 @@ def _destination(method: str, user: User) -> str:
 def ask_first(current: Journey, user: User) -> dict:
     """Ask by the person's first method, as soon as the journey needs the second factor —
     passing over a channel that would refuse the code now (texts and calls paused, the day of
-    messages to the phone or the address spent), when the person has another way."""
+    messages to the phone or the address spent, a number [phone] refuses), when the person has
+    another way."""
     choices = offered(current, user)
     shut = ceilings.shut_for_own({method: _destination(method, user) for method in choices if method in SENT})
+    shut |= {method for method in choices if method in PHONE_CHANNELS and validation.phone_refusal(_destination(method, user), method)}
     choices = [method for method in choices if method not in shut] or choices
     return ask(current, user, choices[0])
 

@@ -27,7 +27,7 @@ Who holds what, what they try, what they must get:
 - A botnet signing up thousands of fresh addresses, to spend the service's quota at its e-mail
   provider, which every person's codes share: past limits.max_anonymous_messages_per_day's
   e-mails, anonymous e-mails pause until midnight UTC (code 51, data.retryAfter) while people's
-  own codes go on; idp_message_ceiling_count and idp_message_ceiling_maximum tell the operator
+  own codes go on; idp_message_ceiling_used and idp_message_ceiling_maximum tell the operator
   how near it is before it is reached.
 """
 from __future__ import annotations
@@ -213,6 +213,6 @@ def test_the_metrics_tell_how_near_each_service_ceiling_is(app, outbox, monkeypa
     for n in range(3):
         stranger_signs_up(app, outbox, f"person{n}@example.ca")
     page = app.test_client().get("/metrics").text
-    assert 'idp_message_ceiling_count{ceiling="day-service-email"} 3.0' in page
+    assert 'idp_message_ceiling_used{ceiling="day-service-email"} 3.0' in page
     assert 'idp_message_ceiling_maximum{ceiling="day-service-email"} 10.0' in page
     assert 'idp_message_ceiling_maximum{ceiling="phone-messages"} 1000.0' in page

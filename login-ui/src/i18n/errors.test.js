@@ -185,3 +185,23 @@ test('e-mails to new addresses paused for the day say in how many hours they com
   );
   expect(errorText(intlFr, { code: ERRORS.EMAIL_SENDING_PAUSED, data: {} })).toBe(fr['error.51']);
 });
+
+test('a number refused for its country names the countries the channel serves, in the language', () => {
+  const country = { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'country', channel: 'voice', countries: ['CA', 'US'] } };
+  expect(errorText(intlEn, country)).toBe(
+    'We cannot send codes by phone call to numbers in this country. We can send them to numbers in Canada and United States.',
+  );
+  expect(errorText(intlFr, { ...country, data: { ...country.data, channel: 'sms' } })).toBe(
+    'Nous ne pouvons pas envoyer de codes par message texte aux numéros de ce pays. Nous pouvons les envoyer aux numéros de ces pays : Canada et États-Unis.',
+  );
+});
+
+test('a number refused for its kind says which kind, and a kind without words of its own gets the general ones', () => {
+  expect(errorText(intlEn, { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'premium_rate', channel: 'voice' } })).toBe(
+    en['error.52.premium_rate'],
+  );
+  expect(errorText(intlFr, { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'satellite', channel: 'sms' } })).toBe(
+    fr['error.52.satellite'],
+  );
+  expect(errorText(intlEn, { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'toll_free', channel: 'sms' } })).toBe(en['error.52']);
+});
