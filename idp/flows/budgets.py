@@ -17,35 +17,31 @@ messages (their keys are ceilings.py's).
 - Texts and calls cost money: those to people's own phones stop at limits.max_phone_messages
   a window; anonymous ones have a smaller ceiling of their own, one per country of the number
   and one per range of numbers (SMS pumping), so that no stranger can pause anyone's sign-in.
-- A proof of work slows a flood; it never ends one (about 50 ms of native CPU a hard proof).
-  So each destination has a day (limits.max_messages_per_destination_per_day, by channel):
-  past it nothing more is sent there, whatever the proof — anonymous journeys' messages and
-  the account's own counting apart, as above. What the answer says past it follows from what
-  it may reveal. An anonymous e-mail (sign-up's code, recovery's first, a new address) answers
-  alike whether the address has an account or not, and must go on doing so: it answers
-  exactly as before and a decoy goes to the queue instead of the message (silent). That claims
-  no code to anyone it should not: the same answer already sends an account's address "you
-  have an account" instead of a code, and an unknown address nothing, so it never told the
-  caller that a code reached them; and an honest refusal there would let anyone probe an
-  address for the day's traffic. Every other send is refused with the reason
-  (DESTINATION_DAY_SPENT, the day's end): a journey that proved the account speaks to its
-  owner (or to someone holding the password, who learns nothing new), and a phone number
-  names no account. The price, paid by the owner of a flooded mailbox: a stranger who buys
-  that address's day of anonymous e-mails (its proofs) keeps sign-up and recovery from a new
-  browser silent there until the day ends, while the owner's sign-in, trusted devices and
-  notices go on; idp_messages_withheld_total shows it. A day counts messages handed to a
-  provider, never a decoy (an unknown address's recovery) nor a withheld one.
-- Notices (an account changed, a new sign-in, a phone's removal asked, done or cancelled, a
-  phone replaced) go through otp.deliver, outside every budget: each follows a step that
-  proved the account (the password and a second factor, or a code), whose budgets bound
-  them; and they are the owner's alarm, which neither a stranger's flood (the anonymous day)
-  nor a thief with the password (the own day, spent on purpose before a change) may silence.
-- The providers' daily quotas are every person's: anonymous messages of each channel stop at
-  a day of the service (limits.max_anonymous_messages_per_day, a UTC day as GC Notify counts
-  its own), set below the quota, so that a botnet signing up fresh addresses pauses sign-ups
-  (EMAIL_SENDING_PAUSED, PHONE_SENDING_PAUSED: the same for every address, so honest) and
-  never the codes of people's own factors. /metrics shows how near each is
-  (idp_message_ceiling_used, ceilings.service_ceilings) for an alert before it is reached.
+- A proof of work slows a flood, never ends it. So each destination has a day by channel
+  (limits.max_messages_per_destination_per_day; an address's is its mailbox's, +tags aside),
+  anonymous and own apart as above: past it nothing more goes there, whatever the proof; the
+  day takes each message before it goes (admits), so racing sends take turns. The answer past
+  it follows from what it may reveal. An anonymous e-mail (sign-up, recovery's first step, a
+  new address) answers alike whether the address has an account or not, and must go on doing
+  so: exactly as before, a decoy queued instead of the message (silent). It claims no code it
+  should not: that answer already carries "you have an account" to an account's address and
+  nothing to an unknown one, so it never told the caller a code reached them, and an honest
+  refusal there would let anyone probe an address for its day. Every other send is refused
+  with the reason (DESTINATION_DAY_SPENT, the day's end): a journey that proved the account
+  speaks to its owner (or a thief with the password, who learns nothing), and a phone number
+  names no account. The owner of a flooded mailbox pays this: whoever buys its day of
+  anonymous e-mails (its proofs) keeps sign-up and recovery from a new browser silent there
+  until the day ends; sign-in, trusted devices and notices go on. A day counts what reached
+  a provider, never a decoy (an unknown address's recovery) nor a withheld message.
+- Notices (an account changed, a new sign-in, a phone's removal, a phone replaced) go through
+  otp.deliver, neither counted nor stopped: each follows a step that proved the account, whose
+  budgets bound them, and they are the owner's alarm, which neither a stranger's flood nor a
+  thief who spent the own day before a change may silence.
+- The providers' daily quotas are every person's: each channel's anonymous messages stop at a
+  UTC day of the service (limits.max_anonymous_messages_per_day, below the quota, counted
+  against the maximum of now so that raising it reopens at once): a botnet of sign-ups pauses
+  sign-ups (EMAIL_SENDING_PAUSED, PHONE_SENDING_PAUSED: the same for every address, so honest),
+  never people's own codes; /metrics shows how near each is (ceilings.service_ceilings).
 """
 from __future__ import annotations
 
@@ -148,8 +144,8 @@ class Budgets:
         """TOO_MANY_CODES while a budget of the code is spent, else PHONE_SENDING_PAUSED while a
         ceiling of texts and calls is (EMAIL_SENDING_PAUSED for the service's day of anonymous
         e-mails), else DESTINATION_DAY_SPENT while the destination's day is, unless the send is
-        silent (withholds() then says so). One statement reads them all, and the gates. Answers
-        what it read, for charge_send() and withholds()."""
+        silent (admits() then says so). One statement reads them all, and the gates. Answers
+        what it read, for charge_send() and admits()."""
         ceiling_keys = [key for key, _ in self.phone]
         spent = [key for key, _ in self.sends + self.wrong]
         day_keys = [key for key, _ in self.days]
@@ -159,22 +155,27 @@ class Budgets:
         if any(maximum == 0 for _, maximum in self.phone):
             # a country the service does not text
             raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
-        if limits.blocked_for(day_keys[1:], counters):
+        if any(ceilings.day_wait(day, counters) for day in self.days[1:]):
             paused = Errors.PHONE_SENDING_PAUSED if self.phone else Errors.EMAIL_SENDING_PAUSED
             raise FlowError(paused, data={"retryAfter": ceilings.until_midnight()})
-        wait = limits.blocked_for(day_keys[:1], counters)
+        wait = ceilings.day_wait(self.days[0], counters) if self.days else 0
         if wait and not self.silent:
             metrics.MESSAGES_WITHHELD.labels(self.channel).inc()
             raise FlowError(Errors.DESTINATION_DAY_SPENT, data={"channel": self.channel, "retryAfter": wait})
         return counters
 
-    def withholds(self, counters: dict[str, limits.Counter]) -> bool:
-        """Is this a silent send past its destination's day (counters: what ensure_open() read)?
-        Then nothing goes, and the answer is the one a message would have had."""
-        if not (self.silent and limits.blocked_for([self.days[0][0]], counters)):
-            return False
+    def admits(self, counters: dict[str, limits.Counter]) -> bool:
+        """Does the message go (counters: what ensure_open() read)? Its destination's day takes it
+        now, its row locked until the commit: sends racing to one destination take turns. Past
+        it a silent send delivers nothing (False); any other is refused, and rolled back."""
+        day = self.days[0]
+        if not ceilings.day_wait(day, counters) and ceilings.take(day):
+            return True
         metrics.MESSAGES_WITHHELD.labels(self.channel).inc()
-        return True
+        if not self.silent:
+            wait = ceilings.day_wait(day, limits.read([day[0]]))
+            raise FlowError(Errors.DESTINATION_DAY_SPENT, data={"channel": self.channel, "retryAfter": wait})
+        return False
 
     def spend(self, kind: list[tuple[str, int]]) -> None:
         numbers = _numbers()
@@ -187,22 +188,21 @@ class Budgets:
 
     def spend_send(self, delivered: bool = True) -> None:
         """One code sent: its budgets, its gates and, a text or a call, one of the ceilings of
-        texts and calls (ensure_open said none is spent), counted in one statement; the days
-        only when a message went (delivered), for they count what reaches a mailbox or a phone
-        and the providers' quotas. Called once the message is handed over, just before the step
-        commits: the rows stay locked until then, and some are everybody's (the ceilings of
-        texts, a shared client address)."""
+        texts and calls (ensure_open said none is spent), counted in one statement; the service's
+        day only when a message went (delivered: it counts the provider's quota). Called once the
+        message is handed over, just before the step commits: the rows stay locked until then,
+        and some are everybody's (the ceilings of texts, a shared client address)."""
         numbers = _numbers()
         window = numbers["phone_messages_window_seconds"]
-        # a gate never blocks (its maximum is None); a day blocks for a day: keys of one window, one group
+        # neither a gate (its maximum is None) nor a day (a ceiling) blocks: keys of one window, one group
         by_window: dict[int, dict[str, int | None]] = {}
         for gate in self.gates:
             by_window.setdefault(gate.window_seconds, {})[gate.key] = None
-        for key, maximum in self.days if delivered else ():
+        for key, maximum in self.days[1:] if delivered else ():
             by_window.setdefault(ceilings.DAY_SECONDS, {})[key] = maximum
         counts = limits.hit_windows(
             [(self.sends, numbers["window_seconds"], numbers["block_seconds"])]
-            + [(list(keys.items()), seconds, seconds) for seconds, keys in by_window.items()]
+            + [(list(keys.items()), seconds, 0) for seconds, keys in by_window.items()]
             + ([(list(self.phone), window, window)] if self.phone else [])
         )
         for key, maximum in self.phone + self.days[1:]:

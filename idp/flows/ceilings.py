@@ -16,13 +16,14 @@ import phonenumbers
 from flask import current_app
 from sqlalchemy.exc import SQLAlchemyError
 
-from idp.clock import now
+from idp.clock import now, seconds_until
 from idp.config.rules import counts, phone_countries
 from idp.extensions import db
+from idp.flows import validation
 from idp.store import limits
 
 DAY_SECONDS = 86400
-PHONE_CHANNELS = ("sms", "voice")
+PHONE_CHANNELS = frozenset({"sms", "voice"})
 
 
 def _numbers() -> dict:
@@ -58,10 +59,11 @@ def phone(destination: str, own_factor: bool) -> list[tuple[str, int]]:
 
 def destination_day(channel: str, destination: str, own_factor: bool) -> tuple[str, int]:
     """The destination's day of messages by that channel: anonymous journeys' and the
-    account's own apart (limits.max_messages_per_destination_per_day)."""
+    account's own apart (limits.max_messages_per_destination_per_day). An address's is its
+    mailbox's, whatever "+tag" a request writes it with."""
     scope = "own" if own_factor else "anonymous"
     most = counts(_numbers()["max_messages_per_destination_per_day"])[channel]
-    return limits.key(f"day-{scope}-{channel}", destination), most
+    return limits.key(f"day-{scope}-{channel}", validation.mailbox(destination) if channel == "email" else destination), most
 
 
 def _service_day_key(channel: str) -> str:
@@ -75,6 +77,22 @@ def service_day(channel: str) -> tuple[str, int]:
     return _service_day_key(channel), counts(_numbers()["max_anonymous_messages_per_day"])[channel]
 
 
+def day_wait(day: tuple[str, int], counters: dict[str, limits.Counter]) -> int:
+    """Seconds until a day whose messages are spent is over; 0 while it is not (counters: the
+    day's key as read). Its count against the maximum of now: a day raised opens at once."""
+    key, maximum = day
+    counter = counters.get(key)
+    if counter is None or counter.within(DAY_SECONDS) < maximum:
+        return 0
+    return max(1, seconds_until(counter.started + timedelta(seconds=DAY_SECONDS)))
+
+
+def take(day: tuple[str, int]) -> bool:
+    """One message into a day, counted at once: is it within the day's maximum?"""
+    key, maximum = day
+    return limits.hit_all([day], DAY_SECONDS, 0)[key] <= maximum
+
+
 def until_midnight() -> int:
     """Seconds until the next UTC day, when the service's days start again."""
     moment = now()
@@ -85,16 +103,18 @@ def shut_for_own(destinations: dict[str, str]) -> set[str]:
     """Which of these channels (each with the destination of the person's own factor it would
     reach) would refuse a code now: texts and calls paused by the ceiling of own codes, or the
     destination's day of own messages spent. One statement."""
-    keys = {channel: [destination_day(channel, destination, True)[0], *([_own_phone_messages_key()] if channel in PHONE_CHANNELS else [])]
-            for channel, destination in destinations.items()}
-    counters = limits.read([key for found in keys.values() for key in found])
-    return {channel for channel, found in keys.items() if limits.blocked_for(found, counters)}
+    days = {channel: destination_day(channel, destination, True) for channel, destination in destinations.items()}
+    paused = [_own_phone_messages_key()] if PHONE_CHANNELS & days.keys() else []
+    counters = limits.read([key for key, _ in days.values()] + paused)
+    return {channel for channel, day in days.items()
+            if day_wait(day, counters) or (channel in PHONE_CHANNELS and limits.blocked_for(paused, counters))}
 
 
 def service_ceilings() -> list[tuple[str, float, int]]:
     """Each ceiling of the whole service as it stands, for /metrics: (its kind, the messages
-    counted in its current window, its maximum). A ceiling reached counts as full while it
-    pauses (its count starts its next window). NaN counts when the database does not answer."""
+    counted in its current window, its maximum). A ceiling of texts and calls reached counts as
+    full while it pauses (its count starts its next window). NaN counts when the database does
+    not answer."""
     numbers = _numbers()
     window = numbers["phone_messages_window_seconds"]
     most = counts(numbers["max_anonymous_messages_per_day"])

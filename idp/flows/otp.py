@@ -103,7 +103,7 @@ def send(
     journey.advance(current, event)
     values = {"code": code, "minutes": rules.expiry_minutes} if with_code else {}
     # past its destination's day, a silent send goes as one with nothing to deliver
-    if spends.withholds(counters):
+    if template is not None and not spends.admits(counters):
         template = None
     deliver(channel, destination, template, language, **values)
     # Counted only now: a count locks its counter's row until the commit, and while the queue

@@ -64,6 +64,14 @@ def email(value: str) -> str:
     return value.lower()
 
 
+def mailbox(address: str) -> str:
+    """The mailbox an address (as email() answers it) delivers to: its local part without a
+    "+tag", which most providers ignore (RFC 5233 subaddressing), so person+1@ and person@ are
+    one inbox."""
+    local, _, domain = address.rpartition("@")
+    return f"{local.partition('+')[0] or local}@{domain}"
+
+
 def code(value: str, length: int) -> str:
     if not re.fullmatch(rf"[0-9]{{{length}}}", value):
         raise FlowError(Errors.INVALID_CODE_FORMAT)

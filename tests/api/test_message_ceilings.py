@@ -8,7 +8,10 @@ Who holds what, what they try, what they must get:
   codes and recovery codes for that address, to fill the mailbox. Past the address's day of
   anonymous e-mails (limits.max_messages_per_destination_per_day) each further request answers
   exactly as before — the same status, the same fields, the same proofs asked — and nothing
-  reaches the mailbox; idp_messages_withheld_total{channel="email"} counts each one.
+  reaches the mailbox; idp_messages_withheld_total{channel="email"} counts each one. Sent all at
+  once, they take turns at the day: not one more (tests/api/test_concurrency.py).
+- The same stranger writing the address with a tag (person+1@, person+2@...), which most
+  providers deliver to the same mailbox (RFC 5233): one mailbox, one day.
 - The same stranger, trying to learn whether the address has an account: past the ceiling, a
   known address and an unknown one answer alike, as they did before it (sign-up sends an
   existing account "you already have an account", recovery sends an unknown one nothing).
@@ -28,7 +31,8 @@ Who holds what, what they try, what they must get:
   provider, which every person's codes share: past limits.max_anonymous_messages_per_day's
   e-mails, anonymous e-mails pause until midnight UTC (code 51, data.retryAfter) while people's
   own codes go on; idp_message_ceiling_used and idp_message_ceiling_maximum tell the operator
-  how near it is before it is reached.
+  how near it is before it is reached, and an operator who raises it (the provider raised its
+  quota) reopens it at once.
 """
 from __future__ import annotations
 
@@ -86,6 +90,13 @@ def test_past_an_addresss_day_recovery_answers_a_known_address_as_an_unknown_one
     known, unknown = stranger_recovers(app), stranger_recovers(app, NOBODY)
     assert shape(known) == shape(unknown)
     assert len(outbox.messages(EMAIL)) == received
+
+
+def test_the_addresses_of_one_mailbox_share_its_day(app, outbox, ceilings, frozen):
+    """person+1@, person+2@... reach person@'s mailbox (RFC 5233 subaddressing)."""
+    for n in range(5):
+        stranger_signs_up(app, outbox, f"person+{n}@example.ca")
+    assert sum(len(outbox.messages(f"person+{n}@example.ca")) for n in range(5)) == 3
 
 
 def test_each_withheld_email_is_counted_in_the_metrics(app, outbox, ceilings, frozen):
@@ -206,6 +217,15 @@ def test_a_new_utc_day_starts_the_services_count_afresh(app, outbox, monkeypatch
     stranger_signs_up(app, outbox, "person0@example.ca")
     frozen.shift(43200)
     assert stranger_signs_up(app, outbox, "person1@example.ca").status_code == 200
+
+
+def test_an_operator_who_raises_the_services_day_reopens_it_at_once(app, outbox, monkeypatch, frozen):
+    """The alert fired, the provider raised its quota, the setting follows: nobody waits for midnight."""
+    monkeypatch.setitem(app.config["IDP"]["limits"], SERVICE, "email:1,sms:1000,voice:500")
+    stranger_signs_up(app, outbox, "person0@example.ca")
+    assert stranger_signs_up(app, outbox, "person1@example.ca").status_code == 503
+    monkeypatch.setitem(app.config["IDP"]["limits"], SERVICE, "email:5000,sms:1000,voice:500")
+    assert stranger_signs_up(app, outbox, "person2@example.ca").status_code == 200
 
 
 def test_the_metrics_tell_how_near_each_service_ceiling_is(app, outbox, monkeypatch, frozen):

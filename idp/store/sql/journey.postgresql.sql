@@ -141,6 +141,15 @@ FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
 
+INSERT INTO limit_counters (key, count, window_started_at)
+SELECT %(counter_key_0)s::VARCHAR AS anon_1,
+       %(param_1)s::INTEGER AS anon_2,
+       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+ON CONFLICT (key) DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+RETURNING limit_counters.key,
+          limit_counters.count;
+
 WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
     SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
            %(param_1)s::INTEGER AS anon_2,
@@ -161,14 +170,11 @@ g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
     RETURNING limit_counters.key,
               limit_counters.count),
 g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
-    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_4,
-           %(param_6)s::INTEGER AS anon_5,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
-    SELECT %(g2_counter_key_1)s::VARCHAR AS anon_7,
-           %(param_7)s::INTEGER AS anon_8,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_6)s::INTEGER AS anon_2,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
     ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_8)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_7)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
               limit_counters.count)
 SELECT g0.key,
@@ -221,28 +227,25 @@ g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
     RETURNING limit_counters.key,
               limit_counters.count),
 g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
-    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_4,
-           %(param_6)s::INTEGER AS anon_5,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
-    SELECT %(g2_counter_key_1)s::VARCHAR AS anon_7,
-           %(param_7)s::INTEGER AS anon_8,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_6)s::INTEGER AS anon_2,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
     ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_8)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_7)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
               limit_counters.count),
 g3 AS (INSERT INTO limit_counters (key, count, window_started_at)
     SELECT %(g3_counter_key_0)s::VARCHAR AS anon_9,
-           %(param_9)s::INTEGER AS anon_10,
+           %(param_8)s::INTEGER AS anon_10,
            %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
     SELECT %(g3_counter_key_1)s::VARCHAR AS anon_12,
-           %(param_10)s::INTEGER AS anon_13,
+           %(param_9)s::INTEGER AS anon_13,
            %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
     SELECT %(g3_counter_key_2)s::VARCHAR AS anon_14,
-           %(param_11)s::INTEGER AS anon_15,
+           %(param_10)s::INTEGER AS anon_15,
            %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
     ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_12)s::INTEGER ELSE limit_counters.count + %(count_4)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_11)s::INTEGER ELSE limit_counters.count + %(count_4)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
               limit_counters.count)
 SELECT g0.key,
@@ -1073,6 +1076,15 @@ FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
 
+INSERT INTO limit_counters (key, count, window_started_at)
+SELECT %(counter_key_0)s::VARCHAR AS anon_1,
+       %(param_1)s::INTEGER AS anon_2,
+       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+ON CONFLICT (key) DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+RETURNING limit_counters.key,
+          limit_counters.count;
+
 WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
     SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
            %(param_1)s::INTEGER AS anon_2,
@@ -1091,24 +1103,13 @@ g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
     ON CONFLICT (key) DO UPDATE
     SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
-              limit_counters.count),
-g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
-    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_6,
-           %(param_6)s::INTEGER AS anon_7,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_8
-    ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_7)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
-    RETURNING limit_counters.key,
               limit_counters.count)
 SELECT g0.key,
        g0.count
 FROM g0 UNION ALL
 SELECT g1.key,
        g1.count
-FROM g1 UNION ALL
-SELECT g2.key,
-       g2.count
-FROM g2;
+FROM g1;
 
 WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
     VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_user_id)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),

@@ -962,9 +962,6 @@ ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC;
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
-       ? AS anon_3 UNION ALL
-SELECT ? AS anon_4,
-       ? AS anon_5,
        ? AS anon_3
 ON CONFLICT ("key") DO UPDATE
 SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
@@ -974,6 +971,9 @@ RETURNING "key",
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
+       ? AS anon_3 UNION ALL
+SELECT ? AS anon_4,
+       ? AS anon_5,
        ? AS anon_3
 ON CONFLICT ("key") DO UPDATE
 SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
