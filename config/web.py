@@ -57,7 +57,7 @@ from granian import Granian  # noqa: E402
 from granian.constants import Interfaces  # noqa: E402
 from granian.http import HTTP1Settings  # noqa: E402
 
-from idp.metrics import WEB_PID_FILE  # noqa: E402
+from idp.processes import WEB_PID_FILE  # noqa: E402
 from idp.wsgi import application, warm  # noqa: E402
 
 # granian's own lines (start, workers spawned and respawned) as JSON like the app's; its access

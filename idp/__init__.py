@@ -69,6 +69,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
 
     from idp import console, forwarded, health, housekeeping, jobs, management, notify, oauth, shell
     from idp.api import bp as api_bp
+    from idp.flows import ceilings
     from idp.flows import cli as journeys_cli
     from idp.insight import cli as insight_cli
     from idp.notify import cli as notify_cli
@@ -84,6 +85,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     app.cli.add_command(notify_cli.group)
 
     metrics.init_app(app)
+    metrics.add_collector(app, lambda: metrics.CeilingsCollector(ceilings.service_ceilings))
     app.register_blueprint(health.bp)
     app.register_blueprint(api_bp)
     shell.init_app(app)

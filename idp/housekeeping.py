@@ -22,6 +22,7 @@ from sqlalchemy import delete, or_, select
 from idp import sessions as browser_sessions
 from idp.clock import now
 from idp.extensions import db
+from idp.flows import ceilings
 from idp.insight import rollup
 from idp.models import (
     AuditEvent,
@@ -47,7 +48,9 @@ def purge() -> dict[str, int]:
     moment = now()
     before = moment - keep
     idle = timedelta(seconds=settings["session"]["idle_timeout_seconds"])
-    window = timedelta(seconds=settings["limits"]["window_seconds"])
+    # a counter goes once the longest window a counter may have is over (a destination's day)
+    limits = settings["limits"]
+    window = timedelta(seconds=max(limits["window_seconds"], limits["phone_messages_window_seconds"], ceilings.DAY_SECONDS))
     history = timedelta(days=settings["account"]["activity_retention_days"])
     ended = browser_sessions.end_expired(before, before - idle)
     sessions = select(BrowserSession.id)

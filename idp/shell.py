@@ -22,7 +22,7 @@ from whitenoise import WhiteNoise
 from idp import i18n, security_headers
 from idp.api.envelope import fail
 from idp.config import PROJECT_ROOT
-from idp.config.rules import channels
+from idp.config.rules import channels, names
 from idp.errors import Errors
 from idp.flows import otp, testmode
 
@@ -131,6 +131,8 @@ def ui_policy(settings: dict) -> dict:
         "backupCodeLength": settings["methods"]["backup_code_length"],
         # the phone channels offered (notify.channels), in their order: the first is the default
         "phoneChannels": [channel for channel in channels(settings["notify"]["channels"]) if channel != "email"],
+        # the countries each phone channel serves (["*"]: every one): the phone widget lists theirs
+        "phoneCountries": {channel: names(settings["phone"][f"{channel}_countries"]) for channel in ("sms", "voice")},
     }
 
 

@@ -8,6 +8,8 @@ import zoneinfo
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from phonenumbers import PhoneNumberType
+
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message names it."""
@@ -52,9 +54,14 @@ def in_networks(address: str | None, value: str) -> bool:
     return any(parsed in network for network in networks(value))
 
 
+def names(value: str) -> list[str]:
+    """A comma-separated list of names (notify.channels, phone.sms_countries, phone.refused_types)."""
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
 def channels(value: str) -> tuple[str, ...]:
-    """notify.channels: the comma-separated channels people are offered (email, sms, voice)."""
-    return tuple(part.strip() for part in value.split(",") if part.strip())
+    """notify.channels: the channels people are offered (email, sms, voice)."""
+    return tuple(names(value))
 
 
 def channels_ok(value: str) -> bool:
@@ -64,22 +71,49 @@ def channels_ok(value: str) -> bool:
             and "email" in offered and bool({"sms", "voice"} & set(offered)))
 
 
-def phone_countries(value: str) -> dict[str, int]:
-    """limits.anonymous_phone_countries: "CA:200,US:20,*:5" -> {"CA": 200, "US": 20, "*": 5}."""
-    budgets = {}
+def counts(value: str) -> dict[str, int]:
+    """A setting of name:count pairs, "CA:200,US:20,*:5" -> {"CA": 200, "US": 20, "*": 5}: the
+    anonymous texts of each country (limits.anonymous_phone_countries), the messages of each channel (limits.max_messages_per_destination_per_day,
+    limits.max_anonymous_messages_per_day)."""
+    found = {}
     for part in value.split(","):
-        region, _, count = part.strip().partition(":")
-        budgets[region.strip().upper()] = int(count)
-    return budgets
+        name, _, count = part.strip().partition(":")
+        found[name.strip()] = int(count)
+    return found
+
+
+def _counts_ok(value: str, names_ok: Callable[[list[str]], bool], least: int) -> bool:
+    try:
+        found = counts(value)
+    except ValueError:
+        return False
+    return names_ok(list(found)) and all(count >= least for count in found.values())
+
+
+def phone_countries(value: str) -> dict[str, int]:
+    """limits.anonymous_phone_countries, its regions in capitals."""
+    return {region.upper(): count for region, count in counts(value).items()}
 
 
 def phone_countries_ok(value: str) -> bool:
-    try:
-        budgets = phone_countries(value)
-    except ValueError:
-        return False
-    return "*" in budgets and all((region == "*" or re.fullmatch("[A-Z]{2}", region)) and count >= 0
-                                  for region, count in budgets.items())
+    return _counts_ok(value, lambda regions: "*" in regions and all(re.fullmatch("[A-Z]{2}|[*]", region.upper()) for region in regions),
+                      0)
+
+
+def channel_counts_ok(value: str) -> bool:
+    return _counts_ok(value, lambda names: sorted(names) == ["email", "sms", "voice"], 1)
+
+
+# The kinds of phone numbers phone.refused_types may name: phonenumbers' types (premium_rate,
+# shared_cost, uan, voip...), and satellite, the country codes of satellite systems and
+# international networks, which phonenumbers has no type for (idp/flows/validation.py).
+PHONE_KINDS = ("satellite", *(PhoneNumberType.to_string(kind).lower() for kind in PhoneNumberType.values()
+                              if kind != PhoneNumberType.UNKNOWN))
+
+
+def countries_ok(value: str) -> bool:
+    regions = names(value)
+    return regions == ["*"] or (bool(regions) and all(re.fullmatch("[A-Z]{2}", region) for region in regions))
 
 
 def time_zone_ok(value: str) -> bool:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from idp.config.rules import (
-    FLAG, NON_NEGATIVE_INT, NOTIFY_API_KEY, PORT, POSITIVE_INT, TEXT, Rule, channels_ok, networks_ok, one_of,
-    phone_countries_ok, time_zone_ok,
+    FLAG, NON_NEGATIVE_INT, NOTIFY_API_KEY, PHONE_KINDS, PORT, POSITIVE_INT, TEXT, Rule, channel_counts_ok, channels_ok,
+    countries_ok, names, networks_ok, one_of, phone_countries_ok, time_zone_ok,
 )
 
 SCHEMA: dict[str, dict[str, Rule]] = {
@@ -63,6 +63,8 @@ SCHEMA: dict[str, dict[str, Rule]] = {
                                           'region:count pairs with a "*" for every other country, e.g. CA:200,US:20,*:5'),
         "max_anonymous_phone_messages_per_range": POSITIVE_INT,
         "max_recovery_emails_per_day": POSITIVE_INT,
+        "max_messages_per_destination_per_day": Rule(str, channel_counts_ok, "a count above 0 for each channel, e.g. email:40,sms:20,voice:10"),
+        "max_anonymous_messages_per_day": Rule(str, channel_counts_ok, "a count above 0 for each channel, e.g. email:5000,sms:1000,voice:500"),
         "phone_messages_window_seconds": POSITIVE_INT,
     },
     "names": {
@@ -71,6 +73,9 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "phone": {
         "max_digits": Rule(int, lambda v: 8 <= v <= 20, "a whole number from 8 to 20"),
         "long_numbers": FLAG,
+        "sms_countries": Rule(str, countries_ok, 'region codes in capitals, comma-separated (e.g. CA,US), or "*" for every country'),
+        "voice_countries": Rule(str, countries_ok, 'region codes in capitals, comma-separated (e.g. CA,US), or "*" for every country'),
+        "refused_types": Rule(str, lambda v: set(names(v)) <= set(PHONE_KINDS), "comma-separated kinds of numbers from " + ", ".join(PHONE_KINDS)),
     },
     "profile": {
         "reauthentication_window_seconds": POSITIVE_INT,

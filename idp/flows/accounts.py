@@ -9,7 +9,7 @@ from flask import current_app
 from idp import observability, sessions
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, failures, otp
+from idp.flows import budgets, failures, messages
 from idp.flows.credentials import passwords
 from idp.flows.second_factor import Proof
 from idp.models import AuditEvent, BrowserSession, Interaction, Journey, User
@@ -110,4 +110,4 @@ def after_factor_change(user: User, browser_session: BrowserSession | None) -> d
 
 def notify_change(user: User, change: str, to: str | None = None) -> None:
     """The "was this you?" e-mail after a change of name, e-mail, phone or password."""
-    otp.deliver("email", to or user.email, "account_changed", user.language, change=change)
+    messages.deliver("email", to or user.email, "account_changed", user.language, change=change)

@@ -1,6 +1,6 @@
 """What a code costs: the budgets every code send and every guess spends ([limits] in
-config/settings.toml), the gates past which a send costs a proof of work, and the service's
-ceiling of texts and calls.
+config/settings.toml), the gates past which a send costs a proof of work, and the ceilings of
+messages (their keys are ceilings.py's).
 
 - Sends and wrong guesses count per browser session, which a budget shuts for a while once
   spent: one browser cannot flood. What strangers share with people never shuts: anonymous
@@ -17,18 +17,42 @@ ceiling of texts and calls.
 - Texts and calls cost money: those to people's own phones stop at limits.max_phone_messages
   a window; anonymous ones have a smaller ceiling of their own, one per country of the number
   and one per range of numbers (SMS pumping), so that no stranger can pause anyone's sign-in.
+- A proof of work slows a flood, never ends it. So each destination has a day by channel
+  (limits.max_messages_per_destination_per_day; an address's is its mailbox's, +tags aside),
+  anonymous and own apart as above: past it nothing more goes there, whatever the proof; the
+  day takes each message before it goes (admits), so racing sends take turns. The answer past
+  it follows from what it may reveal. An anonymous e-mail (sign-up, recovery's first step, a
+  new address) answers alike whether the address has an account or not, and must go on doing
+  so: exactly as before, a decoy queued instead of the message (silent). It claims no code it
+  should not: that answer already carries "you have an account" to an account's address and
+  nothing to an unknown one, so it never told the caller a code reached them, and an honest
+  refusal there would let anyone probe an address for its day. Every other send is refused
+  with the reason (DESTINATION_DAY_SPENT, the day's end): a journey that proved the account
+  speaks to its owner (or a thief with the password, who learns nothing), and a phone number
+  names no account. The owner of a flooded mailbox pays this: whoever buys its day of
+  anonymous e-mails (its proofs) keeps sign-up and recovery from a new browser silent there
+  until the day ends; sign-in, trusted devices and notices go on. A day counts what reached
+  a provider, never a decoy (an unknown address's recovery) nor a withheld message.
+- Notices (an account changed, a new sign-in, a phone's removal, a phone replaced) go through
+  messages.deliver, neither counted nor stopped: each follows a step that proved the account, whose
+  budgets bound them, and they are the owner's alarm, which neither a stranger's flood nor a
+  thief who spent the own day before a change may silence.
+- The providers' daily quotas are every person's: each channel's anonymous messages stop at a
+  UTC day of the service (limits.max_anonymous_messages_per_day, below the quota, counted
+  against the maximum of now so that raising it reopens at once): a botnet of sign-ups pauses
+  sign-ups (EMAIL_SENDING_PAUSED, PHONE_SENDING_PAUSED: the same for every address, so honest),
+  never people's own codes; /metrics shows how near each is (ceilings.service_ceilings).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import phonenumbers
 from flask import current_app
 
-from idp.config.rules import phone_countries
+from idp import metrics
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import failures, proof
+from idp.flows import ceilings, failures, proof
 from idp.models import User
 from idp.sessions import devices, requester
 from idp.store import audit, limits
@@ -80,13 +104,20 @@ class Budgets:
     wrong: list[tuple[str, int]]
     # what strangers share with people: counted, never shut (anonymous sends only)
     gates: tuple[Gate, ...] = ()
-    # a text's or a call's ceilings (_phone_budgets), in their own window
+    # a text's or a call's ceilings (ceilings.phone), in their own window
     phone: tuple[tuple[str, int], ...] = ()
+    # a message's days: its destination's, then (anonymous) the service's of its channel
+    days: tuple[tuple[str, int], ...] = ()
+    channel: str | None = None
+    # past its destination's day, the send answers as if it went (an anonymous e-mail's answer
+    # never tells whether the address has an account); any other is refused, and says why
+    silent: bool = False
 
     @classmethod
-    def of(cls, browser_session_id: int, destination: str, own_factor: bool, phone_message: bool = False,
+    def of(cls, browser_session_id: int, destination: str, own_factor: bool, channel: str | None = None,
            gates: tuple[Gate, ...] = ()) -> "Budgets":
-        """gates: more of them, which the flow names (recovery's e-mails to one address a day)."""
+        """channel: the message's, for a send (a guess sends nothing); gates: more of them, which
+        the flow names (recovery's e-mails to one address a day)."""
         numbers = _numbers()
         scope = "own" if own_factor else "anonymous"
         most = numbers["max_own_sends"] if own_factor else numbers["max_sends"]
@@ -104,21 +135,47 @@ class Budgets:
                 *address_gates("send-ip", numbers["proof_of_work_after_sends"], numbers["max_sends_per_ip"], window),
                 *gates,
             )
-        return cls(sends, wrong, gates, tuple(_phone_budgets(destination, own_factor)) if phone_message else ())
+        phone = tuple(ceilings.phone(destination, own_factor)) if channel in ceilings.PHONE_CHANNELS else ()
+        days = () if channel is None else (ceilings.destination_day(channel, destination, own_factor),) + (
+            () if own_factor else (ceilings.service_day(channel),))
+        return cls(sends, wrong, gates, phone, days, channel, silent=channel == "email" and not own_factor)
 
     def ensure_open(self) -> dict[str, limits.Counter]:
         """TOO_MANY_CODES while a budget of the code is spent, else PHONE_SENDING_PAUSED while a
-        ceiling of texts and calls is (one statement reads both, and the gates). Answers what
-        it read, for charge_send()."""
-        ceilings = [key for key, _ in self.phone]
+        ceiling of texts and calls is (EMAIL_SENDING_PAUSED for the service's day of anonymous
+        e-mails), else DESTINATION_DAY_SPENT while the destination's day is, unless the send is
+        silent (admits() then says so). One statement reads them all, and the gates. Answers
+        what it read, for charge_send() and admits()."""
+        ceiling_keys = [key for key, _ in self.phone]
         spent = [key for key, _ in self.sends + self.wrong]
-        counters = limits.read(spent + ceilings + [gate.key for gate in self.gates])
+        day_keys = [key for key, _ in self.days]
+        counters = limits.read(spent + ceiling_keys + day_keys + [gate.key for gate in self.gates])
         limits.ensure_not_blocked(spent, Errors.TOO_MANY_CODES, counters)
-        limits.ensure_not_blocked(ceilings, Errors.PHONE_SENDING_PAUSED, counters)
+        limits.ensure_not_blocked(ceiling_keys, Errors.PHONE_SENDING_PAUSED, counters)
         if any(maximum == 0 for _, maximum in self.phone):
             # a country the service does not text
             raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
+        if any(ceilings.day_wait(day, counters) for day in self.days[1:]):
+            paused = Errors.PHONE_SENDING_PAUSED if self.phone else Errors.EMAIL_SENDING_PAUSED
+            raise FlowError(paused, data={"retryAfter": ceilings.until_midnight()})
+        wait = ceilings.day_wait(self.days[0], counters) if self.days else 0
+        if wait and not self.silent:
+            metrics.MESSAGES_WITHHELD.labels(self.channel).inc()
+            raise FlowError(Errors.DESTINATION_DAY_SPENT, data={"channel": self.channel, "retryAfter": wait})
         return counters
+
+    def admits(self, counters: dict[str, limits.Counter]) -> bool:
+        """Does the message go (counters: what ensure_open() read)? Its destination's day takes it
+        now, its row locked until the commit: sends racing to one destination take turns. Past
+        it a silent send delivers nothing (False); any other is refused, and rolled back."""
+        day = self.days[0]
+        if not ceilings.day_wait(day, counters) and ceilings.take(day):
+            return True
+        metrics.MESSAGES_WITHHELD.labels(self.channel).inc()
+        if not self.silent:
+            wait = ceilings.day_wait(day, limits.read([day[0]]))
+            raise FlowError(Errors.DESTINATION_DAY_SPENT, data={"channel": self.channel, "retryAfter": wait})
+        return False
 
     def spend(self, kind: list[tuple[str, int]]) -> None:
         numbers = _numbers()
@@ -129,24 +186,28 @@ class Budgets:
         ensure_open() read) and the request does not bring it."""
         charge(self.gates, counters)
 
-    def spend_send(self) -> None:
+    def spend_send(self, delivered: bool = True) -> None:
         """One code sent: its budgets, its gates and, a text or a call, one of the ceilings of
-        texts and calls (ensure_open said none is spent), counted in one statement. Called once
-        the message is handed over, just before the step commits: the rows stay locked until
-        then, and some are everybody's (the ceilings of texts, a shared client address)."""
+        texts and calls (ensure_open said none is spent), counted in one statement; the service's
+        day only when a message went (delivered: it counts the provider's quota). Called once the
+        message is handed over, just before the step commits: the rows stay locked until then,
+        and some are everybody's (the ceilings of texts, a shared client address)."""
         numbers = _numbers()
         window = numbers["phone_messages_window_seconds"]
-        gated = {}
+        # neither a gate (its maximum is None) nor a day (a ceiling) blocks: keys of one window, one group
+        by_window: dict[int, dict[str, int | None]] = {}
         for gate in self.gates:
-            gated.setdefault(gate.window_seconds, {})[gate.key] = None
+            by_window.setdefault(gate.window_seconds, {})[gate.key] = None
+        for key, maximum in self.days[1:] if delivered else ():
+            by_window.setdefault(ceilings.DAY_SECONDS, {})[key] = maximum
         counts = limits.hit_windows(
             [(self.sends, numbers["window_seconds"], numbers["block_seconds"])]
-            + [(list(keys.items()), seconds, seconds) for seconds, keys in gated.items()]
+            + [(list(keys.items()), seconds, 0) for seconds, keys in by_window.items()]
             + ([(list(self.phone), window, window)] if self.phone else [])
         )
-        for key, maximum in self.phone:
-            if counts[key] >= maximum:
-                current_app.logger.warning("a ceiling of text messages and calls was reached (%s): paused for %s s", key.split(":")[0], window)
+        for key, maximum in self.phone + self.days[1:]:
+            if key in counts and counts[key] >= maximum:
+                current_app.logger.warning("a ceiling of messages was reached (%s): paused", key.split(":")[0])
 
 
 @dataclass(frozen=True)
@@ -187,33 +248,3 @@ class Guess:
         elif self.user is not None:
             failures.failed(failures.account_key(self.user, ""), self.user)
         db.session.commit()
-
-
-def _own_phone_messages_key() -> str:
-    return limits.key("phone-messages", "service")
-
-
-def phone_messages_paused() -> bool:
-    """Are texts and calls to people's own phones paused (the ceiling of own codes)?"""
-    return limits.blocked_for([_own_phone_messages_key()]) > 0
-
-
-def _phone_budgets(destination: str, own_factor: bool) -> list[tuple[str, int]]:
-    """The ceilings one text or call spends. A person's own phone spends only the ceiling of
-    own codes, which no anonymous traffic touches. An anonymous one (sign-up's phone step, a
-    new phone) spends a smaller ceiling of its own, its country's and its number range's: the
-    defences against SMS pumping, which rents ranges of numbers in countries a service never
-    serves."""
-    numbers = _numbers()
-    if own_factor:
-        return [(_own_phone_messages_key(), numbers["max_phone_messages"])]
-    countries = phone_countries(numbers["anonymous_phone_countries"])
-    region = phonenumbers.region_code_for_number(phonenumbers.parse(destination)) or "ZZ"
-    return [
-        (limits.key("phone-messages-anonymous", "service"), numbers["max_anonymous_phone_messages"]),
-        (limits.key("phone-country", region), countries.get(region, countries["*"])),
-        # all but the last four digits: the range a number belongs to
-        (limits.key("phone-range", destination[:-4]), numbers["max_anonymous_phone_messages_per_range"]),
-    ]
-
-

@@ -22,7 +22,7 @@ from __future__ import annotations
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, methods, otp, resets, screens
+from idp.flows import accounts, messages, methods, otp, resets, screens
 from idp.flows.resets import OPERATOR, PHONE, SELF
 from idp.flows.steps import Event
 from idp.models import AuditEvent, BrowserSession, Journey, OtpTransaction, OutboxMessage, PasskeyCredential, Reset, User
@@ -90,5 +90,5 @@ def _remove(user: User, browser_session: BrowserSession | None, by: str) -> dict
     db.session.expire(user, ["phone", "passkeys", "waiting_reset"])
     if user.preferred_method in ("phone", "passkey"):
         user.preferred_method = None
-    otp.deliver("email", user.email, "phone_reset_done", user.language, by=by)
+    messages.deliver("email", user.email, "phone_reset_done", user.language, by=by)
     return accounts.after_factor_change(user, browser_session)

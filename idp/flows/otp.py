@@ -24,11 +24,11 @@ from datetime import timedelta
 from flask import current_app
 from sqlalchemy.orm.attributes import set_committed_value
 
-from idp import notify, observability
+from idp import observability
 from idp.clock import iso, now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, journey, screens, testmode, validation
+from idp.flows import budgets, journey, messages, screens, testmode, validation
 from idp.flows.steps import Event
 from idp.models import Journey, OtpTransaction, OutboxMessage, User
 from idp.models.otp import CodeState
@@ -86,36 +86,33 @@ def send(
     gates: tuple[budgets.Gate, ...] = (),
 ) -> dict:
     """Issue a code for the journey, deliver `template` to the destination in `language`
-    (carrying the code when with_code; nothing at all when template is None, with the
-    same answer), advance the journey and commit. Answers the code as the API shows it.
+    (carrying the code when with_code; nothing at all when template is None, or when the
+    budgets withhold a silent send, with the same answer), advance the journey and commit. Answers the code as the API shows it.
     own_factor: the journey proved the account and the destination is its own factor (see
     Budgets); gates: more counts past which the send costs a proof of work, the flow's own."""
     rules = policy()
     current.channel = channel
-    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, phone_message=channel in PHONE_TEMPLATES,
-                                gates=gates)
-    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, spends)
+    if channel in PHONE_TEMPLATES:
+        # whichever step typed the number or holds it on file: before a budget is spent
+        validation.reachable(destination, channel)
+    spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, channel=channel, gates=gates)
+    counters = spends.ensure_open()
+    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, spends, counters)
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
     values = {"code": code, "minutes": rules.expiry_minutes, "code_of": (transaction.id, transaction.sends)} if with_code else {}
-    deliver(channel, destination, template, language, **values)
+    # past its destination's day, a silent send goes as one with nothing to deliver
+    if template is not None and not spends.admits(counters):
+        template = None
+    messages.deliver(channel, destination, template, language, **values)
     # Counted only now: a count locks its counter's row until the commit, and while the queue
     # or a provider takes its time (up to its timeout) every other send of the service would
     # wait for the ceiling of texts' row.
-    spends.spend_send()
+    spends.spend_send(delivered=template is not None)
     # the development outbox keeps the message as a row of this commit
     writes.commit(Journey, OtpTransaction, OutboxMessage)
     return describe(rules, transaction, current)
-
-
-def deliver(channel: str, to: str, template: str | None, language: str, **values) -> None:
-    """Send through idp.notify; a provider failure becomes DELIVERY_FAILED and the caller's
-    transaction is rolled back, so nobody is told a code was sent that was not."""
-    try:
-        notify.send(channel, to, template, language, **values)
-    except notify.DeliveryError:
-        raise FlowError(Errors.DELIVERY_FAILED) from None
 
 
 def check(current: Journey, event: Event, code: str, transaction_id: str | None = None, channel: str | None = None) -> OtpTransaction:
@@ -161,11 +158,10 @@ def _hash(rules: Policy, transaction_id: str, code: str) -> str:
 
 def _issue(
     rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
-    spends: budgets.Budgets,
+    spends: budgets.Budgets, counters: dict,
 ) -> tuple[OtpTransaction, str]:
-    """A fresh code for the destination, not written yet, when its budgets are open: the caller
-    delivers it, counts what it spends, then commits."""
-    counters = spends.ensure_open()
+    """A fresh code for the destination, not written yet, its budgets open (counters: what
+    spends.ensure_open() read): the caller delivers it, counts what it spends, then commits."""
     moment = now()
     if current.id is None:
         # a journey begun in this step has no code yet; its row is written for the code to name it

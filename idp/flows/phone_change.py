@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from idp.clock import now
 from idp.extensions import db
-from idp.flows import accounts, methods, otp, reauthentication, screens, validation
+from idp.flows import accounts, messages, methods, otp, reauthentication, screens, validation
 from idp.flows.steps import Event, Flow
 from idp.models import BrowserSession, PhoneCredential
 from idp.store import audit
@@ -26,7 +26,7 @@ def verify_code(browser_session: BrowserSession | None, code: str) -> dict:
     otp.check(current, Event.VERIFY_PHONE_CODE, code)
     old = methods.verified_phone(user)
     if old is not None:
-        otp.deliver(old.channel, old.e164, "phone_replaced", user.language, ending=current.phone_e164[-4:])
+        messages.notify_phone(old.channel, old.e164, "phone_replaced", user.language, ending=current.phone_e164[-4:])
     accounts.notify_change(user, "phone")
     credential = old or db.session.scalar(db.select(PhoneCredential).filter_by(user_id=user.id))
     if credential is None:

@@ -43,7 +43,7 @@ from idp import moments
 from idp.clock import now
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import methods, otp, screens, validation
+from idp.flows import messages, methods, screens, validation
 from idp.models import AuditEvent, OutboxMessage, Reset, User
 from idp.store import audit, writes
 
@@ -114,19 +114,20 @@ def _make(user: User, kind: str, browser_session_id: int) -> None:
         # the token in the fragment: browsers never send it, so no server or proxy logs it
         "link": f"{current_app.config['IDP']['server']['issuer']}/{user.language}/{kind}reset/cancel#{token}",
     }
-    otp.deliver("email", user.email, ASKED[kind], user.language, **values)
+    messages.deliver("email", user.email, ASKED[kind], user.language, **values)
     _tell_the_phone(user, ASKED[kind], **values)
     writes.flush(Reset, AuditEvent, OutboxMessage)
 
 
 def _tell_the_phone(user: User, template: str, **values) -> None:
     """The account's phone, when it has one: a text carries the link; where texts are not
-    offered (notify.channels), a call says it."""
+    offered (notify.channels), a call says it; a number [phone] now refuses gets nothing
+    (messages.notify_phone), and the address, told the same, is the one warned."""
     phone = methods.verified_phone(user)
     if phone is None:
         return
     channel = "sms" if "sms" in validation.offered_channels() else "voice"
-    otp.deliver(channel, phone.e164, template + BY_CHANNEL[channel], user.language, **values)
+    messages.notify_phone(channel, phone.e164, template + BY_CHANNEL[channel], user.language, **values)
 
 
 def end_waiting(user_id: str, kind: str | None = None, **ended) -> None:
@@ -146,7 +147,7 @@ def _cancel(user: User, reset: Reset, browser_session_id: int | None, by: str) -
     end_waiting(user.id, cancelled_at=now())
     db.session.expire(user, ["waiting_reset"])
     audit.record(user.id, browser_session_id, f"{reset.kind}_reset_cancelled", by=by)
-    otp.deliver("email", user.email, CANCELLED[reset.kind], user.language)
+    messages.deliver("email", user.email, CANCELLED[reset.kind], user.language)
     return {"cancelled": True, "kind": reset.kind}
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, journey, otp, resets, screens, validation
+from idp.flows import budgets, ceilings, journey, otp, resets, screens, validation
 from idp.flows.credentials import app_codes, backup_codes, passkeys
 from idp.flows.methods import PREFERRED, offered, verified_phone
 from idp.flows.steps import Event
@@ -59,9 +59,9 @@ def ask(current: Journey, user: User, method: str) -> dict:
     if method not in offered(current, user):
         raise FlowError(Errors.CHOOSE_METHOD)
     if method in SENT:
-        destination = verified_phone(user).e164 if method in PHONE_CHANNELS else user.email
         template = otp.PHONE_TEMPLATES.get(method, "signin_code")
-        return otp.send(current, Event.SEND_CODE, method, destination, user.language, template, user_id=user.id, own_factor=True)
+        return otp.send(current, Event.SEND_CODE, method, _destination(method, user), user.language, template, user_id=user.id,
+                        own_factor=True)
     current.channel, current.code_id = method, None
     options = passkeys.authentication_options(current, user) if method == "passkey" else None
     journey.advance(current, Event.CHOOSE_METHOD)
@@ -69,12 +69,19 @@ def ask(current: Journey, user: User, method: str) -> dict:
     return {"journey": screens.view(current)} | ({"publicKey": options} if options else {})
 
 
+def _destination(method: str, user: User) -> str:
+    return verified_phone(user).e164 if method in PHONE_CHANNELS else user.email
+
+
 def ask_first(current: Journey, user: User) -> dict:
     """Ask by the person's first method, as soon as the journey needs the second factor —
-    passing over texts and calls while they are paused, when the person has another way."""
+    passing over a channel that would refuse the code now (texts and calls paused, the day of
+    messages to the phone or the address spent, a number [phone] refuses), when the person has
+    another way."""
     choices = offered(current, user)
-    if budgets.phone_messages_paused():
-        choices = [method for method in choices if method not in PHONE_CHANNELS] or choices
+    shut = ceilings.shut_for_own({method: _destination(method, user) for method in choices if method in SENT})
+    shut |= {method for method in choices if method in PHONE_CHANNELS and validation.phone_refusal(_destination(method, user), method)}
+    choices = [method for method in choices if method not in shut] or choices
     return ask(current, user, choices[0])
 
 

@@ -13,6 +13,7 @@ import unicodedata
 import phonenumbers
 from flask import current_app
 
+from idp import metrics
 from idp.config import rules as config_rules
 from idp.errors import Errors, FlowError
 
@@ -61,6 +62,14 @@ def email(value: str) -> str:
         raise FlowError(Errors.INVALID_EMAIL, data={"reason": problem})
     # Addresses are compared case-insensitively; the stored form is lower case.
     return value.lower()
+
+
+def mailbox(address: str) -> str:
+    """The mailbox an address (as email() answers it) delivers to: its local part without a
+    "+tag", which most providers ignore (RFC 5233 subaddressing), so person+1@ and person@ are
+    one inbox."""
+    local, _, domain = address.rpartition("@")
+    return f"{local.partition('+')[0] or local}@{domain}"
 
 
 def code(value: str, length: int) -> str:
@@ -162,6 +171,44 @@ def _long_number(value: str, number: phonenumbers.PhoneNumber, region: str) -> s
     if not phonenumbers.truncate_too_long_number(start):
         raise FlowError(Errors.INVALID_PHONE)
     return value
+
+
+# Satellite systems (Inmarsat +870, GMSS +881: Iridium, Globalstar...) and international networks
+# (+882, +883), which phonenumbers files under no country ("001") and no type of their own.
+SATELLITE_CODES = frozenset({870, 881, 882, 883})
+
+
+def _kind(number: phonenumbers.PhoneNumber) -> str:
+    if number.country_code in SATELLITE_CODES:
+        return "satellite"
+    return phonenumbers.PhoneNumberType.to_string(phonenumbers.number_type(number)).lower()
+
+
+def phone_refusal(e164: str, channel: str) -> dict | None:
+    """Why no text or call by `channel` may go to this number, a phone() answer ([phone]): its
+    country, which the channel does not serve, or its kind, refused whatever the country; None
+    when it may. A long number (phone.long_numbers) is judged by the valid number it starts with."""
+    settings = _settings("phone")
+    number = phonenumbers.parse(e164)
+    if not phonenumbers.is_valid_number(number):
+        phonenumbers.truncate_too_long_number(number)
+    countries = config_rules.names(settings[f"{channel}_countries"])
+    if countries != ["*"] and phonenumbers.region_code_for_number(number) not in countries:
+        return {"reason": "country", "channel": channel, "countries": countries}
+    kind = _kind(number)
+    if kind in config_rules.names(settings["refused_types"]):
+        return {"reason": kind, "channel": channel}
+    return None
+
+
+def reachable(e164: str, channel: str) -> str:
+    """The number, when a code by `channel` may go to it; else PHONE_NUMBER_REFUSED with the
+    reason (phone_refusal), counted in idp_phone_numbers_refused_total."""
+    refusal = phone_refusal(e164, channel)
+    if refusal is not None:
+        metrics.PHONE_NUMBERS_REFUSED.labels(channel, refusal["reason"]).inc()
+        raise FlowError(Errors.PHONE_NUMBER_REFUSED, data=refusal)
+    return e164
 
 
 def mask_phone(e164: str) -> str:

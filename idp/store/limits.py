@@ -1,10 +1,14 @@
-"""Counters that slow down guessing and message floods, in two shapes (runs of failures, a
-third, are runs.py's, on the same table).
+"""Counters that slow down guessing and message floods, in three shapes (runs of failures, a
+fourth, are runs.py's, on the same table).
 
 - A budget: events counted in a fixed window; reaching the maximum blocks the key for a
   while (`hit`; `hit_all` for a call's several budgets at once, `hit_windows` for budgets of
   several windows). Code sends and wrong codes of one browser session, the SMS and voice
   calls the whole service may make.
+- A ceiling: a budget whose block lasts 0 seconds: reaching the maximum is reported (the
+  metric, the security event) and blocks nothing; the caller reads its count against the
+  maximum of now (`Counter.within`), so that a ceiling raised takes effect at once. A
+  destination's day of messages, the service's day of anonymous ones.
 - A gate: events counted in a fixed window that never block (a maximum of None): what
   innocent people share (a client address, a destination strangers may type) is read with
   the budgets (`read`, `Counter.within`), and past a threshold costs a proof of work.
@@ -182,7 +186,8 @@ def hit_windows(groups: list[tuple[list[tuple[str, int | None]], int, int]]) -> 
 def _block_reached(budgets: list[tuple[str, int | None]], counts: dict[str, int], moment, block_seconds: int) -> None:
     for counter_key, maximum in budgets:
         if maximum is not None and counts[counter_key] >= maximum:
-            block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
+            if block_seconds:
+                block(counter_key, moment + timedelta(seconds=block_seconds), restart_at=moment)
             _reached(counter_key, "limit_reached", seconds=block_seconds)
 
 

@@ -15,13 +15,21 @@ export const DEFAULT_POLICY = Object.freeze({
   backupCodeLength: 10,
   // the phone channels offered (notify.channels), the default first
   phoneChannels: Object.freeze(['sms', 'voice']),
+  // the countries each phone channel serves (phone.sms_countries, phone.voice_countries; ['*']: all)
+  phoneCountries: Object.freeze({ sms: Object.freeze(['CA', 'US']), voice: Object.freeze(['CA', 'US']) }),
 });
 
 const PHONE_CHANNELS = ['sms', 'voice'];
+const REGION_RE = /^([A-Z]{2}|\*)$/;
+
+const regionList = (value) => Array.isArray(value) && value.length > 0 && value.every((region) => REGION_RE.test(region));
 
 const DEFAULTS = Object.freeze({ environment: 'production', apiBase: '/v1', policy: DEFAULT_POLICY });
 
 function usable(value, fallback) {
+  if (fallback === DEFAULT_POLICY.phoneCountries) {
+    return Boolean(value) && typeof value === 'object' && PHONE_CHANNELS.every((channel) => regionList(value[channel]));
+  }
   if (Array.isArray(fallback)) {
     return (
       Array.isArray(value) &&
@@ -34,7 +42,7 @@ function usable(value, fallback) {
 }
 
 // Each value of the server's policy, or the default when it is missing or not of its kind
-// (a positive whole number, true or false, or a list of phone channels).
+// (a positive whole number, true or false, a list of phone channels, or each one's countries).
 function readPolicy(given) {
   const source = given && typeof given === 'object' ? given : {};
   return Object.fromEntries(

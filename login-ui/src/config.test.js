@@ -15,7 +15,8 @@ test('without a config the app assumes production, /v1 and the default policy', 
 
 test('the default policy is the server default: 6-digit codes for 10 minutes, passwords of 12 to 65', () => {
   const server = { codeLength: 6, codeExpiryMinutes: 10, resendWaitSeconds: 10, pwdMinLength: 12, pwdMaxLength: 65 };
-  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15, phoneLongNumbers: false, backupCodeLength: 10, phoneChannels: ['sms', 'voice'] });
+  expect(DEFAULT_POLICY).toEqual({ ...server, nameMaxLength: 100, phoneMaxDigits: 15, phoneLongNumbers: false, backupCodeLength: 10, phoneChannels: ['sms', 'voice'],
+    phoneCountries: { sms: ['CA', 'US'], voice: ['CA', 'US'] } });
 });
 
 test('the policy numbers come from the server when it sends them', () => {
@@ -59,4 +60,13 @@ test('the phone channels come from the server, and an unknown or empty list give
   expect(readConfig().policy.phoneChannels).toEqual(['sms', 'voice']);
   block('{"policy": {"phoneChannels": ["fax"]}}');
   expect(readConfig().policy.phoneChannels).toEqual(['sms', 'voice']);
+});
+
+test('the countries of each phone channel come from the server, and a malformed list gives the defaults', () => {
+  block('{"policy": {"phoneCountries": {"sms": ["CA", "US", "FR"], "voice": ["*"]}}}');
+  expect(readConfig().policy.phoneCountries).toEqual({ sms: ['CA', 'US', 'FR'], voice: ['*'] });
+  block('{"policy": {"phoneCountries": {"sms": ["Canada"], "voice": ["CA"]}}}');
+  expect(readConfig().policy.phoneCountries).toEqual(DEFAULT_POLICY.phoneCountries);
+  block('{"policy": {"phoneCountries": {"sms": ["CA"]}}}');
+  expect(readConfig().policy.phoneCountries).toEqual(DEFAULT_POLICY.phoneCountries);
 });

@@ -120,3 +120,18 @@ def test_thirty_concurrent_wrong_passwords_for_one_account_get_exactly_the_allow
     statuses = sorted(answer.status_code for answer in answers)
     # the free tries and the one past them are tried; every other waits, its password untried
     assert statuses == [401] * (free + 1) + [429] * (30 - free - 1)
+
+
+def test_thirty_concurrent_sign_ups_of_one_address_put_exactly_its_day_in_the_mailbox(app, live_server, monkeypatch):
+    """Each read the day open at once; the day takes each message before it goes, so they take turns."""
+    monkeypatch.setitem(app.config["IDP"]["limits"], "max_messages_per_destination_per_day", "email:5,sms:20,voice:10")
+    for free in ("max_sends", "proof_of_work_after_sends", "max_sends_per_ip"):
+        monkeypatch.setitem(app.config["IDP"]["limits"], free, 1000)
+    browsers = [Browser(live_server) for _ in range(30)]
+    for browser in browsers:
+        assert browser.post("/signup/privacy").status_code == 200
+    answers = _all_at_once([(lambda browser=browser: browser.post("/otp/transient_otp/send", userName=EMAIL, otpType="email"))
+                            for browser in browsers], workers=30)
+    assert {answer.status_code for answer in answers} == {200}
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(OutboxMessage).filter_by(to=EMAIL)) == 5

@@ -46,15 +46,17 @@ BUDGETS = {
     # written with the commit; a session made by the call has no journey to read
     "/v1/signup/privacy": 3 if PG else 4,
     # a phone code spends the anonymous ceilings of texts: in all, its country's, its range's;
-    # an anonymous code reads its address's count (past a threshold, a proof of work)
-    "/v1/otp/transient_otp/send": 9 if PG else 12,
+    # an anonymous code reads its address's count (past a threshold, a proof of work); its
+    # destination's day takes it before it goes (budgets.Budgets.admits)
+    "/v1/otp/transient_otp/send": 10 if PG else 13,
     "/v1/otp/transient_otp/verify": 7 if PG else 8,
     "/v1/users/create": 4,
     # the end of a sign-up and of a sign-in each write one event of the account's activity
     "/v1/users/createcoreprofile": 7 if PG else 13,
     "/v1/otp/users/login": 5 if PG else 6,
-    # a text's send budgets and the ceilings of texts, two windows, one statement on PostgreSQL
-    "/v1/otp/otp/send": 6 if PG else 9,
+    # the number's day takes the text before it goes, then its send budgets and the ceilings of
+    # texts, two windows, one statement on PostgreSQL
+    "/v1/otp/otp/send": 7 if PG else 10,
     "/v1/otp/otp/verify": 7 if PG else 10,
 }
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
@@ -66,7 +68,8 @@ ROUND_TRIP_BUDGETS = {
     "/userinfo": 1,
     "/v1/otp/users/login": 7,
     # the code is written with the commit, which holds the send's counters locked until it ends
-    "/v1/otp/otp/send": 8,
+    # (and the number's day, taken before the text goes)
+    "/v1/otp/otp/send": 9,
     "/v1/otp/otp/verify": 9,
 }
 

@@ -89,6 +89,12 @@ class Product:
             "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES": "100000",
             "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES_PER_RANGE": "100000",
             "IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES": "*:100000",
+            # and to the same few addresses, past any one day's messages
+            "IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY": "email:100000,sms:100000,voice:100000",
+            "IDP_LIMITS_MAX_ANONYMOUS_MESSAGES_PER_DAY": "email:100000,sms:100000,voice:100000",
+            # the phone widget's journeys choose France, which texts reach here and calls do not
+            # (the defaults serve Canada and the United States only: tests/api/test_phone_numbers.py)
+            "IDP_PHONE_SMS_COUNTRIES": "CA,US,FR",
             **settings,
         }
         self.env.pop("IDP_TEST_DATABASE_URL", None)

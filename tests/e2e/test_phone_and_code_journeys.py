@@ -53,6 +53,35 @@ def test_the_country_search_chooses_and_the_number_takes_its_format(new_context,
     assert sent.value.post_data_json["phoneNumber"] == "+33612345678"
 
 
+# What a person reads of a number no code may go to: the server's words for its kind, and the
+# UI's, as the server's, for a country the chosen channel does not serve (issue 50, point 3).
+CALLS_DO_NOT_GO_THERE = {
+    "en": "We cannot send codes by phone call to numbers in this country. We can send them to numbers in Canada and United States.",
+    "fr": "Nous ne pouvons pas envoyer de codes par appel aux numéros de ce pays. Nous pouvons les envoyer aux numéros de ces pays : "
+          "Canada et États-Unis.",
+}
+
+
+@pytest.mark.parametrize(("language", "viewport"), [("en", DESKTOP), ("fr", MOBILE)], ids=["en-1280", "fr-375"])
+def test_a_number_no_code_may_go_to_is_refused_in_the_persons_words(new_context, product, person, language, viewport):
+    page = new_context(language=language, viewport=viewport).new_page()
+    reach_phone_step(page, product, person, language)
+    country = page.get_by_label(t(language, "phone.countryLabel"), exact=True)
+    field = page.get_by_label(t(language, "phone.label"), exact=True)
+    country.select_option("US")
+    field.press_sequentially("9002345678")
+    steps.button(page, language, "setup.submit").click()
+    steps.expect_field_error(page, language, "phone.label", t(language, "error.52.premium_rate"))
+    assert_no_violations(page, f"phone step, a premium-rate number refused ({language})")
+    page.screenshot(path=str(ARTIFACTS / f"issue50-premium-number-{language}-{viewport['width']}.png"), full_page=True)
+    country.select_option("FR")
+    field.fill("06 12 34 56 78")
+    page.get_by_label(t(language, "setup.method.voice"), exact=True).check()
+    steps.button(page, language, "setup.submit").click()
+    steps.expect_field_error(page, language, "phone.label", CALLS_DO_NOT_GO_THERE[language])
+    assert product.messages("+19002345678") == []
+
+
 def test_after_a_new_code_the_focus_is_on_the_notice(new_context, product, person):
     page = new_context(language="fr", viewport=MOBILE).new_page()
     steps.reach_email_code(page, product, person, "fr")

@@ -76,3 +76,14 @@ def test_long_numbers_stop_at_what_is_stored_19_digits(ctx, long_numbers):
 
 def test_long_numbers_do_not_accept_a_short_number(ctx, long_numbers):
     assert answer(lambda: validation.phone("+1613234")) == {"code": "8", "data": {"digits": 10}}
+
+
+@pytest.mark.parametrize("case", CASES["phoneDestination"], ids=lambda case: f"{case['channel']} {case['sent']}")
+def test_phone_destination_against_the_policy(ctx, case):
+    assert answer(lambda: validation.reachable(case["sent"], case["channel"])) == case["expect"]
+
+
+def test_long_numbers_are_judged_by_the_number_they_start_with(ctx, long_numbers):
+    """A direct line dialled after a premium-rate number is still a premium-rate call."""
+    e164 = validation.phone("+1900234567800")
+    assert answer(lambda: validation.reachable(e164, "voice")) == {"code": "52", "data": {"reason": "premium_rate", "channel": "voice"}}

@@ -40,6 +40,14 @@ def test_boolean_override_accepts_true_and_false_words():
         ({"IDP_NOTIFY_SMTP_STARTTLS": "maybe"}, "IDP_NOTIFY_SMTP_STARTTLS"),
         ({"IDP_SERVER_ISSUER": "localhost:5000"}, "IDP_SERVER_ISSUER"),
         ({"IDP_PASSWORD_MIN_LENGTH": "70"}, "IDP_PASSWORD_MIN_LENGTH"),
+        # a day of messages for every channel, none of them 0
+        ({"IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY": "email:40,sms:20"}, "IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY"),
+        ({"IDP_LIMITS_MAX_ANONYMOUS_MESSAGES_PER_DAY": "email:0,sms:1000,voice:500"}, "IDP_LIMITS_MAX_ANONYMOUS_MESSAGES_PER_DAY"),
+        ({"IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES": "CA:200,USA:20,*:5"}, "IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES"),
+        # the numbers a text or a call may go to: region codes or "*", kinds phonenumbers names
+        ({"IDP_PHONE_VOICE_COUNTRIES": "Canada"}, "IDP_PHONE_VOICE_COUNTRIES"),
+        ({"IDP_PHONE_SMS_COUNTRIES": ""}, "IDP_PHONE_SMS_COUNTRIES"),
+        ({"IDP_PHONE_REFUSED_TYPES": "premium,satellite"}, "IDP_PHONE_REFUSED_TYPES"),
     ],
 )
 def test_malformed_override_is_named_in_one_line(environ, named):

@@ -96,6 +96,7 @@ def test_shell_hands_the_ui_its_configuration(client):
             "phoneLongNumbers": False,
             "backupCodeLength": 10,
             "phoneChannels": ["sms", "voice"],
+            "phoneCountries": {"sms": ["CA", "US"], "voice": ["CA", "US"]},
         },
     }
 

@@ -21,7 +21,8 @@ from tests.support.production import production_environment, set_production
 
 ROOT = Path(__file__).resolve().parents[2]
 # Every channel offered, calls through AWS's own endpoint in Canada.
-ALL_CHANNELS = {"IDP_NOTIFY_CHANNELS": "email,sms,voice", **aws_voice.settings(""), "IDP_NOTIFY_AWS_ENDPOINT_URL": None}
+ALL_CHANNELS = {"IDP_NOTIFY_CHANNELS": "email,sms,voice", **aws_voice.settings(""), "IDP_NOTIFY_AWS_ENDPOINT_URL": None,
+                "IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE": "0.05"}
 
 
 def test_production_starts_offering_email_sms_and_voice_when_each_channel_has_a_provider(app, monkeypatch, tmp_path):
@@ -55,6 +56,9 @@ def test_production_may_send_email_by_smtp_and_texts_by_gc_notify(monkeypatch, t
     ({"IDP_NOTIFY_AWS_ENDPOINT_URL": "http://sms-voice.example"},
      "IDP_NOTIFY_AWS_ENDPOINT_URL must be an https:// URL in production (got 'http://sms-voice.example')"),
     ({"IDP_NOTIFY_VOICE_PROVIDER": "notify"}, "IDP_NOTIFY_VOICE_PROVIDER must be one of , outbox, aws"),
+    # without it AWS calls a premium or satellite number at its own price (issue 50)
+    ({"IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE": None},
+     "IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE is required in production when calls are offered (US dollars a minute, e.g. 0.05)"),
 ])
 def test_production_refuses_a_channel_offered_without_a_voice_provider_or_its_settings_in_one_line(monkeypatch, tmp_path, changes, named):
     set_production(monkeypatch, tmp_path, **{**ALL_CHANNELS, **changes})

@@ -88,3 +88,15 @@ def test_a_grant_outlives_the_purge_of_its_tokens_and_stays_connected(app, runne
     with app.app_context():
         assert [grant.client_id for grant in grants.connected("old-user")] == ["c"]
         assert db.session.scalar(db.select(db.func.count()).select_from(Token).filter_by(user_id="old-user")) == 0
+
+
+def test_purge_keeps_a_day_of_messages_until_its_day_is_over_whatever_the_keep_time(app, runner, monkeypatch):
+    """A destination's day (limits.max_messages_per_destination_per_day) is a ceiling: a purge that
+    forgot it within the day would give a flooded mailbox a fresh one."""
+    monkeypatch.setitem(app.config["IDP"]["housekeeping"], "keep_expired_seconds", 3600)
+    with app.app_context():
+        db.session.add(LimitCounter(key="day-anonymous-email:x", count=40, window_started_at=now() - timedelta(hours=20)))
+        db.session.commit()
+    runner.invoke(args=["housekeeping", "purge"])
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(LimitCounter)) == 1

@@ -13,7 +13,7 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
-from idp.metrics import children
+from idp.processes import children
 from tests.support.servers import Server, environment, migrate
 
 # SQLAlchemy's QueuePool by default: 5 connections and 10 more when they are all lent.

@@ -120,7 +120,7 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR, %(keys_7)s::VARCHAR, %(keys_8)s::VARCHAR);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -143,51 +143,14 @@ FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
 
-WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
-    SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
-           %(param_1)s::INTEGER AS anon_2,
-           %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
-    ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
-    RETURNING limit_counters.key,
-              limit_counters.count),
-g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
-    SELECT %(g1_counter_key_0)s::VARCHAR AS anon_4,
-           %(param_3)s::INTEGER AS anon_5,
-           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
-    SELECT %(g1_counter_key_1)s::VARCHAR AS anon_7,
-           %(param_4)s::INTEGER AS anon_8,
-           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
-    ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
-    RETURNING limit_counters.key,
-              limit_counters.count)
-SELECT g0.key,
-       g0.count
-FROM g0 UNION ALL
-SELECT g1.key,
-       g1.count
-FROM g1;
-
-WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
-    VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
-w1 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
-    VALUES (%(w1_channel)s::VARCHAR, %(w1_to)s::VARCHAR, %(w1_language)s::VARCHAR, %(w1_subject)s::VARCHAR, %(w1_body)s::VARCHAR, %(w1_code)s::VARCHAR, %(w1_created)s::TIMESTAMP WITHOUT TIME ZONE)
-    RETURNING outbox_messages.id),
-w2 AS (UPDATE journeys
-    SET state=%(w2_state)s::VARCHAR, email=%(w2_email)s::VARCHAR, language=%(w2_language)s::VARCHAR, channel=%(w2_channel)s::VARCHAR, code_id=%(w2_code_id)s::VARCHAR, updated_at=%(w2_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
-    WHERE journeys.id = %(w2__pk0)s::INTEGER
-    RETURNING 1)
-SELECT (SELECT w1.id
-    FROM w1) AS anon_1, (SELECT count(*) AS count_1
-    FROM w2) AS anon_2;
-
-SELECT limit_counters.key,
-       limit_counters.count,
-       limit_counters.blocked_until,
-       limit_counters.window_started_at
-FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR, %(keys_7)s::VARCHAR, %(keys_8)s::VARCHAR, %(keys_9)s::VARCHAR);
+INSERT INTO limit_counters (key, count, window_started_at)
+SELECT %(counter_key_0)s::VARCHAR AS anon_1,
+       %(param_1)s::INTEGER AS anon_2,
+       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+ON CONFLICT (key) DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+RETURNING limit_counters.key,
+          limit_counters.count;
 
 WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
     SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
@@ -209,17 +172,11 @@ g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
     RETURNING limit_counters.key,
               limit_counters.count),
 g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
-    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_9,
-           %(param_6)s::INTEGER AS anon_10,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
-    SELECT %(g2_counter_key_1)s::VARCHAR AS anon_12,
-           %(param_7)s::INTEGER AS anon_13,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
-    SELECT %(g2_counter_key_2)s::VARCHAR AS anon_14,
-           %(param_8)s::INTEGER AS anon_15,
-           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_6)s::INTEGER AS anon_2,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
     ON CONFLICT (key) DO UPDATE
-    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_9)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_7)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
     RETURNING limit_counters.key,
               limit_counters.count)
 SELECT g0.key,
@@ -231,6 +188,80 @@ FROM g1 UNION ALL
 SELECT g2.key,
        g2.count
 FROM g2;
+
+WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
+    VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
+w1 AS (INSERT INTO outbox_messages (channel, "to", language, subject, body, code, created)
+    VALUES (%(w1_channel)s::VARCHAR, %(w1_to)s::VARCHAR, %(w1_language)s::VARCHAR, %(w1_subject)s::VARCHAR, %(w1_body)s::VARCHAR, %(w1_code)s::VARCHAR, %(w1_created)s::TIMESTAMP WITHOUT TIME ZONE)
+    RETURNING outbox_messages.id),
+w2 AS (UPDATE journeys
+    SET state=%(w2_state)s::VARCHAR, email=%(w2_email)s::VARCHAR, language=%(w2_language)s::VARCHAR, channel=%(w2_channel)s::VARCHAR, code_id=%(w2_code_id)s::VARCHAR, updated_at=%(w2_updated_at)s::TIMESTAMP WITHOUT TIME ZONE
+    WHERE journeys.id = %(w2__pk0)s::INTEGER
+    RETURNING 1)
+SELECT (SELECT w1.id
+    FROM w1) AS anon_1, (SELECT count(*) AS count_1
+    FROM w2) AS anon_2;
+
+SELECT limit_counters.key,
+       limit_counters.count,
+       limit_counters.blocked_until,
+       limit_counters.window_started_at
+FROM limit_counters
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR, %(keys_7)s::VARCHAR, %(keys_8)s::VARCHAR, %(keys_9)s::VARCHAR, %(keys_10)s::VARCHAR, %(keys_11)s::VARCHAR);
+
+WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_1)s::INTEGER AS anon_2,
+           %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g0_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g0_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g1 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g1_counter_key_0)s::VARCHAR AS anon_4,
+           %(param_3)s::INTEGER AS anon_5,
+           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6 UNION ALL
+    SELECT %(g1_counter_key_1)s::VARCHAR AS anon_7,
+           %(param_4)s::INTEGER AS anon_8,
+           %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_6
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_5)s::INTEGER ELSE limit_counters.count + %(count_2)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g1_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g1_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g2 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g2_counter_key_0)s::VARCHAR AS anon_1,
+           %(param_6)s::INTEGER AS anon_2,
+           %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_7)s::INTEGER ELSE limit_counters.count + %(count_3)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g2_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g2_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count),
+g3 AS (INSERT INTO limit_counters (key, count, window_started_at)
+    SELECT %(g3_counter_key_0)s::VARCHAR AS anon_9,
+           %(param_8)s::INTEGER AS anon_10,
+           %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
+    SELECT %(g3_counter_key_1)s::VARCHAR AS anon_12,
+           %(param_9)s::INTEGER AS anon_13,
+           %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11 UNION ALL
+    SELECT %(g3_counter_key_2)s::VARCHAR AS anon_14,
+           %(param_10)s::INTEGER AS anon_15,
+           %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_11
+    ON CONFLICT (key) DO UPDATE
+    SET count = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_11)s::INTEGER ELSE limit_counters.count + %(count_4)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(g3_window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(g3_moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+    RETURNING limit_counters.key,
+              limit_counters.count)
+SELECT g0.key,
+       g0.count
+FROM g0 UNION ALL
+SELECT g1.key,
+       g1.count
+FROM g1 UNION ALL
+SELECT g2.key,
+       g2.count
+FROM g2 UNION ALL
+SELECT g3.key,
+       g3.count
+FROM g3;
 
 WITH w0 AS (INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination, own_factor, code_hash, state, attempts, sends, resend_at, created_at, updated_at, expires_at)
     VALUES (%(w0_id)s::VARCHAR, %(w0_correlation_id)s::VARCHAR, %(w0_browser_session_id)s::INTEGER, %(w0_journey_id)s::INTEGER, %(w0_user_id)s::VARCHAR, %(w0_channel)s::VARCHAR, %(w0_destination)s::VARCHAR, %(w0_own_factor)s, %(w0_code_hash)s::VARCHAR, %(w0_state)s::VARCHAR, %(w0_attempts)s::INTEGER, %(w0_sends)s::INTEGER, %(w0_resend_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_created_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_updated_at)s::TIMESTAMP WITHOUT TIME ZONE, %(w0_expires_at)s::TIMESTAMP WITHOUT TIME ZONE)),
@@ -1032,7 +1063,7 @@ SELECT limit_counters.key,
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR);
+WHERE limit_counters.key IN (%(keys_1)s::VARCHAR, %(keys_2)s::VARCHAR, %(keys_3)s::VARCHAR, %(keys_4)s::VARCHAR, %(keys_5)s::VARCHAR, %(keys_6)s::VARCHAR);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -1054,6 +1085,15 @@ SELECT otp_transactions.id,
 FROM otp_transactions
 WHERE otp_transactions.journey_id = %(journey_id)s::INTEGER
 ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC FOR UPDATE;
+
+INSERT INTO limit_counters (key, count, window_started_at)
+SELECT %(counter_key_0)s::VARCHAR AS anon_1,
+       %(param_1)s::INTEGER AS anon_2,
+       %(moment)s::TIMESTAMP WITHOUT TIME ZONE AS anon_3
+ON CONFLICT (key) DO UPDATE
+SET count = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(param_2)s::INTEGER ELSE limit_counters.count + %(count_1)s::INTEGER END, window_started_at = CASE WHEN (limit_counters.window_started_at <= %(window_ended)s::TIMESTAMP WITHOUT TIME ZONE) THEN %(moment)s::TIMESTAMP WITHOUT TIME ZONE ELSE limit_counters.window_started_at END
+RETURNING limit_counters.key,
+          limit_counters.count;
 
 WITH g0 AS (INSERT INTO limit_counters (key, count, window_started_at)
     SELECT %(g0_counter_key_0)s::VARCHAR AS anon_1,

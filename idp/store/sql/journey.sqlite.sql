@@ -117,7 +117,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?, ?, ?);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -176,7 +176,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?, ?, ?, ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
@@ -946,7 +946,7 @@ SELECT limit_counters."key",
        limit_counters.blocked_until,
        limit_counters.window_started_at
 FROM limit_counters
-WHERE limit_counters."key" IN (?, ?, ?, ?, ?);
+WHERE limit_counters."key" IN (?, ?, ?, ?, ?, ?);
 
 SELECT otp_transactions.id,
        otp_transactions.correlation_id,
@@ -972,9 +972,6 @@ ORDER BY otp_transactions.created_at DESC, otp_transactions.sends DESC;
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
-       ? AS anon_3 UNION ALL
-SELECT ? AS anon_4,
-       ? AS anon_5,
        ? AS anon_3
 ON CONFLICT ("key") DO UPDATE
 SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END
@@ -984,6 +981,9 @@ RETURNING "key",
 INSERT INTO limit_counters ("key", count, window_started_at)
 SELECT ? AS anon_1,
        ? AS anon_2,
+       ? AS anon_3 UNION ALL
+SELECT ? AS anon_4,
+       ? AS anon_5,
        ? AS anon_3
 ON CONFLICT ("key") DO UPDATE
 SET count = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.count + ? END, window_started_at = CASE WHEN (limit_counters.window_started_at <= ?) THEN ? ELSE limit_counters.window_started_at END

@@ -13,16 +13,18 @@ const optionsOf = (countries) =>
     </option>
   ));
 
-// Phone input with a country dropdown and a search box (debounced 250 ms). The country's
+// Phone input with a country dropdown (the countries given, or all) and a search box (debounced 250 ms). The country's
 // dial code is shown and cannot be edited. A search that finds one country chooses it, and
 // Enter in the search box chooses the first country found.
-export default function PhoneField({ country, onCountryChange, value, onChange, error }) {
+export default function PhoneField({ countries = null, country, onCountryChange, value, onChange, error }) {
   const t = useT();
   const language = useLanguage();
   const [query, setQuery] = useState('');
   // what a change of country did to the number typed, said beside the field
   const [retyped, setRetyped] = useState(null);
-  const all = countryList(language);
+  const listed = countryList(language);
+  // the countries the service serves (null: every one the widget knows)
+  const all = useMemo(() => (countries ? listed.filter((c) => countries.includes(c.iso2)) : listed), [listed, countries]);
   const onlyOne = (search, found = searchCountries(all, search)) => (search && found.length === 1 ? found[0].iso2 : null);
   // Another country: the digits typed keep their order and take its format, and the
   // person is told so (a number typed for one country rarely suits another).

@@ -1,9 +1,10 @@
 // A phone for two-step verification, as at sign-up step 3 and in the profile: the number
-// with its country, and how the code reaches it: the channels the service offers (a text
-// message, a call), the first by default.
+// with its country (one some channel serves), and how the code reaches it: the channels the
+// service offers (a text message, a call), the first by default; a country the chosen channel
+// does not serve is refused before the call, in the words the server would answer.
 import { useState } from 'react';
 import { DEFAULT_COUNTRY } from '../phone/countries';
-import { toE164, validatePhone } from '../validation/phone';
+import { checkDestination, servedCountries, toE164, validatePhone } from '../validation/phone';
 import { usePolicy, useTestData } from './AppConfig';
 import { RadioGroup } from './fields';
 import { useErrorText, useT } from './hooks';
@@ -12,7 +13,8 @@ import PhoneField from './PhoneField';
 export function usePhoneSetup() {
   const policy = usePolicy();
   const testData = useTestData();
-  const [country, setCountry] = useState(DEFAULT_COUNTRY);
+  const served = servedCountries(policy);
+  const [country, setCountry] = useState(!served || served.includes(DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : served[0]);
   const [number, setNumber] = useState(testData.phone || '');
   const [otpType, setOtpType] = useState(policy.phoneChannels[0]);
   return {
@@ -22,7 +24,7 @@ export function usePhoneSetup() {
     setCountry,
     setNumber,
     setOtpType,
-    check: () => ({ phone: validatePhone(number, country, policy) }),
+    check: () => ({ phone: validatePhone(number, country, policy) || checkDestination(country, otpType, policy) }),
     // as sent: "+" and digits
     e164: () => toE164(number, country),
   };
@@ -32,10 +34,12 @@ export function usePhoneSetup() {
 export default function PhoneSetup({ setup, errors, children }) {
   const t = useT();
   const errorText = useErrorText();
-  const offered = usePolicy().phoneChannels;
+  const policy = usePolicy();
+  const offered = policy.phoneChannels;
   return (
     <>
       <PhoneField
+        countries={servedCountries(policy)}
         country={setup.country}
         onCountryChange={setup.setCountry}
         value={setup.number}

@@ -41,6 +41,26 @@ const BUILDERS = {
   [ERRORS.TOO_MANY_CODES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_CODES, data),
   [ERRORS.TOO_MANY_PASSWORD_TRIES]: (intl, data) => waitInMinutes(intl, ERRORS.TOO_MANY_PASSWORD_TRIES, data),
   [ERRORS.PHONE_SENDING_PAUSED]: (intl, data) => waitInMinutes(intl, ERRORS.PHONE_SENDING_PAUSED, data),
+  // the day of an address (data.channel email) or a phone number (sms, voice): what to do, and when it ends
+  [ERRORS.DESTINATION_DAY_SPENT]: (intl, data) => {
+    const kind = { email: 'email', sms: 'phone', voice: 'phone' }[data.channel];
+    return kind && positive(data.retryAfter)
+      ? intl.formatMessage({ id: `error.${ERRORS.DESTINATION_DAY_SPENT}.${kind}` }, { hours: hoursOf(data.retryAfter) })
+      : intl.formatMessage({ id: `error.${ERRORS.DESTINATION_DAY_SPENT}` });
+  },
+  // a number refused for its country (naming those the channel serves) or its kind
+  [ERRORS.PHONE_NUMBER_REFUSED]: (intl, data) => {
+    const code = ERRORS.PHONE_NUMBER_REFUSED;
+    if (data.reason === 'country' && Array.isArray(data.countries) && data.countries.length) {
+      return intl.formatMessage({ id: `error.${code}.country` }, { channel: data.channel, countries: countryNames(intl, data.countries) });
+    }
+    const kind = `error.${code}.${data.reason}`;
+    return intl.formatMessage({ id: data.reason !== 'country' && hasMessage(intl, kind) ? kind : `error.${code}` });
+  },
+  [ERRORS.EMAIL_SENDING_PAUSED]: (intl, data) =>
+    positive(data.retryAfter)
+      ? intl.formatMessage({ id: `error.${ERRORS.EMAIL_SENDING_PAUSED}.wait` }, { hours: hoursOf(data.retryAfter) })
+      : intl.formatMessage({ id: `error.${ERRORS.EMAIL_SENDING_PAUSED}` }),
   [ERRORS.PASSWORD_TOO_EASY]: (intl, data) => {
     const reason = PASSWORD_REASONS.includes(data.reason) ? data.reason : 'weak';
     return `${intl.formatMessage({ id: 'error.21' })} ${intl.formatMessage({ id: `error.21.${reason}` })}`;
@@ -79,6 +99,15 @@ const BUILDERS = {
 BUILDERS['12'] = BUILDERS[ERRORS.PASSWORD_LENGTH];
 BUILDERS['13'] = BUILDERS[ERRORS.PASSWORD_LENGTH];
 BUILDERS['9'] = BUILDERS[ERRORS.PHONE_DIGITS];
+
+// "Canada and United States", "Canada et États-Unis": region codes as the language names them.
+function countryNames(intl, regions) {
+  const names = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  return new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(regions.map((region) => names.of(region) || region));
+}
+
+// A wait of a day's ceiling, in whole hours (never 0).
+const hoursOf = (seconds) => Math.max(1, Math.ceil(Number(seconds) / 3600));
 
 function waitInMinutes(intl, code, data) {
   if (!positive(data.retryAfter)) return intl.formatMessage({ id: `error.${code}` });

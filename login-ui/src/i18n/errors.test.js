@@ -168,3 +168,40 @@ test('an address with an "@" and a domain is not told it lacks them: the message
   expect(errorText(intlFr, { code: '2', data: { reason: 'length' } })).toBe(fr['error.2.length']);
 });
 
+
+test('a destination whose day of codes is spent says which, what to do and in how many hours, in both languages', () => {
+  expect(errorText(intlEn, { code: ERRORS.DESTINATION_DAY_SPENT, data: { channel: 'sms', retryAfter: 7000 } })).toBe(
+    'We have sent as many codes as we can to this phone number today. Choose another way or another number, or try again in 2 hours.',
+  );
+  expect(errorText(intlFr, { code: ERRORS.DESTINATION_DAY_SPENT, data: { channel: 'email', retryAfter: 600 } })).toBe(
+    "Nous avons envoyé aujourd'hui autant de codes que possible à cette adresse courriel. Choisissez une autre façon de prouver votre identité, ou réessayez dans 1 heure.",
+  );
+  expect(errorText(intlEn, { code: ERRORS.DESTINATION_DAY_SPENT, data: {} })).toBe(en['error.50']);
+});
+
+test('e-mails to new addresses paused for the day say in how many hours they come back', () => {
+  expect(errorText(intlEn, { code: ERRORS.EMAIL_SENDING_PAUSED, data: { retryAfter: 43200 } })).toBe(
+    'We cannot send codes by e-mail to new addresses for the rest of the day. Try again in 12 hours.',
+  );
+  expect(errorText(intlFr, { code: ERRORS.EMAIL_SENDING_PAUSED, data: {} })).toBe(fr['error.51']);
+});
+
+test('a number refused for its country names the countries the channel serves, in the language', () => {
+  const country = { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'country', channel: 'voice', countries: ['CA', 'US'] } };
+  expect(errorText(intlEn, country)).toBe(
+    'We cannot send codes by phone call to numbers in this country. We can send them to numbers in Canada and United States.',
+  );
+  expect(errorText(intlFr, { ...country, data: { ...country.data, channel: 'sms' } })).toBe(
+    'Nous ne pouvons pas envoyer de codes par message texte aux numéros de ce pays. Nous pouvons les envoyer aux numéros de ces pays : Canada et États-Unis.',
+  );
+});
+
+test('a number refused for its kind says which kind, and a kind without words of its own gets the general ones', () => {
+  expect(errorText(intlEn, { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'premium_rate', channel: 'voice' } })).toBe(
+    en['error.52.premium_rate'],
+  );
+  expect(errorText(intlFr, { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'satellite', channel: 'sms' } })).toBe(
+    fr['error.52.satellite'],
+  );
+  expect(errorText(intlEn, { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'toll_free', channel: 'sms' } })).toBe(en['error.52']);
+});

@@ -86,3 +86,18 @@ export function toE164(value, iso2) {
   const parsed = parsePhoneNumberFromString((value || '').trim(), iso2);
   return parsed ? `+${parsed.number.replace(/\D/g, '')}` : null;
 }
+
+// The countries of the phone widget's list ([phone] countries of the channels offered, null: all):
+// a person picks only a country some channel serves ("My country is not listed" says the rest).
+export function servedCountries({ phoneChannels, phoneCountries } = DEFAULT_POLICY) {
+  const served = phoneChannels.flatMap((channel) => phoneCountries[channel] || []);
+  return served.includes('*') ? null : [...new Set(served)];
+}
+
+// A country the chosen channel does not serve, refused as the server refuses it (code 52); the
+// kind of number (premium, satellite...) is the server's to tell, in the words it names.
+export function checkDestination(iso2, channel, { phoneCountries } = DEFAULT_POLICY) {
+  const countries = phoneCountries[channel] || [];
+  if (countries.includes('*') || countries.includes(iso2)) return null;
+  return { code: ERRORS.PHONE_NUMBER_REFUSED, data: { reason: 'country', channel, countries: [...countries] } };
+}

@@ -1,7 +1,7 @@
 import cases from '../../../tests/shared/validation_cases.json';
 import ERRORS from '../i18n/errorCodes.json';
 import { validateCode, validateEmail, validateName, validatePassword } from '.';
-import { dialCode, exampleNumber, expectedDigits, formatAsTyped, toE164, validatePhone } from './phone';
+import { checkDestination, dialCode, exampleNumber, expectedDigits, formatAsTyped, toE164, validatePhone } from './phone';
 
 // The shared table (tests/shared/validation_cases.json) that pytest runs through the
 // server's validation too: both sides give the same catalogue code and data.
@@ -24,10 +24,14 @@ describe('the shared validation table', () => {
     expect(validatePhone(c.input, c.country)).toEqual(c.expect);
     if (c.expect === null) expect(toE164(c.input, c.country)).toBe(c.sent);
   });
+  // the kind of a number is the server's to tell (serverOnly): the UI lets it through to it
+  test.each(cases.phoneDestination.map((c) => [`${c.channel} ${c.sent}`, c]))('phone destination %s', (_, c) => {
+    expect(checkDestination(c.country, c.channel)).toEqual(c.serverOnly ? null : c.expect);
+  });
 });
 
 test('the table covers every field the UI checks', () => {
-  expect(Object.keys(cases).filter((key) => !key.startsWith('_')).sort()).toEqual(['code', 'email', 'name', 'password', 'phone']);
+  expect(Object.keys(cases).filter((key) => !key.startsWith('_')).sort()).toEqual(['code', 'email', 'name', 'password', 'phone', 'phoneDestination']);
 });
 
 describe('bounds from the server policy', () => {

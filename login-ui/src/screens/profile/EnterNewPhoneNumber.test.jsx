@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_POLICY } from '../../config';
 import { codeSent, fail, journey, JOURNEY, renderApp, signedIn, texts } from '../../test/utils';
 
-const { en } = texts;
+const { en, fr } = texts;
 const proved = (routes) => ({ journeys: { phone_change: JOURNEY.phoneChange.reauthenticated }, api: signedIn(routes) });
 
 test('offers the sign-up phone widget in English', async () => {
@@ -43,4 +44,32 @@ test('a proof given too long ago offers to confirm it is you again, at the phone
   await user.type(screen.getByLabelText(en['phone.label']), '613 234 5678');
   await user.click(screen.getByRole('button', { name: en['setup.submit'] }));
   expect(await screen.findByRole('link', { name: en['reauthenticate.again'] })).toHaveAttribute('href', '/en/firstverifyitsyou/phone');
+});
+
+test.each([
+  ['en', en],
+  ['fr', fr],
+])('a number the server refuses for its kind shows the words for that kind (%s)', async (language, words) => {
+  const user = userEvent.setup();
+  await renderApp(`/${language}/enterNewPhoneNumber`, proved({ 'POST /v1/profile/phone': fail('52', { reason: 'premium_rate', channel: 'sms' }) }));
+  await user.selectOptions(screen.getByLabelText(words['phone.countryLabel']), 'US');
+  await user.type(screen.getByLabelText(words['phone.label']), '900 234 5678');
+  await user.click(screen.getByRole('button', { name: words['setup.submit'] }));
+  expect(await screen.findByRole('link', { name: words['error.52.premium_rate'] })).toHaveAttribute('href', '#phone');
+});
+
+test('only the countries the service texts or calls are listed, and one a channel does not serve is refused before any call', async () => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp('/en/enterNewPhoneNumber', {
+    ...proved(),
+    config: { policy: { ...DEFAULT_POLICY, phoneCountries: { sms: ['CA', 'US'], voice: ['CA'] } } },
+  });
+  await user.selectOptions(screen.getByLabelText(en['phone.countryLabel']), 'US');
+  await user.type(screen.getByLabelText(en['phone.label']), '202 555 0123');
+  await user.click(screen.getByLabelText(en['setup.method.voice']));
+  await user.click(screen.getByRole('button', { name: en['setup.submit'] }));
+  expect(document.getElementById('phone-error')).toHaveTextContent(
+    'We cannot send codes by phone call to numbers in this country. We can send them to numbers in Canada.',
+  );
+  expect(calls.posts()).toHaveLength(0);
 });

@@ -8,6 +8,9 @@ const VOICE_SENT = journey('signup', 'PHONE_CODE_SENT', { ...JOURNEY.signup.phon
 const SENT = codeSent(VOICE_SENT, { trxnId: 'TP', type: 'voiceotp' });
 
 const submitPhone = (user, number) => typeAndPress(user, en['phone.label'], number, en['setup.submit']);
+// a service that texts and calls every country: the widget's own behaviour with all its countries
+const EVERY_COUNTRY = { policy: { ...DEFAULT_POLICY, phoneCountries: { sms: ['*'], voice: ['*'] } } };
+const CREATED = { journeys: { signup: JOURNEY.signup.created } };
 
 test('renders step 3 of 4 in English with Canada (+1) chosen by default', async () => {
   await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
@@ -19,7 +22,7 @@ test('renders step 3 of 4 in English with Canada (+1) chosen by default', async 
 });
 
 test('renders in French with country names in French', async () => {
-  await renderApp('/fr/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+  await renderApp('/fr/signUp/verificationsetup', { ...CREATED, config: EVERY_COUNTRY });
   expect(screen.getByRole('heading', { level: 1, name: fr['setup.title'] })).toBeInTheDocument();
   const select = screen.getByLabelText(fr['phone.countryLabel']);
   expect(within(select).getByRole('option', { name: 'Allemagne (+49)' })).toBeInTheDocument();
@@ -137,7 +140,7 @@ test('the country search filters the list only after 250 ms', async () => {
   jest.useFakeTimers();
   try {
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+    await renderApp('/en/signUp/verificationsetup', { ...CREATED, config: EVERY_COUNTRY });
     const select = screen.getByLabelText(en['phone.countryLabel']);
     const before = within(select).getAllByRole('option').length;
     await user.type(screen.getByLabelText(en['phone.searchLabel']), 'ger');
@@ -156,7 +159,7 @@ test('the country search filters the list only after 250 ms', async () => {
 describe('the country search chooses', () => {
   async function search(path) {
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    const rendered = await renderApp(path, { journeys: { signup: JOURNEY.signup.created } });
+    const rendered = await renderApp(path, { ...CREATED, config: EVERY_COUNTRY });
     return { user, ...rendered };
   }
   beforeEach(() => jest.useFakeTimers());
@@ -192,7 +195,7 @@ describe('the country search chooses', () => {
 
 test('choosing another country changes the dial code and the digit count', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+  await renderApp('/en/signUp/verificationsetup', { ...CREATED, config: EVERY_COUNTRY });
   await user.selectOptions(screen.getByLabelText(en['phone.countryLabel']), 'FR');
   expect(document.getElementById('dial-code')).toHaveTextContent('+33');
   await submitPhone(user, '06 12 34');
@@ -220,7 +223,7 @@ test.each([
   ['fr', 'Le pays choisi est maintenant France (+33) : vérifiez le numéro, réécrit selon le format de ce pays.'],
 ])('a number typed before the country changes takes the new country\'s format, and the person is told (%s)', async (language, told) => {
   const user = userEvent.setup();
-  await renderApp(`/${language}/signUp/verificationsetup`, { journeys: { signup: JOURNEY.signup.created } });
+  await renderApp(`/${language}/signUp/verificationsetup`, { ...CREATED, config: EVERY_COUNTRY });
   const words = texts[language];
   const field = screen.getByLabelText(words['phone.label']);
   await user.type(field, '6132345678');
@@ -235,7 +238,7 @@ test.each([
 
 test('choosing a country before any number is typed says nothing of the number', async () => {
   const user = userEvent.setup();
-  await renderApp('/en/signUp/verificationsetup', { journeys: { signup: JOURNEY.signup.created } });
+  await renderApp('/en/signUp/verificationsetup', { ...CREATED, config: EVERY_COUNTRY });
   await user.selectOptions(screen.getByLabelText(en['phone.countryLabel']), 'FR');
   expect(document.getElementById('phone-retyped')).toBeEmptyDOMElement();
 });
@@ -261,4 +264,45 @@ test('a complete account whose lost phone was removed is told so, without a step
   expect(screen.getByText(fr['setup.newPhone'])).toBeInTheDocument();
   expect(screen.queryByText(fr['setup.resumed'])).not.toBeInTheDocument();
   expect(screen.queryByText(/3 de 4|3 sur 4/)).not.toBeInTheDocument();
+});
+
+test('the countries listed are those the service texts or calls', async () => {
+  await renderApp('/fr/signUp/verificationsetup', CREATED);
+  const select = screen.getByLabelText(fr['phone.countryLabel']);
+  expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Canada (+1)', 'États-Unis (+1)']);
+});
+
+test.each([
+  ['en', 'We cannot send codes by phone call to numbers in this country. We can send them to numbers in Canada and United States.'],
+  ['fr', "Nous ne pouvons pas envoyer de codes par appel aux numéros de ce pays. Nous pouvons les envoyer aux numéros de ces pays : Canada et États-Unis."],
+])('a country the chosen channel does not serve is refused before any call, naming those it serves (%s)', async (language, told) => {
+  const user = userEvent.setup();
+  const { calls } = await renderApp(`/${language}/signUp/verificationsetup`, {
+    ...CREATED,
+    config: { policy: { ...DEFAULT_POLICY, phoneCountries: { sms: ['CA', 'US', 'FR'], voice: ['CA', 'US'] } } },
+  });
+  const words = texts[language];
+  await user.selectOptions(screen.getByLabelText(words['phone.countryLabel']), 'FR');
+  await user.type(screen.getByLabelText(words['phone.label']), '06 12 34 56 78');
+  await user.click(screen.getByLabelText(words['setup.method.voice']));
+  await user.click(screen.getByRole('button', { name: words['setup.submit'] }));
+  expect(document.getElementById('phone-error')).toHaveTextContent(told);
+  expect(calls.posts()).toHaveLength(0);
+});
+
+test.each([
+  ['en', 'premium_rate'],
+  ['fr', 'satellite'],
+])('a number the server refuses for its kind shows the words for that kind (%s)', async (language, reason) => {
+  const user = userEvent.setup();
+  await renderApp(`/${language}/signUp/verificationsetup`, {
+    ...CREATED,
+    api: { 'POST /v1/otp/transient_otp/send': fail('52', { reason, channel: 'voice' }) },
+  });
+  const words = texts[language];
+  await user.selectOptions(screen.getByLabelText(words['phone.countryLabel']), 'US');
+  await user.type(screen.getByLabelText(words['phone.label']), '900 234 5678');
+  await user.click(screen.getByRole('button', { name: words['setup.submit'] }));
+  expect(await screen.findByRole('link', { name: words[`error.52.${reason}`] })).toHaveAttribute('href', '#phone');
+  expect(document.getElementById('phone-error')).toHaveTextContent(words[`error.52.${reason}`]);
 });
