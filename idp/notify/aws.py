@@ -25,7 +25,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from idp import outbound
-from idp.notify.providers import DeliveryError, Message, refused_for_good
+from idp.notify.providers import LATER, DeliveryError, Message, refused_for_good
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,9 @@ class AwsVoice:
             client.send_voice_message(**self.request(message))
         except outbound.OutboundError as error:
             log.warning("AWS voice delivery failed: %s", error.reason)
-            raise DeliveryError(self.name, refused_for_good(error)) from None
+            # AWS answers its throttling with a 400 (ThrottlingException), like a refused
+            # parameter, and the door reads no further: a 400 is tried again
+            raise DeliveryError(self.name, refused_for_good(error, later=(400, *LATER))) from None
         except BotoCoreError as error:  # its text may quote a parameter: the number
             log.warning("AWS voice delivery failed: %s", type(error).__name__)
             raise DeliveryError(self.name) from None

@@ -52,16 +52,21 @@ class Message:
     sends: int | None = None
 
 
-def refused_for_good(error: outbound.OutboundError, smtp: bool = False) -> bool:
+# HTTP answers that ask to try later: a timeout, too early, too many requests.
+LATER = (408, 425, 429)
+
+
+def refused_for_good(error: outbound.OutboundError, smtp: bool = False, later: tuple[int, ...] = LATER) -> bool:
     """Would the same call fail again? A destination the settings refuse or a provider that
     redirects (the settings, again), an HTTP 4xx that is not about time or load (the provider
     refused this message: a number it will not call, a template it does not know, a key it does
-    not take), an SMTP reply of the 5xx kind (4xx asks to try later)."""
+    not take), an SMTP reply of the 5xx kind (4xx asks to try later). later: the statuses a
+    provider also answers when it means "try again later"."""
     if error.outcome in ("refused_destination", "redirect"):
         return True
     if error.outcome != "status" or error.status is None:
         return False
-    return error.status >= 500 if smtp else 400 <= error.status < 500 and error.status not in (408, 425, 429)
+    return error.status >= 500 if smtp else 400 <= error.status < 500 and error.status not in later
 
 
 class Provider(Protocol):

@@ -62,3 +62,15 @@ def test_a_refused_call_is_retried_by_the_queues_rule_then_kept_failed_and_count
     assert "AttemptFailed: voice delivery through aws failed" in failure and PHONE not in failure
     stored = _everything_in(redis_queue.connection)
     assert PHONE.encode() not in stored and PHONE[2:].encode() not in stored
+
+
+def test_a_call_aws_refuses_for_good_is_tried_once_and_kept_failed(app_with, smtp_server, aws_voice, redis_queue):
+    """AWS's 403 (AccessDeniedException: the keys or the origination number are wrong) does not
+    pass with time: one attempt, kept failed at once; its 400s are tried again (the test above),
+    since AWS answers its throttling with a 400 too."""
+    controller, _ = smtp_server
+    StandIn.failure = (403, "AccessDeniedException")
+    app = _queued_app(app_with, controller.port, aws_voice)
+    assert _ask_for_a_call(app).status_code == 200
+    work_until(app, lambda: redis_queue.failed_job_registry.count == 1)
+    assert scrape(app)['idp_delivery_attempts_failed_total{channel="voice",provider="aws"}'] == 1
