@@ -88,7 +88,12 @@ def test_hashes_run_on_threads_below_the_requests_priority(ctx, app):
 
     if sys.platform != "linux":
         pytest.skip("a thread's own niceness is Linux's")
-    assert passwords.HASHING.run(_niceness) == max(app.config["IDP"]["password"]["hash_niceness"], _niceness()) > _niceness()
+    setting, requests = app.config["IDP"]["password"]["hash_niceness"], _niceness()
+    hashing = passwords.HASHING.run(_niceness)
+    # whatever the runner's own priority (`nice make test` starts below the default): the hashes
+    # run at the setting's, or at the requests' when these already run lower
+    assert hashing == max(setting, requests)
+    assert hashing > requests or requests >= setting
 
 
 def test_a_hash_on_its_thread_counts_in_the_requests_cpu(app, monkeypatch):
