@@ -3,8 +3,8 @@
 #     .venv/bin/python config/web.py
 #
 # Environment variables an operator may set: IDP_BIND (address:port, default 0.0.0.0:8000),
-# IDP_MANAGEMENT_BIND (then /metrics, /healthz and /readyz answer on no port of this server:
-# the management process serves them, `flask --app idp management serve`), WEB_CONCURRENCY
+# IDP_MANAGEMENT_BIND (the management process's port, `flask --app idp management serve`: /metrics
+# answers there, and this server answers its own /healthz and /readyz), WEB_CONCURRENCY
 # (worker processes, default two per core plus one), IDP_THREADS (threads per worker, default 4),
 # IDP_WORKERS_LIFETIME (seconds a worker serves before it is replaced, default 6 hours),
 # PROMETHEUS_MULTIPROC_DIR (where workers keep their metrics and granian its pid file, default a
