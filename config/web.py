@@ -3,8 +3,8 @@
 #     .venv/bin/python config/web.py
 #
 # Environment variables an operator may set: IDP_BIND (address:port, default 0.0.0.0:8000),
-# IDP_MANAGEMENT_BIND (then /metrics, /healthz and /readyz answer on no port of this server:
-# the management process serves them, `flask --app idp management serve`), WEB_CONCURRENCY
+# IDP_MANAGEMENT_BIND (the management process's port, `flask --app idp management serve`: /metrics
+# answers there, and this server answers its own /healthz and /readyz), WEB_CONCURRENCY
 # (worker processes, default two per core plus one), IDP_THREADS (threads per worker, default 4),
 # IDP_WORKERS_LIFETIME (seconds a worker serves before it is replaced, default 6 hours),
 # PROMETHEUS_MULTIPROC_DIR (where workers keep their metrics and granian its pid file, default a
@@ -13,6 +13,7 @@
 # granian rather than gunicorn: it serves 1.1-1.35 x the /token exchanges per server core (bench/BEFORE.md).
 # What gunicorn gave operators besides is the management process's (idp/management.py), and
 # granian has no per-request time limit: docs/operations.md says what bounds a request instead.
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -44,13 +45,17 @@ if not set(ALLOCATOR) <= set(_tunables):
 # Every worker counts its own metrics in this folder; /metrics adds them up. It must be set
 # before prometheus_client is first imported (so before idp is), and hold no file of an earlier
 # run when the server starts, or its counts would be added in. The files of a process alive now
-# (the management process, which shares the folder: their names end with its pid) stay.
+# (the management process, which shares the folder: their names end with its pid) stay. A folder
+# that cannot be made, read or emptied is the app's start-up to refuse in one line, naming the
+# cause it meets when it makes its first file there (idp/metric_files.py).
 _folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(prefix="idp-metrics-")
-os.makedirs(_folder, exist_ok=True)
-for _name in os.listdir(_folder):
-    _writer = re.search(r"_(\d+)\.db$", _name)
-    if not (_writer and os.path.exists(f"/proc/{_writer[1]}")):
-        os.remove(os.path.join(_folder, _name))
+with contextlib.suppress(OSError):
+    os.makedirs(_folder, exist_ok=True)
+    for _name in os.listdir(_folder):
+        _writer = re.search(r"_(\d+)\.db$", _name)
+        if not (_writer and os.path.exists(f"/proc/{_writer[1]}")):
+            with contextlib.suppress(OSError):  # a folder, or a file not ours
+                os.remove(os.path.join(_folder, _name))
 os.environ["PROMETHEUS_MULTIPROC_DIR"] = _folder
 
 from granian import Granian  # noqa: E402

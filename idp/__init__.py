@@ -8,7 +8,7 @@ import click
 from flask import Flask
 
 from idp import config as settings_module
-from idp import database
+from idp import database, metric_files
 from idp.config import production
 from idp.extensions import babel, db
 from idp.store import writes
@@ -33,6 +33,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     app = Flask(__name__, instance_path=os.environ.get("IDP_INSTANCE_PATH") or None)
     settings = settings_module.load_settings()
     production.check_production(settings)
+    metric_files.check()
     database_url = production.database_url(os.environ, app.instance_path)
     app.config.from_mapping(
         IDP=settings,

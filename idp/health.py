@@ -7,10 +7,15 @@ connections, so the same process recovers once the database answers again.
 /readyz is 503 when this instance cannot do its work: the database does not answer, or
 (with a queue) Redis does not, since no code could then be sent. It also says how many job
 workers are alive (JobQueue.live_workers); none is an alert (docs/operations.md), not a
-reason to take the web instance out: what it queues waits for the workers."""
-import logging
+reason to take the web instance out: what it queues waits for the workers.
 
-from flask import Blueprint, current_app, jsonify, request
+Both probes also ask what the packages above add (add_check): on the management port, whether
+the machine's web server answers (idp/management.py), so that a probe there never says ready
+for an instance whose web server is dead. Neither answer is ever cached."""
+import logging
+from collections.abc import Callable
+
+from flask import Blueprint, Flask, current_app, jsonify, request
 from redis.exceptions import RedisError
 from sqlalchemy import text
 from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
@@ -25,11 +30,30 @@ log = logging.getLogger("idp.health")
 
 # Endpoints relying services call with a program, not a browser.
 JSON_ENDPOINTS = ("/token", "/userinfo", "/jwks", "/.well-known/", "/metrics")
+# The checks packages above add to both probes (add_check), by name: each answers whether what it
+# checks answers, or None where it has nothing to say.
+CHECKS = "idp.health.checks"
+
+
+def add_check(app: Flask, name: str, check: Callable[[], bool | None]) -> None:
+    app.extensions.setdefault(CHECKS, {})[name] = check
+
+
+def _answer(answer: dict):
+    for name, check in current_app.extensions.get(CHECKS, {}).items():
+        holds = check()
+        if holds is not None:
+            answer[name] = "ok" if holds else "unreachable"
+            if not holds:
+                answer["status"] = "unavailable"
+    response = jsonify(answer)
+    response.headers["Cache-Control"] = "no-store"
+    return response, 200 if answer["status"] == "ok" else 503
 
 
 @bp.get("/healthz")
 def healthz():
-    return jsonify(status="ok")
+    return _answer({"status": "ok"})
 
 
 @bp.get("/readyz")
@@ -46,7 +70,7 @@ def readyz():
             answer.update(queue="ok", workers=jobs.live_workers())
         except RedisError:
             answer.update(status="unavailable", queue="unreachable")
-    return jsonify(answer), 200 if answer["status"] == "ok" else 503
+    return _answer(answer)
 
 
 @bp.app_errorhandler(OperationalError)

@@ -1,16 +1,19 @@
-"""The management port: with IDP_MANAGEMENT_BIND (host:port), /metrics, /healthz and /readyz
-answer on that port only, served by a process of its own beside the web server
-(`flask --app idp management serve`, docs/operations.md), and the web server answers everything
-else and never them, as Keycloak's management interface: the public port never shows the
-service's insides, and the monitoring network reaches them without passing the load balancer.
+"""The management port: with IDP_MANAGEMENT_BIND (host:port), /metrics answers on that port only,
+and /healthz and /readyz answer there about the whole machine, served by a process of its own
+beside the web server (`flask --app idp management serve`, docs/operations.md), as Keycloak's
+management interface: the public port never shows the service's insides, and the monitoring
+network reaches them without passing the load balancer.
 
 The management process adds up what every web worker counted in the shared
 PROMETHEUS_MULTIPROC_DIR and reads the web server's processes from /proc (idp/metrics.py),
-checks PostgreSQL and Redis for /readyz as the web workers would (idp/health.py), and answers
-/healthz with whether the web server answers on IDP_BIND: it outlives the web server, so that
-a stopped one is seen. Which port a request came in on is known from the process serving it,
-never from a header. Without IDP_MANAGEMENT_BIND, the web server answers /healthz and /readyz,
-and /metrics only in development (`make run`): production's metrics are the management port's."""
+checks PostgreSQL and Redis for /readyz as the web workers would (idp/health.py), and asks the
+web server on IDP_BIND whether it answers, for /healthz and /readyz alike: it outlives the web
+server, so that a stopped, killed or hung one is seen, and neither probe there says ready for an
+instance whose web server is dead. The web server answers everything else and its own /healthz and
+/readyz, the load balancer's check, which therefore holds while the management process restarts;
+it never answers /metrics in production. Which port a request came in on is known from the process
+serving it, never from a header. Without IDP_MANAGEMENT_BIND, /metrics answers only in
+development (`make run`): production's metrics are the management port's."""
 from __future__ import annotations
 
 import http.client
@@ -18,13 +21,13 @@ import logging
 import os
 
 import click
-from flask import current_app
+from flask import current_app, request
 from flask.cli import AppGroup
 from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.routing import Map
 from werkzeug.serving import make_server
-from werkzeug.wrappers import Response
 
+from idp import health
 from idp.config import ConfigError
 
 ENV_VARIABLE = "IDP_MANAGEMENT_BIND"
@@ -32,9 +35,9 @@ ENV_VARIABLE = "IDP_MANAGEMENT_BIND"
 WEB_BIND = "IDP_BIND"
 WEB_BIND_DEFAULT = "0.0.0.0:8000"
 PATHS = frozenset({"/metrics", "/healthz", "/readyz"})
-# Production without a management port: the load balancer still probes /healthz and /readyz on
-# the web port, and /metrics answers nowhere.
-METRICS_ONLY = frozenset({"/metrics"})
+# What the web port never answers in production, with a management port or without: the load
+# balancer probes /healthz and /readyz there.
+INSIDES = frozenset({"/metrics"})
 # Set by the management process on every request it serves. The WSGI keys a request's headers
 # become all begin with HTTP_, so no client can set it.
 ON_MANAGEMENT = "idp.management"
@@ -58,12 +61,12 @@ def configured_bind(environ: dict[str, str] = os.environ) -> tuple[str, int] | N
 
 
 class ManagementPort:
-    """WSGI middleware: the management process's routes in it, everything else elsewhere. Which
-    route a request reaches is asked of the app's own router, never read from the path as sent:
-    the router takes `//metrics` for /metrics."""
+    """WSGI middleware: the management process answers its routes (PATHS) and nothing else, the
+    web server everything but the INSIDES. Which route a request reaches is asked of the app's
+    own router, never read from the path as sent: the router takes `//metrics` for /metrics."""
 
-    def __init__(self, app, url_map: Map, paths: frozenset[str] = PATHS):
-        self.app, self.url_map, self.paths = app, url_map, paths
+    def __init__(self, app, url_map: Map):
+        self.app, self.url_map = app, url_map
 
     def _route(self, environ) -> str | None:
         try:
@@ -73,31 +76,35 @@ class ManagementPort:
         return rule.rule
 
     def __call__(self, environ, start_response):
-        if environ.get(ON_MANAGEMENT, False) != (self._route(environ) in self.paths):
+        route = self._route(environ)
+        if (route not in PATHS) if environ.get(ON_MANAGEMENT, False) else (route in INSIDES):
             return NotFound()(environ, start_response)
         return self.app(environ, start_response)
 
 
 def web_server_answers(environ: dict[str, str] = os.environ) -> bool:
-    """Whether the web server answers an HTTP request on IDP_BIND within PROBE_SECONDS: any
-    status but a server error (its /healthz is not found there while the management port is set,
-    which the app itself says)."""
+    """Whether the web server on IDP_BIND answers its /healthz, 200, within PROBE_SECONDS."""
     host, port = _address(environ.get(WEB_BIND, WEB_BIND_DEFAULT), WEB_BIND)
     # a server listening on every address answers on this machine's own
     host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
     connection = http.client.HTTPConnection(host, port, timeout=PROBE_SECONDS)
     try:
         connection.request("GET", "/healthz")
-        return connection.getresponse().status < 500
+        return connection.getresponse().status == 200
     except (OSError, http.client.HTTPException):
         return False
     finally:
         connection.close()
 
 
+def _web_server() -> bool | None:
+    """The probes' check of the web server (idp/health.py): on the management port only."""
+    return web_server_answers() if request.environ.get(ON_MANAGEMENT, False) else None
+
+
 class ManagementServer:
-    """The management process's WSGI app: /healthz answered here, /metrics and /readyz by the
-    app. Nothing stands between the monitoring network and this port, so a forwarded address or
+    """The management process's WSGI app: the app, told that the request came in on the management
+    port. Nothing stands between the monitoring network and this port, so a forwarded address or
     scheme would be forged: they are dropped before the app (idp/forwarded.py) could believe them."""
 
     def __init__(self, app):
@@ -107,11 +114,6 @@ class ManagementServer:
         environ[ON_MANAGEMENT] = True
         for key in [key for key in environ if key.startswith("HTTP_X_FORWARDED_")]:
             del environ[key]
-        if environ.get("PATH_INFO") == "/healthz":
-            up = web_server_answers()
-            answer = Response('{"status": "ok", "web": "ok"}' if up else '{"status": "unavailable", "web": "unreachable"}',
-                              status=200 if up else 503, mimetype="application/json", headers={"Cache-Control": "no-store"})
-            return answer(environ, start_response)
         return self.app(environ, start_response)
 
 
@@ -130,9 +132,8 @@ def serve() -> None:
 
 
 def init_app(app) -> None:
-    if configured_bind() is not None:
+    # a public port never shows the service's insides in production, whatever address a request claims
+    if configured_bind() is not None or app.config["IDP"]["server"]["environment"] == "production":
         app.wsgi_app = ManagementPort(app.wsgi_app, app.url_map)
-    elif app.config["IDP"]["server"]["environment"] == "production":
-        # a public port never shows the service's insides, whatever address a request claims
-        app.wsgi_app = ManagementPort(app.wsgi_app, app.url_map, METRICS_ONLY)
+    health.add_check(app, "web", _web_server)
     app.cli.add_command(group)

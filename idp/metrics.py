@@ -17,8 +17,13 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, 
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
+from idp import metric_files
 from idp.config.rules import in_networks
 from idp.processes import ProcessesCollector, forget_dead_processes
+
+# Under the web server, every value below is kept where a full or unwritable folder never fails
+# the request or job that counts it (idp/metric_files.py).
+metric_files.install()
 
 # Collectors of numbers read at scrape time, which the packages that own them add at start-up
 # (add_collector): the job queue's, read from Redis (idp/jobs/numbers.py).
@@ -74,6 +79,10 @@ DB_CONNECTIONS_IN_USE = Gauge("idp_db_connections_in_use", "Database connections
 DB_CONNECTIONS_WAITING = Gauge("idp_db_connections_waiting", "Threads asking a pool for a database connection now.",
                                multiprocess_mode="livesum")
 DB_POOL_CAPACITY = Gauge("idp_db_pool_capacity", "Database connections the pools may open in all.", multiprocess_mode="livesum")
+# Values a process kept in its memory, its metrics folder full or unwritable (idp/metric_files.py):
+# 0 under the development server, whose values are in memory only.
+WRITE_FAILURES = Counter("idp_metrics_write_failures", "Metric values a process could not write to PROMETHEUS_MULTIPROC_DIR.")
+metric_files.count_failures(WRITE_FAILURES)
 
 bp = Blueprint("metrics", __name__)
 

@@ -22,3 +22,9 @@ def test_readyz_reports_an_unreachable_database(app, monkeypatch):
     response = app.test_client().get("/readyz")
     assert response.status_code == 503
     assert response.json["database"] == "unreachable"
+
+
+def test_no_probe_answer_is_cached(client):
+    # a cache between the balancer and the web server would keep saying a dead instance is ready
+    for path in ("/healthz", "/readyz"):
+        assert client.get(path).headers["Cache-Control"] == "no-store", path

@@ -1,8 +1,21 @@
 """The management port (IDP_MANAGEMENT_BIND): a process of its own (`flask --app idp management
 serve`) beside production's web server (config/web.py, granian with two workers) answers /metrics,
-/healthz and /readyz, and nothing else; the web server answers everything else, and not them.
-Its /metrics adds up the web workers' counts and processes, through a worker killed and
-respawned; its /healthz says whether the web server answers. Real processes, real signals."""
+/healthz and /readyz, and nothing else; the web server answers everything else, its own /healthz
+and /readyz (the load balancer's), and never /metrics. Its /metrics adds up the web workers'
+counts and processes, through a worker killed and respawned. Real processes, real signals.
+
+What fails, and what each side must say:
+- The web server is killed (or exits, as granian does after a crash loop) while the management
+  process lives: the management port's /healthz and /readyz answer 503 with "web": "unreachable",
+  so that neither monitoring nor a balancer pointed there keeps sending people to a dead
+  instance; its /metrics still answers.
+- The web server hangs (its processes stopped: the kernel still accepts connections, nobody
+  answers): the same 503, once the probe's 2 s have passed; ready again once it answers.
+- The management process is down or restarting (a crash, a deploy, a metrics folder it refuses):
+  the web port's own /readyz, the check the balancer uses, still says the instance is ready, so a
+  healthy instance stays in rotation; only the machine's /metrics is missing meanwhile.
+- Anyone on the public port asks for /metrics, or //metrics: 404; /healthz and /readyz say no
+  more than whether the instance can serve."""
 from __future__ import annotations
 
 import os
@@ -17,6 +30,7 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import free_port
+from idp.management import PROBE_SECONDS
 from idp.processes import children
 from tests.support.servers import ROOT, Management, Server, environment, migrate
 
@@ -83,13 +97,19 @@ def _load(web: Server, count: int = 30) -> None:
         assert requests.get(f"{web.url}/v1/password/policy", timeout=10).status_code == 200
 
 
-def test_health_and_metrics_answer_on_the_management_port_only(servers):
+def test_metrics_answer_on_the_management_port_only(servers):
     web, management = servers
-    for path in ("/metrics", "/healthz", "/readyz"):
-        assert requests.get(management.url + path, timeout=10).status_code == 200, path
-        assert requests.get(web.url + path, timeout=10).status_code == 404, path
-        # the router reads //metrics as /metrics: the route a request reaches decides
-        assert requests.get(web.url + "/" + path, timeout=10).status_code == 404, "/" + path
+    assert requests.get(management.url + "/metrics", timeout=10).status_code == 200
+    assert requests.get(web.url + "/metrics", timeout=10).status_code == 404
+    # the router reads //metrics as /metrics: the route a request reaches decides
+    assert requests.get(web.url + "//metrics", timeout=10).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/readyz"])
+def test_both_ports_answer_the_probes(servers, path):
+    web, management = servers
+    assert requests.get(management.url + path, timeout=10).json()["web"] == "ok"
+    assert requests.get(web.url + path, timeout=10).status_code == 200
 
 
 def test_the_public_port_answers_everything_else_and_the_management_port_nothing_else(servers):
@@ -159,6 +179,57 @@ def test_healthz_is_503_while_the_web_server_is_stopped_and_metrics_still_answer
     assert (health.status_code, health.json()["web"]) == (503, "unreachable")
     numbers = _numbers(management)
     assert numbers["idp_processes"] == 0
+
+
+def _ready(server: Server) -> requests.Response:
+    # the management port's probe of the web server gives up after PROBE_SECONDS
+    return requests.get(f"{server.url}/readyz", timeout=PROBE_SECONDS + 10)
+
+
+def test_the_management_port_is_not_ready_while_the_web_server_is_killed(servers):
+    web, management = servers
+    os.killpg(web.process.pid, signal.SIGKILL)
+    ready = _ready(management)
+    assert (ready.status_code, ready.json()) == (503, {"status": "unavailable", "database": "ok", "web": "unreachable"})
+
+
+@pytest.fixture
+def hung(servers):
+    """The web server's master and workers stopped (SIGSTOP): its port accepts connections that
+    nobody answers. Answers a function that lets them go on."""
+    web, management = servers
+    os.killpg(web.process.pid, signal.SIGSTOP)
+    resumed = []
+
+    def resume() -> None:
+        if not resumed:
+            os.killpg(web.process.pid, signal.SIGCONT)
+            resumed.append(True)
+
+    yield web, management, resume
+    resume()
+
+
+def test_the_management_port_is_not_ready_while_the_web_server_hangs(hung):
+    _, management, _ = hung
+    ready = _ready(management)
+    assert (ready.status_code, ready.json()["web"]) == (503, "unreachable")
+
+
+def test_the_management_port_is_ready_again_once_the_web_server_answers(hung):
+    _, management, resume = hung
+    assert _ready(management).status_code == 503
+    resume()
+    assert (_ready(management).status_code, _ready(management).json()["web"]) == (200, "ok")
+
+
+def test_the_web_port_says_it_is_ready_while_the_management_process_is_down(servers):
+    web, management = servers
+    os.killpg(management.process.pid, signal.SIGKILL)
+    ready = requests.get(f"{web.url}/readyz", timeout=10)
+    assert (ready.status_code, ready.json()["database"]) == (200, "ok")
+    with pytest.raises(requests.ConnectionError):
+        requests.get(f"{management.url}/readyz", timeout=10)
 
 
 def test_the_management_process_refuses_to_start_without_its_port(tmp_path):

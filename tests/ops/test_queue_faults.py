@@ -5,7 +5,8 @@ afterwards is delivered, by the same worker process, and meanwhile sends answer 
 taken are lost, and counted. An idle worker keeps its loop. A worker killed mid-job: its job is
 found and retried by the next worker (or kept as failed, and counted, when it was the last attempt),
 and it stops counting as alive at once. Its calls count in the machine's /metrics, a killed
-worker's too, when it shares the web server's metrics folder. Real processes: a redis-server of this test's own on a
+worker's too, when it shares the web server's metrics folder; that folder full never stops a
+code from being sent and delivered. Real processes: a redis-server of this test's own on a
 free port, the provider, the worker, SMTP on loopback."""
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ import requests
 from idp.jobs.queue import QUEUE_NAME
 from idp.jobs.rq_worker import CLAIM_SECONDS, DEQUEUE_SECONDS, HEARTBEAT_SECONDS, MAINTENANCE_SECONDS
 from tests.conftest import free_port
+from tests.support.disks import fill, small_tmpfs
 from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
 from tests.support.servers import ROOT, Management, Server, environment, migrate
 
@@ -402,3 +404,17 @@ def test_the_workers_calls_count_in_the_machines_metrics_and_outlive_a_killed_wo
         assert metric(management.url, smtp_ok) == 1
     finally:
         management.stop()
+
+
+def test_codes_are_sent_and_delivered_while_the_metrics_folder_is_full(site_with, tmp_path):
+    """The worker's counts (its calls to SMTP) and the server's (the codes sent) need room in the
+    metrics folder they share, which another program's file has taken."""
+    with small_tmpfs(tmp_path / "disk", "1m") as disk:
+        (disk / "idp").mkdir()
+        site = site_with(PROMETHEUS_MULTIPROC_DIR=str(disk / "idp"))
+        assert wait_for(lambda: requests.get(f"{site.idp.url}/readyz", timeout=10).json().get("workers") == 1, 30)
+        fill(disk)
+        for n in range(3):
+            assert send_code(site.idp.url, n).status_code == 200
+        assert wait_for(lambda: all(delivered_to(site.handler, f"person{n}@example.ca") for n in range(3)), 30)
+        assert site.worker.poll() is None

@@ -119,8 +119,7 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self, ready_path: str = "/healthz") -> "Server":
-        """Once ready_path answers 200 (a web server whose management port is set answers no
-        /healthz: ask for another path)."""
+        """Once ready_path answers 200."""
         # in a session of its own, so that stop() ends every process of it, workers included
         self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT,
                                         start_new_session=True)
