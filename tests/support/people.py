@@ -30,7 +30,11 @@ RETRY_PAUSE_SECONDS = 0.2
 
 
 class Refused(Exception):
-    """A step answered neither 200 nor 503."""
+    """A step answered neither 200 nor 503 (or 503 past retry_until)."""
+
+    def __init__(self, answer: "Answer"):
+        super().__init__(f"{answer.step}: {answer.status} {answer.body}")
+        self.answer = answer
 
 
 @dataclass
@@ -61,7 +65,7 @@ class Person:
             if answer.status == 200:
                 return answer.body["data"]
             if answer.status != 503 or time.monotonic() > self.retry_until:
-                raise Refused(f"{path}: {answer.status} {answer.body}")
+                raise Refused(answer)
             time.sleep(RETRY_PAUSE_SECONDS)
 
     def code(self, to: str) -> str:
@@ -70,7 +74,7 @@ class Person:
             if response.status_code == 200:
                 return next(message["code"] for message in response.json()["messages"] if message["to"] == to and message["code"])
             if time.monotonic() > self.retry_until:
-                raise Refused(f"the outbox: {response.status_code}")
+                raise Refused(Answer(time.monotonic(), "/dev/outbox.json", response.status_code, {}))
             time.sleep(RETRY_PAUSE_SECONDS)
 
     def create_account(self) -> None:
