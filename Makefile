@@ -82,7 +82,8 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-$(STAMPS)/system-deps: | $(STAMPS)
+# Again when this file changes: a package added to the list is installed on machines that had the others.
+$(STAMPS)/system-deps: Makefile | $(STAMPS)
 	@$(call install-missing-debs,$(APT_PACKAGES))
 	@touch $@
 

@@ -36,8 +36,6 @@ from tests.support.engines import Cluster, engine_folder, remove_folder
 from tests.support.people import LIMITS_LIFTED, Answer, Person, Refused
 from tests.support.servers import Server, environment, migrate
 
-pytestmark = pytest.mark.postgres
-
 SIGNING_UP, SIGNING_IN = 3, 2
 BEFORE_SECONDS, AFTER_SECONDS = 4, 6
 UNAVAILABLE = {"success": False, "message": "35", "data": {"retryAfter": 5}}
