@@ -9,7 +9,7 @@ RP_PORT ?= 5001
 STAMPS := .make
 # Test processes (pytest-xdist): each has a database of its own (tests/conftest.py).
 PYTEST_WORKERS ?= 2
-APT_PACKAGES := chromium espeak-ng postgresql-client
+APT_PACKAGES := chromium espeak-ng postgresql-client pgbouncer
 
 export IDP_SERVER_ENVIRONMENT ?= development
 export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
@@ -70,7 +70,8 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard idp/translations/*/LC_MESSAGES/*.po)
 
 translations: $(MO_FILES)
 
-# Debian packages the browser tests and the voice demo use; installed only when missing.
+# Debian packages the browser tests, the voice demo and the engines tests (PgBouncer: tests/ops/
+# test_pgbouncer.py) use; installed only when missing.
 # $(call install-missing-debs,PACKAGES): apt-get install those of PACKAGES not installed yet.
 define install-missing-debs
 missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -81,7 +82,8 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-$(STAMPS)/system-deps: | $(STAMPS)
+# Again when this file changes: a package added to the list is installed on machines that had the others.
+$(STAMPS)/system-deps: Makefile | $(STAMPS)
 	@$(call install-missing-debs,$(APT_PACKAGES))
 	@touch $@
 

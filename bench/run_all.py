@@ -26,9 +26,10 @@ QUICK = {
     "insight.py": ["--seconds", "2", "--events", "100000"],
     "proof_of_work.py": ["--challenges", "5"],
     "first_screen.py": ["--runs", "1"],
+    "engines.py": ["--seconds", "4", "--accounts", "800"],
 }
 BENCHMARKS = ["token_exchange.py", "pipeline.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py", "scale.py",
-              "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py"]
+              "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py", "engines.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
 - The production server: granian with config/web.py, started by

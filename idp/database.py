@@ -66,12 +66,16 @@ os.register_at_fork(after_in_parent=lambda: _state_capacity(serving=False), afte
 
 def engine_options(url: str, settings: dict[str, dict[str, Any]], web: bool = False) -> dict[str, Any]:
     """web: the web server's, whose statements PostgreSQL cancels past database.statement_timeout_seconds
-    (granian has no time limit per request: a stuck statement would hold a thread for ever)."""
+    (granian has no time limit per request: a stuck statement would hold a thread for ever).
+    Behind a pooler in transaction mode (database.transaction_pooling) nothing outlives a
+    transaction on a connection: no statement is prepared, and the pooler sets the timeout."""
     database = settings["database"]
     if url.startswith("sqlite"):
         return {"poolclass": MeteredPool, "connect_args": {"timeout": database["sqlite_busy_timeout_seconds"]}}
     connect_args: dict[str, Any] = {"connect_timeout": database["connect_timeout_seconds"]}
-    if web and database["statement_timeout_seconds"]:
+    if database["transaction_pooling"]:
+        connect_args["prepare_threshold"] = None
+    elif web and database["statement_timeout_seconds"]:
         connect_args["options"] = f"-c statement_timeout={database['statement_timeout_seconds'] * 1000}"
     return {"poolclass": MeteredPool, "connect_args": connect_args}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from cryptography.fernet import Fernet
 
@@ -45,10 +45,24 @@ def database_url(environ: dict[str, str], instance_path: str) -> str:
         return f"sqlite:///{Path(instance_path) / 'idp.sqlite3'}"
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return _several_hosts("postgresql+psycopg://" + url[len(prefix):])
     if url.startswith(("postgresql+psycopg://", "sqlite:///")):
         return url
     raise ConfigError("DATABASE_URL must be a postgresql:// or sqlite:/// URL")
+
+
+def _several_hosts(url: str) -> str:
+    """libpq's URL of several servers (postgresql://user@db1:5432,db2:5432/idp?target_session_attrs=
+    read-write, as psql takes it: docs/operations.md, "When the primary fails") in SQLAlchemy's
+    spelling, one host parameter per server; a URL of one server as it is."""
+    parts = urlsplit(url)
+    credentials, _, hosts = parts.netloc.rpartition("@")
+    if "," not in hosts:
+        return url
+    named = urlencode([("host", host) for host in hosts.split(",")])
+    query = "&".join(part for part in (named, parts.query) if part)
+    login = f"{credentials}@" if credentials else ""
+    return f"{parts.scheme}://{login}{parts.path}?{query}"
 
 
 def _instance_secret(settings: dict, instance_path: str, configured: str, variable: str, file_name: str,

@@ -25,6 +25,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "sqlite_busy_timeout_seconds": POSITIVE_INT,
         "ping_connections_idle_ms": NON_NEGATIVE_INT,
         "statement_timeout_seconds": NON_NEGATIVE_INT,
+        "transaction_pooling": FLAG,
     },
     "password": {
         "min_length": POSITIVE_INT,

@@ -117,6 +117,12 @@ def test_postgres_urls_use_psycopg_3(given):
     assert database_url({"DATABASE_URL": given}, "/x") == "postgresql+psycopg://u@h/db"
 
 
+def test_a_url_of_several_servers_names_each_as_libpq_takes_them():
+    given = "postgresql://u:p@db1:5432,db2:5433/idp?target_session_attrs=read-write"
+    assert database_url({"DATABASE_URL": given}, "/x") == \
+        "postgresql+psycopg://u:p@/idp?host=db1%3A5432&host=db2%3A5433&target_session_attrs=read-write"
+
+
 def test_unsupported_database_url_is_refused():
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         database_url({"DATABASE_URL": "mysql://u@h/db"}, "/x")

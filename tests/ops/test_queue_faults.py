@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -31,6 +30,7 @@ from idp.jobs.rq_worker import CLAIM_SECONDS, DEQUEUE_SECONDS, HEARTBEAT_SECONDS
 from tests.conftest import free_port
 from tests.support.disks import fill, small_tmpfs
 from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
+from tests.support.engines import RedisServer
 from tests.support.servers import ROOT, Management, Server, environment, migrate
 
 OUTAGE_SECONDS = 20
@@ -43,46 +43,10 @@ STARTED = f"rq:wip:{QUEUE_NAME}"
 ABANDONED_FOUND_WITHIN = CLAIM_SECONDS + MAINTENANCE_SECONDS + DEQUEUE_SECONDS
 
 
-class RedisServer:
-    def __init__(self, folder: Path):
-        self.port = free_port()
-        self.folder = folder
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> "RedisServer":
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("redis-server did not start")
-
-    def __enter__(self) -> "RedisServer":
-        return self.start()
-
-    def __exit__(self, *exception) -> None:
-        self.stop()
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-
-
 @pytest.fixture
-def redis_server(tmp_path):
-    with RedisServer(tmp_path) as server:
+def redis_server(tmp_path, request):
+    """Without persistence, unless a test's parameter says persistent (indirect=True)."""
+    with RedisServer(tmp_path, persistent=getattr(request, "param", False)) as server:
         yield server
 
 
@@ -243,6 +207,51 @@ def test_a_redis_flush_under_traffic_loses_only_the_jobs_not_yet_taken_and_count
     assert lost, "the flush came after every job was taken: the test proves nothing"
     assert counted >= len(lost), (counted, lost)
     print(f"\nflush {time.monotonic() - flushed_at:.0f} s before the end: {len(lost)} jobs lost, {counted:.0f} counted")
+
+
+SCHEDULED = f"rq:scheduled:{QUEUE_NAME}"  # RQ's registry of the jobs waiting for their retry
+
+
+def _restart_with_jobs_waiting(site, redis_server) -> range:
+    """A code whose attempt failed waits for its retry, codes wait behind a slow provider, the
+    workers' beat has seen them: then Redis dies (SIGKILL) and starts again on its files. Answers
+    the codes sent."""
+    handler = site.handler
+    handler.refuse, handler.reply = True, "451 4.3.0 try again later"
+    assert send_code(site.idp.url, 0).status_code == 200
+    assert wait_for(lambda: handler.refused, 30), "the first attempt was not made"
+    handler.refuse, handler.delay_seconds = False, 1.0
+    traffic = range(1, 11)
+    assert [send_code(site.idp.url, n).status_code for n in traffic] == [200] * len(traffic)
+    time.sleep(HEARTBEAT_SECONDS + 1)
+    store = redis.Redis.from_url(redis_server.url)
+    assert store.zcard(SCHEDULED) == 1 and store.llen(f"rq:queue:{QUEUE_NAME}"), "nothing was waiting: the test proves nothing"
+    redis_server.crash()
+    redis_server.start()
+    handler.delay_seconds = 0.0
+    return range(0, 11)
+
+
+@pytest.mark.parametrize("redis_server", [True], indirect=True)
+def test_a_redis_restart_with_persistence_keeps_every_job_waiting_and_counts_no_loss(site, redis_server):
+    traffic = _restart_with_jobs_waiting(site, redis_server)
+    everyone = [f"person{n}@example.ca" for n in traffic]
+    assert wait_for(lambda: all(delivered_to(site.handler, address) for address in everyone), 60), \
+        [address for address in everyone if not delivered_to(site.handler, address)]
+    assert site.worker.poll() is None
+    time.sleep(HEARTBEAT_SECONDS + 1)  # a beat after the restart, which would count a loss
+    assert (metric(site.idp.url, "idp_queue_resets_total"), metric(site.idp.url, "idp_queue_jobs_lost_total")) == (0, 0)
+    assert not any("queue data lost" in line for line in site.worker_log(site.worker))
+
+
+def test_a_redis_restart_without_persistence_loses_the_jobs_waiting_and_counts_them(site, redis_server):
+    traffic = _restart_with_jobs_waiting(site, redis_server)
+    assert wait_for(lambda: metric(site.idp.url, "idp_queue_resets_total") == 1, 30), "the loss was not counted"
+    assert send_code(site.idp.url, 99).status_code == 200
+    assert wait_for(lambda: delivered_to(site.handler, "person99@example.ca"), 30), "a code sent after the restart was lost"
+    lost = [n for n in traffic if not delivered_to(site.handler, f"person{n}@example.ca")]
+    assert 0 in lost, "the retry waiting at the restart was kept without persistence"
+    assert metric(site.idp.url, "idp_queue_jobs_lost_total") >= len(lost)
 
 
 def deliveries(handler, address: str) -> int:
