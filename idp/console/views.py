@@ -14,7 +14,7 @@ from flask import Blueprint, abort, current_app, redirect, request
 from flask_babel import force_locale, get_locale
 
 from idp import moments, sealed
-from idp.console import report, signin, support
+from idp.console import report, report_shapes, signin, support
 from idp.console.operators import Role, network_allowed, roles_of
 from idp.extensions import db
 from idp.models import User
@@ -104,7 +104,7 @@ def funnel_report(signed, roles):
         return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None,
                      services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
     table = report.rows(chosen, _language())
-    return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table, chart=report.chart(table),
+    return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table, chart=report_shapes.chart(table),
                  as_of=report.today_as_of(chosen),
                  services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
 
@@ -116,7 +116,7 @@ def funnel_csv(signed, roles):
         chosen = report.choice(request.args)
     except support.Refused:
         abort(400)
-    response = current_app.make_response(report.as_csv(chosen, report.rows(chosen, _language())))
+    response = current_app.make_response(report_shapes.as_csv(chosen, report.rows(chosen, _language())))
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     name = f"funnel-{chosen.flow.value}-{chosen.first.isoformat()}-{chosen.until.isoformat()}.csv"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'

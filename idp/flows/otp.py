@@ -28,7 +28,7 @@ from idp import observability
 from idp.clock import iso, now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, journey, messages, screens, testmode, validation
+from idp.flows import budgets, journey, messages, proof_gates, screens, testmode, validation
 from idp.flows.steps import Event
 from idp.models import Journey, OtpTransaction, OutboxMessage, User
 from idp.models.otp import CodeState
@@ -83,7 +83,7 @@ def send(
     with_code: bool = True,
     user_id: str | None = None,
     own_factor: bool = False,
-    gates: tuple[budgets.Gate, ...] = (),
+    gates: tuple[proof_gates.Gate, ...] = (),
 ) -> dict:
     """Issue a code for the journey, deliver `template` to the destination in `language`
     (carrying the code when with_code; nothing at all when template is None, or when the

@@ -7,6 +7,7 @@ from flask.cli import AppGroup
 
 from idp.clock import now
 from idp.insight import funnel
+from idp.insight.steps import flow_named
 
 group = AppGroup("insight", help="First-party analytics: the funnel of each flow.")
 
@@ -46,7 +47,7 @@ def funnel_command(flow: str, days: int, language: str | None, service: str | No
     errors shown (catalogue code × times), the median and 90th percentile of the time spent
     (seconds, upper bound of a bucket); the period before in brackets."""
     try:
-        chosen = funnel.flow_named(flow)
+        chosen = flow_named(flow)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--flow") from None
     steps = funnel.report(chosen, days, now().date(), language, service, device)

@@ -17,7 +17,8 @@ from idp.clients import registry
 from idp.errors import Errors
 from idp.flows.steps import Flow, State
 from idp.flows.screens import SCREENS
-from idp.insight.funnel import BUCKETS, END, METHODS, STEPS
+from idp.insight.funnel import BUCKETS
+from idp.insight.steps import END, METHODS, STEPS
 
 # The UI's screens outside any journey: home, the account's pages, the error page and
 # development's page of phone codes.

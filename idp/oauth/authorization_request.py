@@ -78,7 +78,7 @@ PKCE = PkceS256(required=True)
 
 
 class AuthorizationRequest:
-    """The code grant's authorization-request side (mixed into token.AuthorizationCodeGrant)."""
+    """The code grant's authorization-request side (mixed into token_grants.AuthorizationCodeGrant)."""
 
     @staticmethod
     def validate_authorization_redirect_uri(request, client):

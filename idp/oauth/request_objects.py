@@ -14,7 +14,7 @@ from joserfc.errors import JoseError
 
 from idp import keys
 from idp.clients import Client
-from idp.oauth.client_auth import client_keys
+from idp.oauth.client_keys import client_keys
 from idp.sessions.interaction import KEPT_PARAMETERS
 
 

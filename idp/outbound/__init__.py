@@ -3,7 +3,7 @@ token, GC Notify, and anything later. Built on httpx, whose timeouts bound each 
 the door adds what a call to a party we do not control needs ([outbound] in config/settings.toml):
 
 - a total deadline per call: every connect, TLS handshake, write and read waits at most the time
-  left to the call's deadline (network.py): a server that drips a byte a second is cut off at the
+  left to the call's deadline (sockets.py): a server that drips a byte a second is cut off at the
   deadline wherever it drips, status line and headers included;
 - a size cap (max_bytes, announced or read: "too_large"); no redirects (a 3xx fails: "redirect");
 - the destination: in production only globally routable addresses (no private, loopback,
@@ -213,7 +213,7 @@ def forget() -> None:
 
 def _after_fork() -> None:
     """A forked process (a web worker, an RQ work horse) starts with no door, connection
-    or thread of its parent's (network.py forgets its own)."""
+    or thread of its parent's (sockets.py forgets its own)."""
     global _lock
     _lock = threading.Lock()
     _doors.clear()
