@@ -90,7 +90,8 @@ class Door:
         self._failures: dict[str, tuple[float, OutboundError]] = {}
         self._client = None  # made by the first call (network.py: httpx is imported then)
 
-    def call(self, purpose: str, method: str, url: str, *, key: str | None = None, deadline_seconds: float | None = None,
+    def call(self, purpose: str, method: str, url: str, *, key: str | None = None,
+             deadline_seconds: float | None = None,
              parse: Callable[[Answer], Any] = lambda answer: answer, **request) -> Any:
         """One call (httpx's request arguments in `request`); raises OutboundError. `parse`, run
         once by the call that fetches, turns the answer into what every call of its flight gets;
@@ -133,13 +134,15 @@ class Door:
         finally:
             self._slots.release()
 
-    def _lead(self, key: str | None, flight: _Flight, seconds: float, method: str, url: str, parse, request: dict) -> Any:
+    def _lead(self, key: str | None, flight: _Flight, seconds: float, method: str, url: str, parse,
+              request: dict) -> Any:
         try:
             answer = self._fetch(method, url, flight.deadline, seconds, request)
             try:
                 flight.value = parse(answer)
             except Exception as refused:  # whatever the caller's parser refused
-                reason = str(refused) if isinstance(refused, Unusable) else f"an unusable answer ({type(refused).__name__})"
+                reason = str(refused) if isinstance(refused, Unusable) \
+                    else f"an unusable answer ({type(refused).__name__})"
                 raise OutboundError("invalid", reason) from None
             return flight.value
         except OutboundError as error:
@@ -158,7 +161,8 @@ class Door:
         """Under the lock: OutboundError("remembered") while the key's last failure is remembered."""
         until, error = self._failures.get(key, (0.0, None)) if key else (0.0, None)
         if error is not None and time.monotonic() < until:
-            raise OutboundError("remembered", f"{error.reason}, less than {self.policy.failure_memory_seconds:g} s ago", error.status)
+            raise OutboundError("remembered", f"{error.reason}, less than {self.policy.failure_memory_seconds:g} s ago",
+                                error.status)
         self._failures.pop(key, None)
 
     def _fetch(self, method: str, url: str, moment: float, seconds: float, request: dict) -> Answer:

@@ -10,7 +10,6 @@ from idp import catalogue
 from idp.clock import now
 from idp.console import report
 from idp.flows.steps import Flow
-from idp.insight import funnel
 from idp.insight import steps as funnel_steps
 from tests.insight.test_funnel import SIGN_UP_LEFT_AT_PHONE, journey
 
