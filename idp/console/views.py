@@ -57,8 +57,8 @@ def operator_page(role: Role | None):
                 return _page("signin.html")
             roles = roles_of(signed.user.id, signed.user.email)
             if not roles or (role is not None and role not in roles):
-                return _page("message.html", 403, reason="not_operator" if not roles else "not_role", signed=signed,
-                             roles=roles)
+                reason = "not_operator" if not roles else "not_role"
+                return _page("message.html", 403, reason=reason, signed=signed, roles=roles)
             if request.method == "POST" and not _form_token_ok(signed):
                 return _page("message.html", 400, reason="form_expired", signed=signed, roles=roles)
             return view(signed, roles, *args, **kwargs)
@@ -99,17 +99,15 @@ def sign_out(signed, roles):
 @bp.get("/report")
 @operator_page(Role.ANALYST)
 def funnel_report(signed, roles):
+    choices = {"services": report.services(_language()), "flows": report.Flow, "periods": report.PERIODS,
+               "args": request.args}
     try:
         chosen = report.choice(request.args)
     except support.Refused as refused:
-        return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None,
-                     services=report.services(_language()), flows=report.Flow, periods=report.PERIODS,
-                     args=request.args)
+        return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None, **choices)
     table = report.rows(chosen, _language())
     return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table,
-                 chart=report_shapes.chart(table),
-                 as_of=report.today_as_of(chosen),
-                 services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
+                 chart=report_shapes.chart(table), as_of=report.today_as_of(chosen), **choices)
 
 
 @bp.get("/report.csv")
@@ -147,8 +145,8 @@ def _account_of(ref: str, operator: User) -> User | None:
 def _account_page(signed, roles, user: User, status: int = 200, **shown):
     """The account's page; shown: what was done, or the problem of a refused act."""
     return _page("account.html", status, signed=signed, roles=roles, state=support.state(user, _language()),
-                 ref=_account_ref(user, signed.user), acts=support.Act, checked_identity=support.CHECKED_IDENTITY,
-                 **shown)
+                 ref=_account_ref(user, signed.user), acts=support.Act,
+                 checked_identity=support.CHECKED_IDENTITY, **shown)
 
 
 @bp.get("/support")
