@@ -120,7 +120,12 @@ class Watch:
 
         watching = CURRENT.set(call)
         try:
-            body = list(self.wsgi_app(environ, answered))
+            answer = self.wsgi_app(environ, answered)
+            try:
+                body = list(answer)
+            finally:
+                if hasattr(answer, "close"):
+                    answer.close()
         finally:
             call.ended(committed=False)
             CURRENT.reset(watching)
