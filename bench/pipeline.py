@@ -110,7 +110,7 @@ def layers(env: dict[str, str], count: int) -> list[str]:
                          f"without WhiteNoise in front {cpu_per_call(app.wsgi_app.application, request, count):.3f} ms")
             for hooks in (["idp.observability._start", "idp.observability._finish"],
                           ["idp.security_headers.add_headers"],
-                          ["idp.sessions._write_cookie", "idp.sessions.interaction._write_cookie"],
+                          ["idp.sessions._write_cookie", "idp.sessions.waiting_cookie.write"],
                           ["idp.api.guard.same_site_json_only", "idp.api.browser.who_is_asking", "idp.api.guard.never_cached"]):
                 removed = without(app, hooks)
                 if not removed:

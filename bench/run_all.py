@@ -18,6 +18,7 @@ import harness
 QUICK = {
     "token_exchange.py": ["--seconds", "3"],
     "pipeline.py": ["--seconds", "2", "--requests", "2000"],
+    "paths.py": ["--calls", "300", "--rounds", "3"],
     "public_endpoints.py": ["--seconds", "2"],
     "signin_per_core.py": ["--seconds", "8", "--accounts", "300"],
     "concurrency.py": ["--people", "20"],
@@ -28,8 +29,9 @@ QUICK = {
     "first_screen.py": ["--runs", "1"],
     "engines.py": ["--seconds", "4", "--accounts", "800"],
 }
-BENCHMARKS = ["token_exchange.py", "pipeline.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py", "scale.py",
-              "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py", "engines.py"]
+BENCHMARKS = ["token_exchange.py", "pipeline.py", "paths.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py",
+              "scale.py", "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py",
+              "engines.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
 - The production server: granian with config/web.py, started by

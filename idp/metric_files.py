@@ -6,8 +6,8 @@ into memory at 64 KiB, doubled whenever it is full, without asking the disk for 
 full disk the first write to a page the file does not hold yet is a SIGBUS, which kills the
 process without a word (a web worker at the first request that made a new series, then each
 worker granian respawned, until granian saw a crash loop and exited). Here every byte of a file
-is reserved on the disk (posix_fallocate) before it is mapped and before it grows, so that a full
-disk is an OSError the value catches:
+is reserved on the disk (posix_fallocate) before it is mapped and before it grows
+(reserved_files.py), so that a full disk is an OSError the value catches:
 
 - at start-up, a folder that cannot hold this process's first file (missing, not a folder,
   read-only, not ours, full) stops the process with one line naming the variable and the cause
@@ -30,56 +30,13 @@ import os
 import threading
 
 from prometheus_client import Counter, values
-from prometheus_client.mmap_dict import MmapedDict, mmap_key
+from prometheus_client.mmap_dict import mmap_key
 
 from idp.config import ConfigError
+from idp.reserved_files import ReservedFile
 
 VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
-# The size prometheus_client gives a new file, which it doubles when full.
-FIRST_FILE_BYTES = 1 << 16
-# What a new value takes in a file besides its key, at most: the key's length, padding to 8
-# bytes, the value and its timestamp.
-ENTRY_BYTES = 4 + 8 + 16
-
 log = logging.getLogger("idp.metrics")
-
-
-def _reserve(path: str, size: int) -> None:
-    """The file's first `size` bytes are on the disk (OSError, ENOSPC, when they cannot be)."""
-    with open(path, "r+b") as file:
-        os.posix_fallocate(file.fileno(), 0, size)
-
-
-class ReservedFile(MmapedDict):
-    """One process's file of values of one kind, whose every byte is on the disk before it is
-    mapped: a new file is made whole under another name, then renamed (a scrape that read an
-    empty one would fail for the whole machine), and it is reserved to its next size before it
-    grows."""
-
-    def __init__(self, path: str):
-        if os.path.exists(path):
-            # a process gone that had this pid left it: its pages past what it wrote may be holes
-            _reserve(path, max(os.path.getsize(path), FIRST_FILE_BYTES))
-        else:
-            making = f"{path}.new"
-            try:
-                with open(making, "wb") as file:
-                    os.posix_fallocate(file.fileno(), 0, FIRST_FILE_BYTES)
-                os.rename(making, path)
-            finally:
-                with contextlib.suppress(OSError):
-                    os.remove(making)
-        super().__init__(path)
-
-    def _init_value(self, key: str) -> None:
-        """The library's, which adds a series and doubles the file when it does not fit, with the
-        room reserved first."""
-        capacity = self._capacity
-        while self._used + len(key.encode("utf-8")) + ENTRY_BYTES > capacity:
-            capacity *= 2
-        if capacity > self._capacity:
-            _reserve(self._fname, capacity)
-        super()._init_value(key)
 
 
 class _Process:
@@ -107,8 +64,8 @@ def _failed(error: OSError) -> None:
     """A value not written (the lock held): said once, counted where its file can hold it."""
     if not _process.told:
         _process.told = True
-        log.error("metrics not written", extra={"variable": VARIABLE, "folder": os.environ[VARIABLE], "error": error.strerror,
-                                                "pid": os.getpid()})
+        log.error("metrics not written", extra={"variable": VARIABLE, "folder": os.environ[VARIABLE],
+                                                "error": error.strerror, "pid": os.getpid()})
     failures = _process.failures
     if failures is not None:
         failures._value += 1
@@ -121,7 +78,8 @@ class FileValue:
 
     _multiprocess = True
 
-    def __init__(self, typ, metric_name, name, labelnames, labelvalues, help_text, multiprocess_mode="", **_options):
+    def __init__(self, typ, metric_name, name, labelnames, labelvalues, help_text, multiprocess_mode="",
+                 **_options):
         self._kind = f"{typ}_{multiprocess_mode}" if typ == "gauge" else typ
         self._key = mmap_key(metric_name, name, labelnames, labelvalues, help_text)
         self._value, self._timestamp = 0.0, 0.0

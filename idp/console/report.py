@@ -1,5 +1,6 @@
 """The funnel report of the analyst role: a flow's steps over a chosen period, beside the
-period before, as a chart, a table (the chart's alternative, the same figures) and CSV.
+period before, as a chart, a table (the chart's alternative, the same figures) and CSV
+(report_shapes.py draws the chart and writes the CSV).
 
 The figures are idp/insight/funnel.py's, as `flask --app idp insight funnel` prints them: rows
 count journeys, not people, and nothing in them is personal. A step is named by the title its
@@ -10,8 +11,6 @@ the words, for the analyst's own tools. The chart is drawn on the server
 """
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -22,7 +21,7 @@ from idp.clients import registry
 from idp.clock import now
 from idp.console.support import Refused
 from idp.flows.steps import Flow
-from idp.insight import funnel
+from idp.insight import funnel, steps
 
 LANGUAGES = ("en", "fr")
 DEVICES = ("phone", "tablet", "desktop")
@@ -59,13 +58,14 @@ class Choice:
 def services(language: str = "en") -> list[tuple[str, str]]:
     """The services journeys can be for: (client id, name in the language). A development-only
     client is no service of the report's: its journeys are the developers' own."""
-    return [(client.client_id, client.service.title[language]) for client in registry().clients() if not client.development_only]
+    return [(client.client_id, client.service.title[language]) for client in registry().clients()
+            if not client.development_only]
 
 
 def choice(args) -> Choice:
     """The analyst's choice from the page's query; Refused names what cannot be used."""
     try:
-        flow = funnel.flow_named(args.get("flow") or Flow.SIGNUP.value)
+        flow = steps.flow_named(args.get("flow") or Flow.SIGNUP.value)
     except ValueError:
         raise Refused("flow") from None
     today = now().date()
@@ -99,7 +99,8 @@ TITLES: dict[str, str | tuple[str, ...]] = {
     "signIn/selectverification": "select.title",
     "signIn/lostphone": "lostPhone.code.title",
     "signIn/lostphone/requested": "lostPhone.requested.title",
-    **{f"{start}/verification/{method}": f"verification.{method}.title" for start in ("signUp", "signIn") for method in funnel.METHODS},
+    **{f"{start}/verification/{method}": f"verification.{method}.title"
+       for start in ("signUp", "signIn") for method in steps.METHODS},
     "forgotpassword": "recovery.email.title",
     "forgotpassword/checkemail": "recovery.checkEmail.title",
     "forgotpassword/verification": "recovery.twoStep.title",
@@ -108,7 +109,8 @@ TITLES: dict[str, str | tuple[str, ...]] = {
     "forgotpassword/accountreset/requested": "accountReset.requested.title",
     "forgotpassword/accountreset/delete": "accountReset.delete.title",
     "redirecttorp": "redirect.title",
-    **{f"firstverifyitsyou{change}": "profile.verify.title" for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
+    **{f"firstverifyitsyou{change}": "profile.verify.title"
+       for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
     **{f"completetwostepverification{change}": "profile.twoStep.title"
        for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
     "enternewemail": "profile.newEmail.title",
@@ -175,50 +177,7 @@ def rows(chosen: Choice, language: str) -> list[Row]:
     """The report's rows, steps and errors worded in the operator's language."""
     steps = funnel.report(chosen.flow, chosen.days, chosen.until, chosen.language, chosen.service, chosen.device)
     return [Row(step.screen, title(chosen.flow, step.screen, language), step.now.reached, step.now.finished,
-                step.now.left, [(code, error_message(code, language), times) for code, times in sorted(step.now.errors.items())],
+                step.now.left,
+                [(code, error_message(code, language), times) for code, times in sorted(step.now.errors.items())],
                 step.now.percentile(0.5), step.now.percentile(0.9), step.before.reached, step.before.finished,
                 step.before.left) for step in steps]
-
-
-CSV_COLUMNS = ("flow", "step", "step_title", "reached", "finished", "left", "errors", "error_messages", "median_seconds",
-               "p90_seconds", "previous_reached", "previous_finished", "previous_left")
-
-
-def as_csv(chosen: Choice, table: list[Row]) -> str:
-    """The table as CSV (RFC 4180): each step's id and title; errors as code:times separated by
-    spaces, and their messages in the same order separated by " | "."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    for row in table:
-        writer.writerow((chosen.flow.value, row.step, row.title, row.reached, row.finished, row.left,
-                         " ".join(f"{code}:{times}" for code, _, times in row.errors),
-                         " | ".join(message for _, message, _ in row.errors),
-                         "" if row.median is None else row.median, "" if row.p90 is None else row.p90,
-                         row.before_reached, row.before_finished, row.before_left))
-    return out.getvalue()
-
-
-# The chart's geometry (SVG user units): for each step its title, then its two bars below it
-# (a screen's title is a sentence: a column beside the bars would cut the longer ones).
-BAR_WIDTH, LABEL_HEIGHT, ROW_HEIGHT, BAR_HEIGHT, GAP = 560, 22, 76, 18, 4
-
-
-@dataclass(frozen=True)
-class Bar:
-    y: int
-    label: str
-    now_width: float
-    before_width: float
-    now: int
-    before: int
-
-
-def chart(table: list[Row]) -> dict:
-    """Where the chart's bars go: for each step, its title, then the journeys that reached it in
-    the period (upper bar) and in the period before (lower bar), on one scale."""
-    most = max((max(row.reached, row.before_reached) for row in table), default=0) or 1
-    bars = [Bar(index * ROW_HEIGHT + 30, row.title, BAR_WIDTH * row.reached / most, BAR_WIDTH * row.before_reached / most,
-                row.reached, row.before_reached) for index, row in enumerate(table)]
-    return {"bars": bars, "height": len(bars) * ROW_HEIGHT + 40, "width": BAR_WIDTH + 60,
-            "label_height": LABEL_HEIGHT, "bar_height": BAR_HEIGHT, "gap": GAP}

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, current_app, redirect, request
 from flask_babel import force_locale, get_locale
 
 from idp import moments, sealed
-from idp.console import report, signin, support
+from idp.console import report, report_shapes, signin, support
 from idp.console.operators import Role, network_allowed, roles_of
 from idp.extensions import db
 from idp.models import User
@@ -57,7 +57,8 @@ def operator_page(role: Role | None):
                 return _page("signin.html")
             roles = roles_of(signed.user.id, signed.user.email)
             if not roles or (role is not None and role not in roles):
-                return _page("message.html", 403, reason="not_operator" if not roles else "not_role", signed=signed, roles=roles)
+                reason = "not_operator" if not roles else "not_role"
+                return _page("message.html", 403, reason=reason, signed=signed, roles=roles)
             if request.method == "POST" and not _form_token_ok(signed):
                 return _page("message.html", 400, reason="form_expired", signed=signed, roles=roles)
             return view(signed, roles, *args, **kwargs)
@@ -98,15 +99,15 @@ def sign_out(signed, roles):
 @bp.get("/report")
 @operator_page(Role.ANALYST)
 def funnel_report(signed, roles):
+    choices = {"services": report.services(_language()), "flows": report.Flow, "periods": report.PERIODS,
+               "args": request.args}
     try:
         chosen = report.choice(request.args)
     except support.Refused as refused:
-        return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None,
-                     services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
+        return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None, **choices)
     table = report.rows(chosen, _language())
-    return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table, chart=report.chart(table),
-                 as_of=report.today_as_of(chosen),
-                 services=report.services(_language()), flows=report.Flow, periods=report.PERIODS, args=request.args)
+    return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table,
+                 chart=report_shapes.chart(table), as_of=report.today_as_of(chosen), **choices)
 
 
 @bp.get("/report.csv")
@@ -116,7 +117,7 @@ def funnel_csv(signed, roles):
         chosen = report.choice(request.args)
     except support.Refused:
         abort(400)
-    response = current_app.make_response(report.as_csv(chosen, report.rows(chosen, _language())))
+    response = current_app.make_response(report_shapes.as_csv(chosen, report.rows(chosen, _language())))
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     name = f"funnel-{chosen.flow.value}-{chosen.first.isoformat()}-{chosen.until.isoformat()}.csv"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -144,7 +145,8 @@ def _account_of(ref: str, operator: User) -> User | None:
 def _account_page(signed, roles, user: User, status: int = 200, **shown):
     """The account's page; shown: what was done, or the problem of a refused act."""
     return _page("account.html", status, signed=signed, roles=roles, state=support.state(user, _language()),
-                 ref=_account_ref(user, signed.user), acts=support.Act, checked_identity=support.CHECKED_IDENTITY, **shown)
+                 ref=_account_ref(user, signed.user), acts=support.Act,
+                 checked_identity=support.CHECKED_IDENTITY, **shown)
 
 
 @bp.get("/support")

@@ -9,7 +9,7 @@ from flask import current_app
 from idp import observability, sessions
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, failures, messages
+from idp.flows import failures, messages, proof_gates
 from idp.flows.credentials import passwords
 from idp.flows.second_factor import Proof
 from idp.models import AuditEvent, BrowserSession, Interaction, Journey, User
@@ -56,13 +56,14 @@ def check_password(user: User | None, email: str, password: str) -> None:
     rules = _rules()
     account = failures.account_key(user, email)
     device = devices.trusted_device(user.id if user else None)
-    gates = () if device else budgets.address_gates("sign-in-ip", rules["max_failures_per_ip"], None, rules["ip_window_seconds"])
+    gates = () if device else proof_gates.address_gates("sign-in-ip", rules["max_failures_per_ip"], None,
+                                                        rules["ip_window_seconds"])
     if device is None:
         # the cap that forces recovery is unknown devices': a trusted device has its own run;
         # the account's run and the address's gate are read in one statement
         counters = limits.read([account, gates[0].key])
         failures.ensure_usable(account, counters)
-        budgets.charge(gates, counters)
+        proof_gates.charge(gates, counters)
     # The try is claimed (counted, and past the free ones blocking the next) before the hash:
     # concurrent guesses get exactly the allowance.
     run = limits.key("device", device) if device else account
@@ -82,7 +83,7 @@ def check_password(user: User | None, email: str, password: str) -> None:
         observability.security_event("password_wrong", None, trusted_device=False)
     if device is None:
         failures.counted(count, user)
-        budgets.count(gates)
+        proof_gates.count(gates)
     # Committed now: the API rolls back everything else on the error that follows.
     writes.commit(AuditEvent, Interaction)
     raise FlowError(Errors.WRONG_CREDENTIALS)

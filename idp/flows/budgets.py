@@ -4,9 +4,9 @@ messages (their keys are ceilings.py's).
 
 - Sends and wrong guesses count per browser session, which a budget shuts for a while once
   spent: one browser cannot flood. What strangers share with people never shuts: anonymous
-  sends count per destination and per client address (an IPv6 /64 as one) in gates, and past
-  a gate's threshold each further send costs a proof of work (proof.py), which the browser
-  solves unseen — a person at a flooded address, or whose address strangers typed, waits a
+  sends count per destination and per client address (an IPv6 /64 as one) in gates
+  (proof_gates.py), and past a gate's threshold each further send costs a proof of work
+  (proof.py), which the browser solves unseen — a person at a flooded address, or whose address strangers typed, waits a
   second or two of their phone's work, never a block. Anonymous journeys (sign-up, the first
   step of recovery, a new address or phone) count apart from the codes that a journey which
   proved the account sends to the account's own factors, which have budgets of their own,
@@ -53,47 +53,14 @@ from idp import metrics
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import ceilings, failures, proof
+from idp.flows.proof_gates import Gate, address_gates, charge
 from idp.models import User
-from idp.sessions import devices, requester
+from idp.sessions import devices
 from idp.store import audit, limits
 
 
 def _numbers() -> dict:
     return current_app.config["IDP"]["limits"]
-
-
-@dataclass(frozen=True)
-class Gate:
-    """A count that never shuts anyone out: past `free` events in its window, each further one
-    costs a proof of work of that cost (proof.ORDINARY or proof.HARD)."""
-
-    key: str
-    free: int
-    window_seconds: int
-    cost: str
-
-
-def address_gates(kind: str, free: int, hard_after: int | None, window_seconds: int) -> tuple[Gate, ...]:
-    """The gates of the client address (its IPv6 /64): an ordinary proof past `free` events in
-    the window, a hard one past hard_after."""
-    address = limits.key(kind, requester.current().network)
-    gates = [Gate(address, free, window_seconds, proof.ORDINARY)]
-    if hard_after is not None:
-        gates.append(Gate(address, hard_after, window_seconds, proof.HARD))
-    return tuple(gates)
-
-
-def charge(gates: tuple[Gate, ...], counters: dict[str, limits.Counter]) -> None:
-    """The dearest proof of work the gates ask now (counters: their keys' as read), if any:
-    PROOF_OF_WORK_REQUIRED until the request brings it."""
-    costs = {gate.cost for gate in gates if (counters[gate.key].within(gate.window_seconds) if gate.key in counters else 0) >= gate.free}
-    if costs:
-        proof.ensure_solved(proof.HARD if proof.HARD in costs else proof.ORDINARY)
-
-
-def count(gates: tuple[Gate, ...]) -> None:
-    """One more event through the gates (of one window), in one statement."""
-    limits.hit_all([(gate.key, None) for gate in {gate.key: gate for gate in gates}.values()], gates[0].window_seconds, 0)
 
 
 @dataclass(frozen=True)
@@ -154,7 +121,8 @@ class Budgets:
         limits.ensure_not_blocked(ceiling_keys, Errors.PHONE_SENDING_PAUSED, counters)
         if any(maximum == 0 for _, maximum in self.phone):
             # a country the service does not text
-            raise FlowError(Errors.PHONE_SENDING_PAUSED, data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
+            raise FlowError(Errors.PHONE_SENDING_PAUSED,
+                            data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
         if any(ceilings.day_wait(day, counters) for day in self.days[1:]):
             paused = Errors.PHONE_SENDING_PAUSED if self.phone else Errors.EMAIL_SENDING_PAUSED
             raise FlowError(paused, data={"retryAfter": ceilings.until_midnight()})
@@ -224,7 +192,8 @@ class Guess:
     device: str | None = None
 
     @classmethod
-    def of(cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool, stops_at_cap: bool) -> "Guess":
+    def of(cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool,
+           stops_at_cap: bool) -> "Guess":
         person = user if own_factor else None
         device = devices.trusted_device(person.id) if person is not None else None
         guess = cls(Budgets.of(browser_session_id, destination, own_factor), person, device)

@@ -158,7 +158,7 @@ def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str
     """The journey, when event may happen now (else STEP_OUT_OF_ORDER and nothing
     changed). An event that restarts the journey wipes it, or makes its row: written with
     the step's other changes at its commit (one INSERT or UPDATE, not two), or earlier where a
-    row must name it (otp._issue)."""
+    row must name it (codes.issue)."""
     found = journeys.find(browser_session_id, flow, user_id)
     if browser_session_id is None or not allows(found, flow, event):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)

@@ -3,7 +3,7 @@ each code spends (send and guess budgets, the service's ceiling of texts and cal
 budgets.py's.
 
 A code is random digits from `secrets`, kept only as an HMAC bound to its transaction
-id, valid for otp.expiry_seconds, usable once, and only from the browser session and
+id (codes.py makes it), valid for otp.expiry_seconds, usable once, and only from the browser session and
 journey that asked for it. Every number (length, expiry, wrong codes per code, resend
 wait) comes from config/settings.toml through Policy.
 
@@ -15,11 +15,7 @@ wait) comes from config/settings.toml through Policy.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
-import secrets
-from dataclasses import dataclass
-from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy.orm.attributes import set_committed_value
@@ -28,44 +24,17 @@ from idp import observability
 from idp.clock import iso, now, seconds_until
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import budgets, journey, messages, screens, testmode, validation
+from idp.flows import budgets, codes, journey, messages, proof_gates, screens, validation
+from idp.flows.codes import Policy
 from idp.flows.steps import Event
 from idp.models import Journey, OtpTransaction, OutboxMessage, User
 from idp.models.otp import CodeState
-from idp.models.types import new_uuid
 from idp.store import journeys, sent, writes
 
 TYPES = {"email": "emailotp", "sms": "smsotp", "voice": "voiceotp"}
 
 # The message that carries a code to a phone, by channel.
 PHONE_TEMPLATES = {"sms": "phone_code", "voice": "voice_code"}
-
-
-@dataclass(frozen=True)
-class Policy:
-    """Everything codes need from the settings ([otp]), so flows and tests can build one directly."""
-
-    length: int
-    expiry_seconds: int
-    max_attempts: int
-    resend_wait_seconds: int
-    secret: str
-
-    @property
-    def expiry_minutes(self) -> int:
-        """What the messages tell people; never less than one minute."""
-        return max(1, self.expiry_seconds // 60)
-
-    @classmethod
-    def from_config(cls, config: dict) -> "Policy":
-        otp = config["IDP"]["otp"]
-        return cls(
-            length=otp["length"],
-            expiry_seconds=otp["expiry_seconds"],
-            max_attempts=otp["max_attempts"],
-            resend_wait_seconds=otp["resend_wait_seconds"],
-            secret=config["SECRET_KEY"],
-        )
 
 
 def policy() -> Policy:
@@ -83,11 +52,12 @@ def send(
     with_code: bool = True,
     user_id: str | None = None,
     own_factor: bool = False,
-    gates: tuple[budgets.Gate, ...] = (),
+    gates: tuple[proof_gates.Gate, ...] = (),
 ) -> dict:
     """Issue a code for the journey, deliver `template` to the destination in `language`
     (carrying the code when with_code; nothing at all when template is None, or when the
-    budgets withhold a silent send, with the same answer), advance the journey and commit. Answers the code as the API shows it.
+    budgets withhold a silent send, with the same answer), advance the journey and commit. Answers
+    the code as the API shows it.
     own_factor: the journey proved the account and the destination is its own factor (see
     Budgets); gates: more counts past which the send costs a proof of work, the flow's own."""
     rules = policy()
@@ -97,11 +67,12 @@ def send(
         validation.reachable(destination, channel)
     spends = budgets.Budgets.of(current.browser_session_id, destination, own_factor, channel=channel, gates=gates)
     counters = spends.ensure_open()
-    transaction, code = _issue(rules, current, channel, destination, user_id, own_factor, spends, counters)
+    transaction, code = codes.issue(rules, current, channel, destination, user_id, own_factor, spends, counters)
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
-    values = {"code": code, "minutes": rules.expiry_minutes, "code_of": (transaction.id, transaction.sends)} if with_code else {}
+    values = {"code": code, "minutes": rules.expiry_minutes, "code_of": (transaction.id, transaction.sends)} \
+        if with_code else {}
     # past its destination's day, a silent send goes as one with nothing to deliver
     if template is not None and not spends.admits(counters):
         template = None
@@ -115,7 +86,8 @@ def send(
     return describe(rules, transaction, current)
 
 
-def check(current: Journey, event: Event, code: str, transaction_id: str | None = None, channel: str | None = None) -> OtpTransaction:
+def check(current: Journey, event: Event, code: str, transaction_id: str | None = None,
+          channel: str | None = None) -> OtpTransaction:
     """Spend the journey's newest code when `code` matches it and advance the journey.
     The browser may name the code it answers (the specification's trxnId and otpType): it must be
     that newest one. Not committed, except the count of a wrong code, which is committed
@@ -127,7 +99,8 @@ def check(current: Journey, event: Event, code: str, transaction_id: str | None 
     if channel is not None and channel != transaction.channel:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     # Recovery is the way out of a locked account: its codes still count, but never stop.
-    _verify(rules, transaction, validation.code(code, rules.length), stops_at_cap=current.flow != journey.Flow.RECOVERY)
+    _verify(rules, transaction, validation.code(code, rules.length),
+            stops_at_cap=current.flow != journey.Flow.RECOVERY)
     journey.advance(current, event)
     return transaction
 
@@ -151,76 +124,20 @@ def describe(rules: Policy, transaction: OtpTransaction, current: Journey) -> di
     }
 
 
-def _hash(rules: Policy, transaction_id: str, code: str) -> str:
-    message = f"{transaction_id}:{code}".encode()
-    return hmac.new(rules.secret.encode(), message, hashlib.sha256).hexdigest()
-
-
-def _issue(
-    rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
-    spends: budgets.Budgets, counters: dict,
-) -> tuple[OtpTransaction, str]:
-    """A fresh code for the destination, not written yet, its budgets open (counters: what
-    spends.ensure_open() read): the caller delivers it, counts what it spends, then commits."""
-    moment = now()
-    if current.id is None:
-        # a journey begun in this step has no code yet; its row is written for the code to name it
-        db.session.flush()
-        codes = []
-    else:
-        codes = sent.of_journey(current.id)
-    previous = next((code for code in codes if code.destination == destination), None)
-    if previous is not None and previous.state == CodeState.PENDING and previous.resend_at and previous.resend_at > moment \
-            and not screens.delivery_failed(previous):
-        raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
-    spends.charge_send(counters)
-
-    transaction = None
-    for candidate in codes:
-        if candidate.state != CodeState.PENDING:
-            continue
-        same = candidate.channel == channel and candidate.destination == destination
-        if same and candidate.expires_at > moment and transaction is None:
-            transaction = candidate
-        else:
-            candidate.state = CodeState.SUPERSEDED
-    if transaction is None:
-        transaction = OtpTransaction(
-            id=new_uuid(),
-            browser_session_id=current.browser_session_id,
-            journey_id=current.id,
-            user_id=user_id,
-            channel=channel,
-            destination=destination,
-            own_factor=own_factor,
-            attempts=0,
-            created_at=moment,
-        )
-        db.session.add(transaction)
-    code = testmode.fixed_code(destination) or f"{secrets.randbelow(10**rules.length):0{rules.length}d}"
-    transaction.sends = previous.sends + 1 if previous is not None else 1
-    transaction.code_hash = _hash(rules, transaction.id, code)
-    transaction.delivery_failed_at = None
-    transaction.expires_at = moment + timedelta(seconds=rules.expiry_seconds)
-    transaction.resend_at = moment + timedelta(seconds=rules.resend_wait_seconds * transaction.sends)
-    transaction.updated_at = moment
-    transaction.correlation_id = observability.correlation_id()
-    # written with the step's commit (send), in its one statement on PostgreSQL
-    return transaction, code
-
-
 def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:
     user = db.session.get(User, transaction.user_id) if transaction.user_id else None
-    guess = budgets.Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor, stops_at_cap)
+    guess = budgets.Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor,
+                             stops_at_cap)
     if transaction.state in (CodeState.USED, CodeState.SUPERSEDED):
-        observability.security_event("code_replayed", transaction.user_id, channel=transaction.channel, state=transaction.state)
+        observability.security_event("code_replayed", transaction.user_id, channel=transaction.channel,
+                                     state=transaction.state)
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if transaction.state == CodeState.FAILED or transaction.attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)
     if transaction.expires_at <= now():
         raise FlowError(Errors.CODE_EXPIRED)
 
-    if hmac.compare_digest(transaction.code_hash, _hash(rules, transaction.id, code)):
+    if hmac.compare_digest(transaction.code_hash, codes.code_hash(rules.secret, transaction.id, code)):
         if not sent.spend(transaction.id, rules.max_attempts, now()):
             raise FlowError(Errors.CODE_USED_UP)
         # What the UPDATE wrote, known to the object without a second UPDATE at the flush.
@@ -229,7 +146,8 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
 
     attempts = sent.count_wrong(transaction.id, now(), rules.max_attempts)
     guess.wrong()
-    observability.security_event("code_wrong", transaction.user_id, channel=transaction.channel, attempts=attempts)
+    observability.security_event("code_wrong", transaction.user_id, channel=transaction.channel,
+                                 attempts=attempts)
     if attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)
     raise FlowError(Errors.WRONG_CODE, data={"retries": rules.max_attempts - attempts})

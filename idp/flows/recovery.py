@@ -18,7 +18,9 @@ from flask import current_app
 from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
-from idp.flows import accounts, budgets, journey, methods, otp, proof, resets, screens, second_factor, signup, validation
+from idp.flows import (
+    accounts, journey, methods, otp, proof, proof_gates, resets, screens, second_factor, signup, validation,
+)
 from idp.flows.accounts import Completed
 from idp.flows.credentials import passwords
 from idp.flows.steps import Event, Flow
@@ -48,7 +50,7 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     # pays to fill the owner's inbox, and the owner, from any browser, is never shut out.
     own = user is not None and devices.trusted_device(user.id) is not None
     daily = current_app.config["IDP"]["limits"]["max_recovery_emails_per_day"]
-    gates = () if own else (budgets.Gate(limits.key("recovery-email", email), daily, DAY_SECONDS, proof.HARD),)
+    gates = () if own else (proof_gates.Gate(limits.key("recovery-email", email), daily, DAY_SECONDS, proof.HARD),)
     return otp.send(
         current, Event.SEND_EMAIL_CODE, "email", email, current.language,
         "recovery_code" if user else None, user_id=current.user_id, own_factor=own, gates=gates,

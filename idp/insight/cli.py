@@ -7,6 +7,7 @@ from flask.cli import AppGroup
 
 from idp.clock import now
 from idp.insight import funnel
+from idp.insight.steps import flow_named
 
 group = AppGroup("insight", help="First-party analytics: the funnel of each flow.")
 
@@ -36,17 +37,20 @@ def rows(steps: list[funnel.Step]) -> list[tuple[str, ...]]:
 
 
 @group.command("funnel")
-@click.option("--flow", required=True, help="signUp, signIn, recovery, email_change, phone_change, password_change, methods, …")
-@click.option("--days", type=click.IntRange(1, 366), default=7, show_default=True, help="The period: this many days up to today.")
+@click.option("--flow", required=True,
+              help="signUp, signIn, recovery, email_change, phone_change, password_change, methods, …")
+@click.option("--days", type=click.IntRange(1, 366), default=7, show_default=True,
+              help="The period: this many days up to today.")
 @click.option("--language", type=click.Choice(["en", "fr"]), default=None, help="Only journeys in this language.")
 @click.option("--service", default=None, help="Only journeys for this service (its client id).")
-@click.option("--device", type=click.Choice(["phone", "tablet", "desktop"]), default=None, help="Only this device class.")
+@click.option("--device", type=click.Choice(["phone", "tablet", "desktop"]), default=None,
+              help="Only this device class.")
 def funnel_command(flow: str, days: int, language: str | None, service: str | None, device: str | None) -> None:
     """Prints each step of the flow: journeys that reached it, finished it, left there, the
     errors shown (catalogue code × times), the median and 90th percentile of the time spent
     (seconds, upper bound of a bucket); the period before in brackets."""
     try:
-        chosen = funnel.flow_named(flow)
+        chosen = flow_named(flow)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--flow") from None
     steps = funnel.report(chosen, days, now().date(), language, service, device)

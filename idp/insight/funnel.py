@@ -4,11 +4,9 @@ shown there by catalogue code, and the time spent on it — from the raw events 
 a period (report); today's stored rows are as of housekeeping's last run (rolled_at). Rows count
 journeys (a UI journey id), not people.
 
-A step is a screen of the login UI. A flow's steps, in order, are its entry screens and then the
-screens idp/flows/screens.py gives its states, in the order its transitions reach them: the
-journey machine stays the one home of what a flow is. A journey id may cross flows (a sign-in,
-then a change of phone): each screen that belongs to one flow only moves the journey into it,
-and a shared screen (the redirect to the service) counts for the flow it is in.
+A step is a screen of the login UI; a flow's steps, in order, are steps.py's. A journey id may
+cross flows (a sign-in, then a change of phone): each screen that belongs to one flow only moves
+the journey into it, and a shared screen (the redirect to the service) counts for the flow it is in.
 """
 from __future__ import annotations
 
@@ -21,42 +19,12 @@ from itertools import groupby
 from sqlalchemy import select
 
 from idp.extensions import db
-from idp.flows.journey import TRANSITIONS
-from idp.flows.steps import Flow, State
-from idp.flows.screens import SCREENS
+from idp.flows.steps import Flow
+from idp.insight.steps import END, FLOWS_OF, STEPS
 from idp.models import InsightEvent, InsightRolledDay, InsightStepDay
 
-# The screens a flow begins on before the server holds a journey of it.
-ENTRY = {Flow.SIGNUP: ("signUp/privacy",), Flow.SIGNIN: ("signIn", "signIn/password"), Flow.RECOVERY: ("forgotpassword",)}
-# What {otpType} of a screen stands for.
-METHODS = ("email", "sms", "voice", "app", "backup", "passkey")
 # Upper bounds (seconds) of the buckets of time spent on a step; the last takes the rest.
 BUCKETS = (1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597, 2584, 3600)
-
-
-def _steps(flow: Flow) -> tuple[str, ...]:
-    ordered = list(ENTRY.get(flow, ()))
-    for state in dict.fromkeys(transition.target for transition in TRANSITIONS[flow].values()):
-        for screen in SCREENS[flow].get(state, ()):
-            ordered += [screen.replace("{otpType}", method) for method in METHODS] if "{otpType}" in screen else [screen]
-    return tuple(dict.fromkeys(ordered))
-
-
-STEPS = {flow: _steps(flow) for flow in Flow}
-END = {flow: SCREENS[flow][State.COMPLETED][0] for flow in Flow}
-FLOWS_OF: dict[str, tuple[Flow, ...]] = defaultdict(tuple)
-for _flow, _screens in STEPS.items():
-    for _screen in _screens:
-        FLOWS_OF[_screen] += (_flow,)
-
-
-def flow_named(name: str) -> Flow:
-    """A flow by its name in any case, as operators type it (signUp, signin, email_change)."""
-    wanted = name.replace("-", "_").lower()
-    for flow in Flow:
-        if flow.value.replace("_", "") == wanted.replace("_", ""):
-            return flow
-    raise ValueError(f"unknown flow {name!r}: one of {', '.join(flow.value for flow in Flow)}")
 
 
 @dataclass
@@ -177,14 +145,16 @@ def _period(flow: Flow, first: date, last: date, chosen: dict) -> dict[str, Figu
     """A flow's figures by step over the days first..last, for the chosen language, service and
     device class (each None: all): stored days from their rows, the others from raw events."""
     totals: dict[str, Figures] = defaultdict(Figures)
-    matches = lambda key: all(value is None or key[index] == value for index, value in ((2, chosen["language"]), (3, chosen["service"]), (4, chosen["device"])))  # noqa: E731
+    wanted = ((2, chosen["language"]), (3, chosen["service"]), (4, chosen["device"]))
+    matches = lambda key: all(value is None or key[index] == value for index, value in wanted)  # noqa: E731
     rolled = set(db.session.scalars(select(InsightRolledDay.day).where(InsightRolledDay.day.between(first, last))))
     query = select(InsightStepDay).where(InsightStepDay.day.between(first, last), InsightStepDay.flow == flow.value)
     for name in ("language", "service", "device"):
         if chosen[name] is not None:
             query = query.where(getattr(InsightStepDay, name) == chosen[name])
     for row in db.session.scalars(query):
-        totals[row.screen].add(Figures(row.reached, row.finished, row.left, Counter(row.figures["errors"]), Counter(row.figures["seconds"])))
+        totals[row.screen].add(Figures(row.reached, row.finished, row.left, Counter(row.figures["errors"]),
+                                       Counter(row.figures["seconds"])))
     day = first
     while day <= last:
         if day not in rolled:

@@ -3,8 +3,9 @@
 The fields that once took free words take only what the product itself names: a screen of the
 journey machine (screens.py, as the funnel orders it) or of no journey; a page name, a category
 and an action's result of the login UI; a step of sign-up; a catalogue code (errors.py); a
-registered service (clients.py); and the one that took any number, the time, a bucket of seconds. Telling personal data by its looks fails: "jane at example dot
-ca" looks like words, "613_555_0199" like an action's parts.
+registered service (clients.py); and the one that took any number, the time, a bucket of seconds.
+Telling personal data by its looks fails: "jane at example dot ca" looks like words,
+"613_555_0199" like an action's parts.
 
 The login UI reads the same names from login-ui/src/analytics/names.json (`make insight-names`),
 whose test walks the UI's routes and sources against them; a test fails when the file is stale.
@@ -17,7 +18,8 @@ from idp.clients import registry
 from idp.errors import Errors
 from idp.flows.steps import Flow, State
 from idp.flows.screens import SCREENS
-from idp.insight.funnel import BUCKETS, END, METHODS, STEPS
+from idp.insight.funnel import BUCKETS
+from idp.insight.steps import END, METHODS, STEPS
 
 # The UI's screens outside any journey: home, the account's pages, the error page and
 # development's page of phone codes.
@@ -31,14 +33,14 @@ SPELLED = {screen.lower(): screen for screen in SCREENS_NAMED}
 # The page names of the login UI's screens (each screen's PAGE, and the profile's sign-out).
 PAGES = ("home", "privacy", "signup", "password", "verification", "verificationSetUp", "coreProfile", "signin",
          "verificationSelection", "forgotPassword", "recoveryCheckEmail", "recoveryVerification", "newPassword",
-         "redirectToRp", "profile", "profileHome", "profileNameEdit", "areYouSureEditYourName", "profileYouMayUpdateName",
-         "profileLanguage", "firstVerifyItsYou", "completeTwoStepVerification", "enterNewEmail", "checkYourEmail",
-         "areYouSureUpdateYourEmail", "youMayUpdateEmailAtOtherPlaces", "enterNewPhoneNumber", "verifyNewPhone",
-         "phoneChanged", "changePassword", "passwordChanged", "signInMethods", "signInMethodsChange", "signInMethodsApp",
-         "signInMethodsPasskey", "signInMethodsDone", "accountSessions", "accountServices", "accountActivity",
-         "accountNotMe", "accountDelete", "accountDownload", "accountDeleted", "lostPhone", "phoneResetRequested",
-         "phoneResetCancel", "accountReset", "accountResetRequested", "accountResetDelete", "accountResetCancel",
-         "error", "phoneOtp")
+         "redirectToRp", "profile", "profileHome", "profileNameEdit", "areYouSureEditYourName",
+         "profileYouMayUpdateName", "profileLanguage", "firstVerifyItsYou", "completeTwoStepVerification",
+         "enterNewEmail", "checkYourEmail", "areYouSureUpdateYourEmail", "youMayUpdateEmailAtOtherPlaces",
+         "enterNewPhoneNumber", "verifyNewPhone", "phoneChanged", "changePassword", "passwordChanged",
+         "signInMethods", "signInMethodsChange", "signInMethodsApp", "signInMethodsPasskey", "signInMethodsDone",
+         "accountSessions", "accountServices", "accountActivity", "accountNotMe", "accountDelete", "accountDownload",
+         "accountDeleted", "lostPhone", "phoneResetRequested", "phoneResetCancel", "accountReset",
+         "accountResetRequested", "accountResetDelete", "accountResetCancel", "error", "phoneOtp")
 # An event's category: the journey's flow, or the profile's and the account's pages.
 CATEGORIES = (*(flow.value for flow in Flow), "profile", "account")
 # "Step n of 4" of sign-up.

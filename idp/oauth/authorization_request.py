@@ -36,16 +36,18 @@ class PkceS256(CodeChallenge):
         # Authlib's own check lets a request without a challenge through and defaults to plain.
         data = grant.request.payload.data
         if grant.request.client.require_pkce and not data.get("code_challenge"):
-            raise InvalidRequestError("Missing 'code_challenge': send code_challenge, BASE64URL(SHA256(code_verifier)), "
-                                      "with code_challenge_method=S256.")
+            raise InvalidRequestError("Missing 'code_challenge': send code_challenge, "
+                                      "BASE64URL(SHA256(code_verifier)), with code_challenge_method=S256.")
         if data.get("code_challenge") and data.get("code_challenge_method") != "S256":
-            raise InvalidRequestError("'code_challenge_method' must be S256: send code_challenge_method=S256 (plain is refused).")
+            raise InvalidRequestError("'code_challenge_method' must be S256: send code_challenge_method=S256 "
+                                      "(plain is refused).")
         super().validate_code_challenge(grant, redirect_uri)
 
 
 _NONCE_USED = (
     select(AuthorizationCode.id)
-    .where(AuthorizationCode.client_id == bindparam("client_id"), AuthorizationCode.nonce == bindparam("nonce")).limit(1)
+    .where(AuthorizationCode.client_id == bindparam("client_id"), AuthorizationCode.nonce == bindparam("nonce"))
+    .limit(1)
 )
 
 
@@ -78,7 +80,7 @@ PKCE = PkceS256(required=True)
 
 
 class AuthorizationRequest:
-    """The code grant's authorization-request side (mixed into token.AuthorizationCodeGrant)."""
+    """The code grant's authorization-request side (mixed into token_grants.AuthorizationCodeGrant)."""
 
     @staticmethod
     def validate_authorization_redirect_uri(request, client):
@@ -104,12 +106,13 @@ class AuthorizationRequest:
         if data.get("request_uri"):
             raise RequestURINotSupportedError(redirect_uri=redirect_uri)
         if data.get("response_mode", "query") != "query":
-            raise InvalidRequestError("Only the 'query' response_mode is supported: leave response_mode out, or send query.",
-                                      redirect_uri=redirect_uri)
+            raise InvalidRequestError("Only the 'query' response_mode is supported: leave response_mode out, or "
+                                      "send query.", redirect_uri=redirect_uri)
         max_age = data.get("max_age")
         # str.isdigit() takes "²" and other digits int() refuses: ASCII digits only.
         if max_age is not None and not (max_age.isascii() and max_age.isdigit()):
-            raise InvalidRequestError("'max_age' must be a whole number of seconds, such as 300.", redirect_uri=redirect_uri)
+            raise InvalidRequestError("'max_age' must be a whole number of seconds, such as 300.",
+                                      redirect_uri=redirect_uri)
         return redirect_uri
 
     def save_authorization_code(self, code: str, request) -> None:
@@ -133,6 +136,7 @@ class AuthorizationRequest:
             "amr": browser_session.amr,
             "acr": browser_session.acr,
             "created_at": moment,
-            "expires_at": moment + timedelta(seconds=current_app.config["IDP"]["oauth"]["authorization_code_lifetime_seconds"]),
+            "expires_at": moment + timedelta(
+                seconds=current_app.config["IDP"]["oauth"]["authorization_code_lifetime_seconds"]),
         })
         relying.signed_in_to(browser_session, client_id)

@@ -2,14 +2,8 @@
 it is with a JWT signed by a key it registered, so that no shared secret exists.
 
 Authlib checks the assertion (signature, iss = sub = client_id, aud, exp); this module says
-where the client's keys come from and that each assertion serves once:
-- inline (`jwks` in the clients file) or fetched from `jwks_uri` through the outbound door
-  (idp/outbound: a total deadline, a size cap, no redirects, public addresses only in
-  production, one fetch in flight per client, a failed fetch remembered for a while, a cap on
-  the process's outbound calls), kept for a while, fetched again at once (no more than every
-  few seconds) when an assertion names a key the cached set lacks (the client rotated); a fetch
-  that fails, is refused or is remembered as failed is invalid_client, never a 500: forged
-  assertions cost the provider one fetch per process and failure_memory_seconds;
+that each assertion serves once, with the client's keys (client_keys.py: inline, or fetched
+from its jwks_uri):
 - the `jti` of an assertion is recorded in limit_counters, which every instance shares, until
   the last moment the assertion could be accepted (JTI_MEMORY_SECONDS: its exp and the leeway
   have passed): a replay is invalid_client wherever and whenever it lands;
@@ -21,21 +15,18 @@ provider knows.
 """
 from __future__ import annotations
 
-import threading
 import time
-from dataclasses import dataclass
 
 from authlib.oauth2.rfc6749 import ClientAuthentication, InvalidClientError, InvalidRequestError
 from authlib.oauth2.rfc6749.util import extract_basic_authorization
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
-from flask import current_app
 from joserfc import jwt
 from joserfc.errors import JoseError
-from joserfc.jwk import KeySet
 
-from idp import keys, outbound
+from idp import keys
 from idp.clients import PRIVATE_KEY_JWT, PUBLIC, SECRET_BASIC, SECRET_POST, Client
 from idp.oauth import errors
+from idp.oauth.client_keys import client_keys
 from idp.store import limits
 
 # An assertion is a one-time proof: a few minutes at most between its iat (or now) and its exp.
@@ -47,81 +38,15 @@ LEEWAY_SECONDS = 30
 # the leeway after exp). The same for every assertion: a window that shrank with the time left
 # before exp, as it did, let a replay's shorter window declare the first use's over.
 JTI_MEMORY_SECONDS = MAX_LIFETIME_SECONDS + 2 * LEEWAY_SECONDS + 1
-CACHE_SECONDS = 300
-# A client's jwks_uri is fetched again for an unknown kid at most this often.
-REFETCH_SECONDS = 10
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 # How a client sends its credentials by each method (RFC 6749 section 2.3.1, RFC 7523 section 2.2).
 HOW = {
     SECRET_BASIC: "its client_id and client_secret in an HTTP Basic Authorization header",
     SECRET_POST: "its client_id and client_secret as form parameters",
-    PRIVATE_KEY_JWT: f"a client_assertion JWT signed with a key it registered, with client_assertion_type={ASSERTION_TYPE}",
+    PRIVATE_KEY_JWT: f"a client_assertion JWT signed with a key it registered, with "
+                     f"client_assertion_type={ASSERTION_TYPE}",
     PUBLIC: "its client_id alone as a form parameter, and no secret",
 }
-
-
-@dataclass
-class _Fetched:
-    keys: KeySet
-    at: float
-
-
-class RemoteKeys:
-    """The key sets fetched from clients' jwks_uri, per process."""
-
-    def __init__(self):
-        self._sets: dict[str, _Fetched] = {}
-        self._lock = threading.Lock()
-
-    def keys(self, client: Client, kid: str | None) -> KeySet:
-        with self._lock:
-            cached = self._sets.get(client.client_id)
-        moment = time.monotonic()
-        stale = cached is None or moment - cached.at > CACHE_SECONDS
-        unknown_kid = cached is not None and kid is not None and not _holds(cached.keys, kid) and moment - cached.at > REFETCH_SECONDS
-        if stale or unknown_kid:
-            cached = _Fetched(_fetch(client), moment)
-            with self._lock:
-                self._sets[client.client_id] = cached
-        return cached.keys
-
-    def forget(self) -> None:
-        with self._lock:
-            self._sets.clear()
-        outbound.forget()
-
-
-REMOTE_KEYS = RemoteKeys()
-
-
-def _holds(key_set: KeySet, kid: str) -> bool:
-    return any(key.kid == kid for key in key_set.keys)
-
-
-def _key_set(answer: outbound.Answer) -> KeySet:
-    """The public key set of a jwks_uri answer; what is not one fails the fetch (remembered)."""
-    key_set = KeySet.import_key_set(answer.json())
-    if any(key.is_private for key in key_set.keys):
-        raise outbound.Unusable("a key set with private keys")
-    return key_set
-
-
-def _fetch(client: Client) -> KeySet:
-    try:
-        return outbound.call("client_keys", "GET", client.jwks_uri, outbound.policy(current_app.config["IDP"]),
-                             key=f"jwks_uri:{client.client_id}:{client.jwks_uri}", parse=_key_set,
-                             headers={"Accept": "application/json"})
-    except outbound.OutboundError as error:
-        current_app.logger.warning("a client's jwks_uri could not be used: %s", error.reason,
-                                   extra={"client_id": client.client_id, "outcome": error.outcome})
-        raise InvalidClientError(description=f"The client's keys (jwks_uri) could not be fetched: {error.reason}. "
-                                             "Make its jwks_uri answer 200 with its public JWK set, without a redirect.") from None
-
-
-def client_keys(client: Client, kid: str | None) -> KeySet:
-    if client.jwks is not None:
-        return KeySet.import_key_set(client.jwks)
-    return REMOTE_KEYS.keys(client, kid)
 
 
 class PrivateKeyJwt(JWTBearerClientAssertion):
@@ -145,7 +70,8 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
 
     def resolve_client_public_key(self, client: Client):
         if PRIVATE_KEY_JWT not in client.token_endpoint_auth_methods:
-            raise InvalidClientError(description=registered_method(client, PRIVATE_KEY_JWT, list(client.token_endpoint_auth_methods)))
+            raise InvalidClientError(
+                description=registered_method(client, PRIVATE_KEY_JWT, list(client.token_endpoint_auth_methods)))
         # joserfc calls this with the assertion, whose kid picks the key (a new one: fetched)
         return lambda assertion: client_keys(client, assertion.headers().get("kid"))
 
@@ -153,9 +79,10 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         try:
             token = jwt.decode(assertion, resolve_key, algorithms=keys.CLIENT_SIGNING_ALGORITHMS)
         except (JoseError, ValueError):
-            raise InvalidClientError(description="The client assertion is not signed by a key this client registered (jwks or jwks_uri): "
-                                                 f"sign it with one of them, with {', '.join(keys.CLIENT_SIGNING_ALGORITHMS)}, "
-                                                 "naming its kid in the header.") from None
+            raise InvalidClientError(
+                description="The client assertion is not signed by a key this client registered (jwks or jwks_uri): "
+                            f"sign it with one of them, with {', '.join(keys.CLIENT_SIGNING_ALGORITHMS)}, "
+                            "naming its kid in the header.") from None
         self.verify_claims(token.claims)
         return token.claims
 
@@ -164,23 +91,34 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         # what to change (Authlib's words would only name the claim)
         expires, issued = claims.get("exp"), claims.get("iat", time.time())
         if not all(_a_time(value) for value in (expires, issued)):
-            raise InvalidClientError(description="The client assertion's exp and iat must be NumericDate values (seconds since 1970).")
+            raise InvalidClientError(
+                description="The client assertion's exp and iat must be NumericDate values (seconds since 1970).")
         if expires - max(issued, time.time() - self.leeway) > MAX_LIFETIME_SECONDS:
-            raise InvalidClientError(description=f"The client assertion may live {MAX_LIFETIME_SECONDS} s at most: set exp at most that long after iat.")
+            raise InvalidClientError(
+                description=f"The client assertion may live {MAX_LIFETIME_SECONDS} s at most: set exp at most that "
+                            "long after iat.")
         if expires < time.time() - self.leeway:
-            raise InvalidClientError(description="The client assertion has expired: sign a new one for each request, with exp a minute ahead.")
+            raise InvalidClientError(
+                description="The client assertion has expired: sign a new one for each request, with exp a minute "
+                            "ahead.")
         if claims.get("iss") != claims.get("sub"):
-            raise InvalidClientError(description="The client assertion's iss and sub must both be the client's client_id.")
+            raise InvalidClientError(
+                description="The client assertion's iss and sub must both be the client's client_id.")
         audiences = claims.get("aud") if isinstance(claims.get("aud"), list) else [claims.get("aud")]
         if not any(audience in self.get_audiences() for audience in audiences):
-            raise InvalidClientError(description=f"The client assertion's aud must be the token endpoint or the issuer: {' or '.join(self.get_audiences())}.")
+            raise InvalidClientError(
+                description="The client assertion's aud must be the token endpoint or the issuer: "
+                            f"{' or '.join(self.get_audiences())}.")
         if not isinstance(claims.get("jti"), str) or not claims["jti"]:
-            raise InvalidClientError(description="The client assertion needs a jti: a new unique value for each assertion.")
+            raise InvalidClientError(
+                description="The client assertion needs a jti: a new unique value for each assertion.")
         super().verify_claims(claims)
 
     def validate_jti(self, claims, jti) -> bool:
         if not limits.first_use(limits.key("assertion-jti", claims["iss"], jti), JTI_MEMORY_SECONDS):
-            raise InvalidClientError(description="This client assertion was used already: sign a new one, with a new jti, for each request.")
+            raise InvalidClientError(
+                description="This client assertion was used already: sign a new one, with a new jti, for each "
+                            "request.")
         return True
 
 
@@ -202,7 +140,8 @@ class RegisteredMethods(ClientAuthentication):
                 continue
             # a client_id (in the form, or in the query Authlib reads too) or a Basic header
             # beside the credentials that authenticated names a second client
-            if {request.payload.client_id, extract_basic_authorization(request.headers)[0]} - {None, "", found.client_id}:
+            named = {request.payload.client_id, extract_basic_authorization(request.headers)[0]}
+            if named - {None, "", found.client_id}:
                 raise InvalidRequestError(errors.ANOTHER_CLIENT)
             request.auth_method = method
             return found
@@ -211,9 +150,11 @@ class RegisteredMethods(ClientAuthentication):
         client_id = extract_basic_authorization(request.headers)[0] or request.form.get("client_id")
         client = self.query_client(client_id) if client_id else None
         if client is None:
-            raise InvalidClientError(status_code=status, description="The request names no client: send the client_id and the "
-                                                                     "credentials of the method the client registered.")
-        raise InvalidClientError(status_code=status, description=registered_method(client, (sent or [PUBLIC])[0], methods))
+            raise InvalidClientError(status_code=status, description="The request names no client: send the client_id "
+                                                                     "and the credentials of the method the client "
+                                                                     "registered.")
+        raise InvalidClientError(status_code=status,
+                                 description=registered_method(client, (sent or [PUBLIC])[0], methods))
 
 
 def _sent(request) -> list[str]:

@@ -14,7 +14,7 @@ from joserfc.errors import JoseError
 
 from idp import keys
 from idp.clients import Client
-from idp.oauth.client_auth import client_keys
+from idp.oauth.client_keys import client_keys
 from idp.sessions.interaction import KEPT_PARAMETERS
 
 
@@ -34,10 +34,11 @@ def unpacked(client: Client, raw: str, audience: str) -> dict[str, str]:
             client_id={"essential": True, "value": client.client_id},
         ).validate(token.claims)
     except (JoseError, ValueError, InvalidClientError):
-        raise InvalidRequestObjectError(description="The request object is not signed by this client's key for this provider: sign it "
-                                                   "with a registered key, with iss and client_id the client_id and aud the issuer.") from None
+        raise InvalidRequestObjectError(
+            description="The request object is not signed by this client's key for this provider: sign it with a "
+                        "registered key, with iss and client_id the client_id and aud the issuer.") from None
     claims = token.claims
     if "request" in claims or "request_uri" in claims:
-        raise InvalidRequestObjectError(description="A request object may not hold request or request_uri: put the request's own "
-                                                   "parameters in it.")
+        raise InvalidRequestObjectError(
+            description="A request object may not hold request or request_uri: put the request's own parameters in it.")
     return {name: str(claims[name]) for name in KEPT_PARAMETERS if claims.get(name) is not None}

@@ -20,7 +20,7 @@ from flask import request as flask_request
 from idp import clients, keys
 from idp.clock import now
 from idp.oauth import errors
-from idp.oauth import token as token_endpoint
+from idp.oauth import token_grants
 from idp.oauth.authorization_request import PKCE, OpenIDConnect
 from idp.oauth.claims import EndUser, user_info
 from idp.oauth.client_auth import PrivateKeyJwt, RegisteredMethods
@@ -152,13 +152,13 @@ class UserInfo(UserInfoEndpoint):
 
 
 def build_server(app: Flask) -> Server:
-    # The grants write their tokens themselves, in order (idp/oauth/token.py).
+    # The grants write their tokens themselves, in order (idp/oauth/token.py, token_grants.py).
     server = Server(app, query_client=clients.query_client)
     # in place of the one Authlib would make on first use: its refusals name the client's method
     server._client_auth = RegisteredMethods(clients.query_client)
     server.scopes_supported = SCOPES_SUPPORTED
-    server.register_grant(token_endpoint.AuthorizationCodeGrant, [PKCE, OpenIDConnect()])
-    server.register_grant(token_endpoint.RefreshTokenGrant)
+    server.register_grant(token_grants.AuthorizationCodeGrant, [PKCE, OpenIDConnect()])
+    server.register_grant(token_grants.RefreshTokenGrant)
     server.register_extension(Issuer())
     # RFC 7523: the assertion is addressed to the token endpoint or to the issuer
     server.register_client_auth_method(clients.PRIVATE_KEY_JWT, PrivateKeyJwt(lambda: [f"{issuer()}/token", issuer()]))

@@ -3,13 +3,14 @@ token, GC Notify, and anything later. Built on httpx, whose timeouts bound each 
 the door adds what a call to a party we do not control needs ([outbound] in config/settings.toml):
 
 - a total deadline per call: every connect, TLS handshake, write and read waits at most the time
-  left to the call's deadline (network.py): a server that drips a byte a second is cut off at the
+  left to the call's deadline (sockets.py): a server that drips a byte a second is cut off at the
   deadline wherever it drips, status line and headers included;
 - a size cap (max_bytes, announced or read: "too_large"); no redirects (a 3xx fails: "redirect");
 - the destination: in production only globally routable addresses (no private, loopback,
   link-local, shared, reserved, multicast or unspecified one, nor one written in IPv6 through
   NAT64, 6to4, Teredo or another prefix that carries an IPv4 address: addresses.py) unless the
-  operator sets allow_private_destinations; development allows them (`make run`'s services are on localhost).
+  operator sets allow_private_destinations; development allows them (`make run`'s services are on
+  localhost).
   Checked on each address before it is tried and on the peer of the connection made, before a
   byte is sent ("refused_destination"). No proxy from the environment;
 - single flight per key: calls naming the key of a call in flight (a client's jwks_uri) wait for
@@ -20,8 +21,8 @@ the door adds what a call to a party we do not control needs ([outbound] in conf
   once ("busy") rather than holding a request thread until a slot frees;
 - idp_outbound_calls_total{purpose,outcome} counts every call by its outcome (OUTCOMES).
 
-Single flight, failure memory and the cap are per process: under the web server each worker fetches a
-failing key set at most once per failure_memory_seconds. SMTP is not HTTP: `held` gives it a slot
+Single flight, failure memory and the cap are per process (door.py: the Door of a policy): under
+the web server each worker fetches a failing key set at most once per failure_memory_seconds. SMTP is not HTTP: `held` gives it a slot
 and its count, and its provider keeps a total deadline of its own (idp/notify/providers.py).
 
 The one call that does not pass here: the management process's probe of its own machine's web
@@ -32,14 +33,13 @@ from __future__ import annotations
 
 import os
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from idp import metrics
-from idp.outbound.answers import Answer, OutboundError
+from idp.outbound.answers import Answer, OutboundError, Unusable
+from idp.outbound.door import Door, Policy, policy
 
 # ok; status (answered other than 2xx); redirect; too_large; timeout (the deadline passed);
 # unreachable (no connection made); broken (the exchange failed midway: a body cut short);
@@ -47,127 +47,9 @@ from idp.outbound.answers import Answer, OutboundError
 # remembered (the key failed moments ago: no call); joined (shared the key's call in flight)
 OUTCOMES = ("ok", "status", "redirect", "too_large", "timeout", "unreachable", "broken", "refused_destination",
             "invalid", "busy", "remembered", "joined")
-
-
-@dataclass(frozen=True)
-class Policy:
-    """[outbound] of config/settings.toml, read by policy(settings) (development: allow_private)."""
-
-    deadline_seconds: float = 3
-    max_bytes: int = 64 * 1024
-    max_concurrent: int = 2
-    failure_memory_seconds: float = 30
-    allow_private: bool = False
-
-
-def policy(settings: dict) -> Policy:
-    outbound = settings["outbound"]
-    return Policy(outbound["deadline_seconds"], outbound["max_bytes"], outbound["max_concurrent"],
-                  outbound["failure_memory_seconds"],
-                  outbound["allow_private_destinations"] or settings["server"]["environment"] == "development")
-
-
-class Unusable(Exception):
-    """Raised by a call's `parse` when the answer cannot be used; its text is the reason."""
-
-
-@dataclass
-class _Flight:
-    deadline: float
-    done: threading.Event = field(default_factory=threading.Event)
-    value: Any = None
-    error: OutboundError | None = None
-
-
-class Door:
-    """The calls of one process under one policy (`door_for(policy)`)."""
-
-    def __init__(self, chosen: Policy):
-        self.policy = chosen
-        self._slots = threading.BoundedSemaphore(chosen.max_concurrent)
-        self._lock = threading.Lock()
-        self._flights: dict[str, _Flight] = {}
-        self._failures: dict[str, tuple[float, OutboundError]] = {}
-        self._client = None  # made by the first call (network.py: httpx is imported then)
-
-    def call(self, purpose: str, method: str, url: str, *, key: str | None = None, deadline_seconds: float | None = None,
-             parse: Callable[[Answer], Any] = lambda answer: answer, **request) -> Any:
-        """One call (httpx's request arguments in `request`); raises OutboundError. `parse`, run
-        once by the call that fetches, turns the answer into what every call of its flight gets;
-        Unusable, or any other error it raises, fails the call as invalid."""
-        seconds = deadline_seconds or self.policy.deadline_seconds
-        outcome = "ok"
-        try:
-            with self._lock:
-                self._remembered(key)
-            with self.slot():
-                with self._lock:
-                    self._remembered(key)
-                    flight = self._flights.get(key) if key else None
-                    leading = flight is None
-                    if leading:
-                        flight = _Flight(time.monotonic() + seconds)
-                        if key:
-                            self._flights[key] = flight
-                if leading:
-                    return self._lead(key, flight, seconds, method, url, parse, request)
-                outcome = "joined"
-                if not flight.done.wait(max(0.0, flight.deadline - time.monotonic()) + 1):
-                    raise OutboundError("timeout", "the call in flight did not end in time")
-                if flight.error is not None:
-                    raise OutboundError(flight.error.outcome, flight.error.reason, flight.error.status)
-                return flight.value
-        except OutboundError as error:
-            outcome = "joined" if outcome == "joined" else error.outcome
-            raise
-        finally:
-            metrics.OUTBOUND_CALLS.labels(purpose, outcome).inc()
-
-    @contextmanager
-    def slot(self) -> Iterator[None]:
-        """One of the process's max_concurrent slots, or OutboundError("busy") at once."""
-        if not self._slots.acquire(blocking=False):
-            raise OutboundError("busy", f"{self.policy.max_concurrent} outbound calls already in progress")
-        try:
-            yield
-        finally:
-            self._slots.release()
-
-    def _lead(self, key: str | None, flight: _Flight, seconds: float, method: str, url: str, parse, request: dict) -> Any:
-        try:
-            answer = self._fetch(method, url, flight.deadline, seconds, request)
-            try:
-                flight.value = parse(answer)
-            except Exception as refused:  # whatever the caller's parser refused
-                reason = str(refused) if isinstance(refused, Unusable) else f"an unusable answer ({type(refused).__name__})"
-                raise OutboundError("invalid", reason) from None
-            return flight.value
-        except OutboundError as error:
-            flight.error = error
-            if key and self.policy.failure_memory_seconds > 0:
-                with self._lock:
-                    self._failures[key] = (time.monotonic() + self.policy.failure_memory_seconds, error)
-            raise
-        finally:
-            if key:
-                with self._lock:
-                    self._flights.pop(key, None)
-            flight.done.set()
-
-    def _remembered(self, key: str | None) -> None:
-        """Under the lock: OutboundError("remembered") while the key's last failure is remembered."""
-        until, error = self._failures.get(key, (0.0, None)) if key else (0.0, None)
-        if error is not None and time.monotonic() < until:
-            raise OutboundError("remembered", f"{error.reason}, less than {self.policy.failure_memory_seconds:g} s ago", error.status)
-        self._failures.pop(key, None)
-
-    def _fetch(self, method: str, url: str, moment: float, seconds: float, request: dict) -> Answer:
-        from idp.outbound import network
-
-        with self._lock:
-            if self._client is None:
-                self._client = network.client(self.policy.allow_private)
-        return network.fetch(self._client, method, url, moment, seconds, request, self.policy.max_bytes)
+# what the package answers with (its callers name them outbound.<name>)
+__all__ = ["OUTCOMES", "Answer", "Door", "OutboundError", "Policy", "Unusable", "call", "door_for", "forget", "held",
+           "policy"]
 
 
 @contextmanager
@@ -213,7 +95,7 @@ def forget() -> None:
 
 def _after_fork() -> None:
     """A forked process (a web worker, an RQ work horse) starts with no door, connection
-    or thread of its parent's (network.py forgets its own)."""
+    or thread of its parent's (sockets.py forgets its own)."""
     global _lock
     _lock = threading.Lock()
     _doors.clear()

@@ -29,3 +29,7 @@ class Answer:
 
     def json(self) -> Any:
         return json.loads(self.content)
+
+
+class Unusable(Exception):
+    """Raised by a call's `parse` when the answer cannot be used; its text is the reason."""

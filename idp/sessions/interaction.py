@@ -1,8 +1,8 @@
 """The hand-off between a sign-in/sign-up flow and a waiting authorization request.
 
 A browser that has a session row keeps its waiting requests as rows (interactions). One that
-has none yet — every anonymous /authorize — keeps them in a cookie of its own, sealed (Fernet,
-idp/sealed.py) and bound to the browser's cookie token: a flood of /authorize writes nothing.
+has none yet — every anonymous /authorize — keeps them in a cookie of its own, sealed and bound
+to the browser's cookie token (waiting_cookie.py): a flood of /authorize writes nothing.
 The cookie keeps the newest requests that fit in it, not only the last: a service's sign-in
 opened in two tabs has two requests waiting, and the tab signed in second goes on to its own
 (session_info's followTo) instead of losing it to the first. The session made at the
@@ -11,23 +11,17 @@ big for a cookie is a row at once.
 """
 from __future__ import annotations
 
-import json
 import secrets
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from cryptography.fernet import InvalidToken
-from flask import Flask, Response, current_app, g, request
-from sqlalchemy import bindparam, delete, exists, inspect, update
+from flask import Flask, current_app, g
+from sqlalchemy import bindparam, delete, exists, update
 
-from idp import cookies, sealed
 from idp.clock import now
 from idp.extensions import db
 from idp.models import AuthorizationCode, BrowserSession, Interaction
+from idp.sessions import waiting_cookie
 from idp.store import writes
-
-COOKIE = "idp_waiting"
-# Browsers keep cookies of 4,096 bytes; a bigger request waits as a row.
-COOKIE_MAX_BYTES = 3800
 
 # The parameters an Interaction keeps; anything else a client sends is ignored.
 KEPT_PARAMETERS = (
@@ -36,39 +30,8 @@ KEPT_PARAMETERS = (
 )
 
 
-def _box():
-    return sealed.box(current_app.config["SECRET_KEY"], "idp waiting authorization request")
-
-
-def _sealed(interactions: list[Interaction]) -> str:
-    return _box().encrypt(json.dumps([{
-        "uid": interaction.uid, "browser_key": interaction.browser_key, "client_id": interaction.client_id,
-        "params": interaction.params, "created_at": interaction.created_at.isoformat(),
-        "expires_at": interaction.expires_at.isoformat(),
-    } for interaction in interactions]).encode()).decode()
-
-
-def _from_cookie(browser_key: str | None) -> list[Interaction]:
-    """The requests this browser's cookie keeps, unexpired and bound to its cookie token,
-    newest first."""
-    kept_cookie = request.cookies.get(cookies.host_cookie(COOKIE))
-    if not kept_cookie or browser_key is None:
-        return []
-    try:
-        kept = json.loads(_box().decrypt(kept_cookie.encode()))
-    except (InvalidToken, ValueError):
-        return []
-    # a cookie sealed before the cookie kept several requests holds one
-    waiting = []
-    for one in kept if isinstance(kept, list) else [kept]:
-        expires_at = datetime.fromisoformat(one["expires_at"])
-        if one.get("browser_key") == browser_key and expires_at > now():
-            waiting.append(Interaction(uid=one["uid"], browser_key=browser_key, client_id=one["client_id"], params=one["params"],
-                                       created_at=datetime.fromisoformat(one["created_at"]), expires_at=expires_at))
-    return waiting
-
-
-def pending_for(browser_session: BrowserSession | None, browser_key: str | None = None) -> Interaction | None:
+def pending_for(browser_session: BrowserSession | None, browser_key: str | None = None
+                ) -> Interaction | None:
     """The newest unexpired Interaction of this browser (its session, else its cookie's
     browser_key while it has no session), if a relying service waits."""
     if browser_session is not None:
@@ -77,7 +40,7 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
             return adopted
         owner = Interaction.browser_session_id == browser_session.id
     elif browser_key is not None:
-        kept = _from_cookie(browser_key)
+        kept = waiting_cookie.kept(browser_key)
         if kept:
             return kept[0]
         owner = (Interaction.browser_key == browser_key) & Interaction.browser_session_id.is_(None)
@@ -87,10 +50,12 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
 
 
 def _newest_waiting(owner, moment):
-    return db.select(Interaction).filter(owner, Interaction.expires_at > moment).order_by(Interaction.created_at.desc()).limit(1)
+    return (db.select(Interaction).filter(owner, Interaction.expires_at > moment)
+            .order_by(Interaction.created_at.desc()).limit(1))
 
 
-def start(browser_session: BrowserSession | None, client_id: str, params: dict[str, str], browser_key: str | None = None) -> Interaction:
+def start(browser_session: BrowserSession | None, client_id: str, params: dict[str, str],
+          browser_key: str | None = None) -> Interaction:
     """Keep a validated authorization request until the person has signed in, for the
     browser's session or, when it has none, in its cookie (bound to its browser_key). The
     caller commits."""
@@ -105,16 +70,8 @@ def start(browser_session: BrowserSession | None, client_id: str, params: dict[s
         created_at=moment,
         expires_at=moment + lifetime,
     )
-    if browser_session is None:
-        kept = [interaction, *_from_cookie(browser_key)]
-        while kept:
-            kept_cookie = _sealed(kept)
-            if len(kept_cookie) <= COOKIE_MAX_BYTES:
-                g.waiting_cookie = (kept_cookie, int(lifetime.total_seconds()))
-                return interaction
-            kept.pop()  # the oldest request makes room
-        # the row is now this browser's newest request: the cookie never holds an older one
-        g.waiting_cookie = ("", 0)
+    if browser_session is None and waiting_cookie.keep([interaction, *waiting_cookie.kept(browser_key)], lifetime):
+        return interaction
     db.session.add(interaction)
     return interaction
 
@@ -123,7 +80,7 @@ def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
     """The browser's first session row takes over the requests its cookie kept, else the rows
     kept for its browser_key (requests too big for the cookie, which then holds none: the
     cookie is always the newest request, start()). The caller commits."""
-    kept = _from_cookie(browser_key)
+    kept = waiting_cookie.kept(browser_key)
     if kept:
         for waiting in kept:
             waiting.browser_session_id = browser_session.id
@@ -131,7 +88,7 @@ def adopt(browser_session: BrowserSession, browser_key: str | None) -> None:
         # written with the step's commit; until then pending_for and complete_login find the
         # newest here (the cookie always holds the newest)
         g.adopted_interaction = kept[0]
-        g.waiting_cookie = ("", 0)
+        waiting_cookie.empty()
     elif browser_key is not None:
         db.session.execute(
             update(Interaction)
@@ -147,8 +104,8 @@ def _adopted(browser_session: BrowserSession) -> Interaction | None:
     return adopted if adopted is not None and adopted.browser_session_id == browser_session.id else None
 
 
-# whether a code of the request's service already carries its nonce (idp/oauth/token.py's
-# OpenIDConnect.exists_nonce), read by the same statement
+# whether a code of the request's service already carries its nonce (OpenIDConnect.exists_nonce,
+# idp/oauth/authorization_request.py), read by the same statement
 _NONCE_SEEN = exists().where(
     AuthorizationCode.client_id == Interaction.client_id,
     AuthorizationCode.nonce == Interaction.params["nonce"].as_string(),
@@ -170,13 +127,14 @@ def take(uid: str, browser_session: BrowserSession | None) -> tuple[Interaction,
     """
     if browser_session is None:
         return None
-    return db.session.execute(_TAKE, {"uid": uid, "browser_session_id": browser_session.id, "moment": now()}).one_or_none()
+    return db.session.execute(_TAKE, {"uid": uid, "browser_session_id": browser_session.id, "moment": now()}
+                              ).one_or_none()
 
 
 _COMPLETE_LOGIN = (
     update(Interaction)
-    .where(Interaction.uid == _newest_waiting(Interaction.browser_session_id == bindparam("waiting_session_id"), bindparam("moment"))
-           .with_only_columns(Interaction.uid).scalar_subquery())
+    .where(Interaction.uid == _newest_waiting(Interaction.browser_session_id == bindparam("waiting_session_id"),
+                                              bindparam("moment")).with_only_columns(Interaction.uid).scalar_subquery())
     .values(login_completed_at=bindparam("moment"))
     .returning(Interaction.uid).execution_options(synchronize_session=False)
 )
@@ -204,16 +162,5 @@ def where_next(waiting: writes.Answer, language: str, destination: str | None = 
     return f"/authorize/resume/{waiting.value}"
 
 
-def _write_cookie(response: Response) -> Response:
-    waiting = g.pop("waiting_cookie", None)
-    adopted = g.get("adopted_interaction")
-    if adopted is not None and inspect(adopted).transient:
-        # rolled back with the step that failed: the cookie still keeps the request
-        return response
-    if waiting is not None:
-        cookies.write_cookie(response, COOKIE, *waiting)
-    return response
-
-
 def init_app(app: Flask) -> None:
-    app.after_request(_write_cookie)
+    app.after_request(waiting_cookie.write)

@@ -24,6 +24,7 @@ is a replay.
 
 SQLite, the embedded default, cannot put an UPDATE in a WITH: the same statements run one
 after the other in the request's transaction, reading from the table instead of the CTE.
+redemptions.py builds both forms of each kind from its rule here, and sends them.
 
 A connection dropped under a statement (PostgreSQL restarted) is retried once on a fresh one
 (driver.py) rather than pinging every connection before use (idp/database.py). A redemption that did
@@ -32,50 +33,16 @@ which fails closed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
 
-from sqlalchemy import Select, bindparam, case, insert, literal_column, select, update
+from sqlalchemy import bindparam, case, select, update
 
 from idp.extensions import db
 from idp.models import AuthorizationCode, Token
-from idp.store import driver, grants, people
+from idp.store import grants, redemptions
 
 _codes, _tokens = AuthorizationCode.__table__, Token.__table__
-
-# The scope that earns a refresh token (OpenID Connect Core section 11).
-OFFLINE = "offline_access"
-
-
-def _grants_offline(scope):
-    """SQL: true when the space-separated scope holds offline_access. The constants are written
-    in the SQL (not bound) so that the statement's file reads whole (driver.py)."""
-    return (literal_column("' '").concat(scope).concat(literal_column("' '"))).like(literal_column(f"'% {OFFLINE} %'"))
-
-
-def _token_values(source, scope) -> Select:
-    """The new token's row, from the code or refresh token it comes from. A refresh token is
-    written when the client may refresh (:refresh_token_hash given) and the scope is offline."""
-    column = _tokens.c
-    values = {
-        "client_id": bindparam("caller", type_=column.client_id.type),
-        "user_id": source.c.user_id, "grant_id": source.c.grant_id, "sid": source.c.sid, "authorization_code_id": source.c.chain,
-        "access_token_hash": bindparam("new_access_token_hash", type_=column.access_token_hash.type),
-        "refresh_token_hash": case((_grants_offline(scope), bindparam("new_refresh_token_hash", type_=column.refresh_token_hash.type)), else_=None),
-        "scope": scope,
-        "issued_at": bindparam("moment", type_=column.issued_at.type),
-        "access_token_expires_at": bindparam("new_access_token_expires_at", type_=column.access_token_expires_at.type),
-        "refresh_token_expires_at": case(
-            (_grants_offline(scope), bindparam("new_refresh_token_expires_at", type_=column.refresh_token_expires_at.type)), else_=None),
-    }
-    return select(*(value.label(name) for name, value in values.items())).select_from(source)
-
-
-def _insert_token(source, scope):
-    values = _token_values(source, scope)
-    return insert(_tokens).from_select([column.key for column in values.selected_columns], values)
 
 
 class Refused(StrEnum):
@@ -99,7 +66,8 @@ _REDEEMABLE = (
     _codes.c.expires_at > bindparam("moment"),
     _codes.c.redirect_uri == bindparam("asked_redirect_uri"),
     _codes.c.code_challenge.is_not_distinct_from(bindparam("verifier_challenge", type_=_codes.c.code_challenge.type)),
-    _codes.c.code_challenge_method.is_not_distinct_from(bindparam("verifier_method", type_=_codes.c.code_challenge_method.type)),
+    _codes.c.code_challenge_method.is_not_distinct_from(
+        bindparam("verifier_method", type_=_codes.c.code_challenge_method.type)),
 )
 _REDEEM = update(_codes).where(*_REDEEMABLE).values(redeemed_at=bindparam("moment"))
 _CODE_OF_CLIENT = select(AuthorizationCode).where(
@@ -137,7 +105,8 @@ _SPEND = grants.spending_refresh_token(
 _REFRESH_TOKEN = select(Token).where(Token.refresh_token_hash == bindparam("presented_refresh_token_hash"))
 
 
-def refused_refresh_token(presented_refresh_token_hash: str, caller: str, moment: datetime) -> tuple[Refused | None, Token | None]:
+def refused_refresh_token(presented_refresh_token_hash: str, caller: str, moment: datetime
+                          ) -> tuple[Refused | None, Token | None]:
     """Why rotate_refresh_token would spend no token (None: it would), and the token."""
     found = db.session.scalar(_REFRESH_TOKEN, {"presented_refresh_token_hash": presented_refresh_token_hash})
     if found is None:
@@ -159,33 +128,8 @@ _SPENT_TOKEN = (
 
 def _refresh_scope(spent):
     """The new pair's scope: the one asked (already checked to be within the grant), else the old."""
-    return case((bindparam("asked_scope", type_=_tokens.c.scope.type).is_(None), spent.c.granted_scope), else_=bindparam("asked_scope"))
-
-
-def _one_statement(spend, spent_columns, scope_of) -> Select:
-    """PostgreSQL: spend, write the new token and read the person, in one statement."""
-    spent = spend.returning(*spent_columns).cte("spent")
-    scope = scope_of(spent)
-    issued = _insert_token(spent, scope).returning(
-        _tokens.c.user_id, _tokens.c.scope, _tokens.c.refresh_token_hash.is_not(None).label("refreshable"),
-    ).cte("issued")
-    return people.with_person(
-        spent.join(issued, issued.c.user_id == spent.c.user_id), spent.c.user_id,
-        spent, issued.c.refreshable, issued.c.scope.label("token_scope"),
-    )
-
-
-def _in_steps(spend, spent_columns, scope_of):
-    """SQLite: the same three steps one after the other, the spent row standing in for the CTE."""
-    table = spend.table
-    row = select(*spent_columns).where(table.c.id == bindparam("spent_id")).subquery("spent")
-    write = _insert_token(row, scope_of(row)).returning(_tokens.c.id)
-    new_token = _tokens.alias("issued")
-    read = people.with_person(
-        row.join(new_token, new_token.c.id == bindparam("issued_id")), row.c.user_id,
-        row, new_token.c.refresh_token_hash.is_not(None).label("refreshable"), new_token.c.scope.label("token_scope"),
-    )
-    return spend.returning(table.c.id), write, read
+    asked = bindparam("asked_scope", type_=_tokens.c.scope.type)
+    return case((asked.is_(None), spent.c.granted_scope), else_=bindparam("asked_scope"))
 
 
 # Each kind of redemption, by the name of its statement's file on PostgreSQL (driver.py): what
@@ -194,51 +138,19 @@ _KINDS = {
     "redeem_code": (_REDEEM, _SPENT_CODE, lambda spent: spent.c.scope),
     "rotate_refresh_token": (_SPEND, _SPENT_TOKEN, _refresh_scope),
 }
-ONE_STATEMENT = {kind: _one_statement(*parts) for kind, parts in _KINDS.items()}
-STEPS = {kind: _in_steps(*parts) for kind, parts in _KINDS.items()}
+ONE_STATEMENT = {kind: redemptions.one_statement(*parts) for kind, parts in _KINDS.items()}
+STEPS = {kind: redemptions.in_steps(*parts) for kind, parts in _KINDS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Issued:
-    """What one redemption gave: the row it spent (its chain, grant, session and claims), the
-    new token's scope, whether a refresh token was written, and the person."""
-
-    row: Any
-    person: people.Person
-
-    @property
-    def refreshable(self) -> bool:
-        return bool(self.row.refreshable)
-
-    @property
-    def scope(self) -> str:
-        return self.row.token_scope
-
-
-def _spend(kind: str, parameters: dict) -> Issued | None:
-    engine = db.engine
-    if engine.dialect.name == "postgresql":
-        row = driver.row(engine, kind, parameters)
-    else:
-        spend, write, read = STEPS[kind]
-        connection = db.session.connection()
-        spent_id = connection.execute(spend, parameters).scalar_one_or_none()
-        if spent_id is None:
-            return None
-        issued_id = connection.execute(write, {**parameters, "spent_id": spent_id}).scalar_one()
-        row = connection.execute(read, {"spent_id": spent_id, "issued_id": issued_id}).one()
-    return None if row is None else Issued(row, people.Person.of(row))
-
-
-def redeem_code(parameters: dict) -> Issued | None:
+def redeem_code(parameters: dict) -> redemptions.Issued | None:
     """Spend the code and write its token (parameters: presented_code_hash, caller (the client),
     asked_redirect_uri, verifier_challenge and verifier_method, moment, and the new token's
     hashes and expiries). None when the code cannot be redeemed; nothing changed then.
     Parameters are never named after a column: SQLAlchemy would add them to the UPDATE's SET."""
-    return _spend("redeem_code", parameters)
+    return redemptions.spend("redeem_code", STEPS["redeem_code"], parameters)
 
 
-def rotate_refresh_token(parameters: dict) -> Issued | None:
+def rotate_refresh_token(parameters: dict) -> redemptions.Issued | None:
     """Spend a refresh token and write the new pair (parameters: presented_refresh_token_hash,
     caller, asked_scope or None, moment, the new hashes and expiries). None: nothing changed."""
-    return _spend("rotate_refresh_token", parameters)
+    return redemptions.spend("rotate_refresh_token", STEPS["rotate_refresh_token"], parameters)

@@ -19,6 +19,7 @@ over before a plain commit is sent then, on its own.
 """
 from __future__ import annotations
 
+from blinker import Namespace
 from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.orm import Session, make_transient_to_detached
@@ -30,6 +31,10 @@ from idp.store import plan
 
 # session.info's list of the statements handed to with_commit
 QUEUED = "writes_with_commit"
+# Told each time a commit's writes go as one statement, as driver.SENT is told each statement
+# sent on the driver: the tests that say which path a call takes listen (tests/support/paths.py);
+# nothing in the service does.
+TOGETHER = Namespace().signal("a commit's writes sent in one statement")
 
 
 class Answer:
@@ -126,6 +131,7 @@ def _send_alone(session: Session, queued: list) -> None:
 
 def _send_together(session: Session, writes: list[plan.Write], queued: list) -> None:
     statement = plan.statement(tuple(write.shape for write in writes), tuple(statement for statement, _, _ in queued))
+    TOGETHER.send(statement)
     answers = iter(session.connection().execute(statement, plan.parameters(writes, queued)).one())
     for handed, _, answer in queued:
         answer._learn(next(answers) if plan.answers(handed) else None)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 from idp.extensions import db
-from idp.flows import otp
+from idp.flows import codes
 from idp.models import Journey, OtpTransaction, User
 from idp.notify import DeliveryError
 from tests.support.journeys import EMAIL, PHONE, wrong
@@ -82,8 +82,8 @@ def test_a_resend_keeps_the_transaction_and_its_failure_count(signup, outbox, fr
 
 
 def test_a_resend_replaces_the_code(signup, outbox, frozen, monkeypatch):
-    codes = iter([111111, 222222])
-    monkeypatch.setattr(otp.secrets, "randbelow", lambda _: next(codes))
+    drawn = iter([111111, 222222])
+    monkeypatch.setattr(codes.secrets, "randbelow", lambda _: next(drawn))
     after_the_wait(frozen, signup.send_email())
     assert signup.send_email().status_code == 200
     assert signup.verify_email(code="111111").json["message"] == "14"

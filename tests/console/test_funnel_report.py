@@ -10,7 +10,7 @@ from idp import catalogue
 from idp.clock import now
 from idp.console import report
 from idp.flows.steps import Flow
-from idp.insight import funnel
+from idp.insight import steps as funnel_steps
 from tests.insight.test_funnel import SIGN_UP_LEFT_AT_PHONE, journey
 
 
@@ -113,7 +113,7 @@ def test_the_csv_keeps_the_ids_beside_the_words(operator, app):
 
 
 def test_every_step_of_every_flow_has_its_screens_title_in_both_languages():
-    for flow, steps in funnel.STEPS.items():
+    for flow, steps in funnel_steps.STEPS.items():
         for screen in steps:
             for key in report.title_keys(flow, screen):
                 assert catalogue.has("en", key) and catalogue.has("fr", key), (flow, screen, key)

@@ -76,8 +76,8 @@ LAYERS = [
     {"idp.keys", "idp.observability"},
     {"idp.metrics"},
     {"idp.models", "idp.cookies", "idp.security_headers", "idp.i18n", "idp.catalogue", "idp.errors", "idp.sealed",
-     "idp.moments", "idp.processes", "idp.metric_files"},
-    {"idp.config", "idp.clock", "idp.extensions"},
+     "idp.moments", "idp.processes", "idp.metric_files", "idp.ui_files"},
+    {"idp.config", "idp.clock", "idp.extensions", "idp.reserved_files"},
 ]
 FLOOR = {package: floor for floor, packages in enumerate(LAYERS) for package in packages}
 

@@ -16,7 +16,7 @@ import pytest
 from prometheus_client import REGISTRY
 
 from idp import outbound
-from idp.outbound import network
+from idp.outbound import sockets
 from tests.support.outside import Outside, dripped, http
 
 LOCAL = outbound.Policy(deadline_seconds=1, allow_private=True, max_concurrent=8)
@@ -67,7 +67,7 @@ def test_a_server_that_drips_a_byte_at_a_time_is_cut_off_at_the_deadline(outside
 
 
 def test_a_name_that_takes_long_to_resolve_waits_no_longer_than_the_deadline(monkeypatch):
-    monkeypatch.setattr(network.socket, "getaddrinfo", lambda *args, **kwargs: time.sleep(3))
+    monkeypatch.setattr(sockets.socket, "getaddrinfo", lambda *args, **kwargs: time.sleep(3))
     error, seconds = fail(LOCAL, "http://slow-name.example/jwks")
     assert error.outcome == "timeout" and seconds < 1.5
 
@@ -106,7 +106,7 @@ def test_the_address_connected_to_is_checked_before_a_byte_is_sent(outside, monk
     """A name that resolved to a public address while the connection reached a private one (a
     rebinding, a NAT): the peer of the connection made decides."""
     server = outside(http(200, KEYS))
-    monkeypatch.setattr(network, "_resolve", lambda host, port: ["93.184.216.34"])
+    monkeypatch.setattr(sockets, "_resolve", lambda host, port: ["93.184.216.34"])
     reach = httpcore.SyncBackend.connect_tcp
     monkeypatch.setattr(httpcore.SyncBackend, "connect_tcp", lambda self, host, port, *rest: reach(self, "127.0.0.1", server.port, *rest))
     error, _ = fail(PRODUCTION, "http://keys.example/jwks")

@@ -30,7 +30,7 @@ from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet
 from oidc_helpers import JWKS_PORT, JWT_CLIENT_KEY, REMOTE_CLIENT_KEY, SECRET, RelyingParty
 
-from idp.oauth import client_auth
+from idp.oauth import client_auth, client_keys
 
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
@@ -84,11 +84,11 @@ class KeyServer:
 
 @pytest.fixture
 def key_server():
-    client_auth.REMOTE_KEYS.forget()
+    client_keys.REMOTE_KEYS.forget()
     server = KeyServer(JWKS_PORT)
     yield server
     server.stop()
-    client_auth.REMOTE_KEYS.forget()
+    client_keys.REMOTE_KEYS.forget()
 
 
 def assertion(key, client_id: str, audience: str, **overrides) -> str:
@@ -323,7 +323,7 @@ def test_a_new_key_at_jwks_uri_is_fetched_when_an_assertion_names_it(signed_in_c
     client = with_assertion(rp("rp-remote", "https://rp-remote.example/cb"), REMOTE_CLIENT_KEY, metadata["token_endpoint"])
     client, location = signed_in_code(client)
     client.fetch_token(location)
-    monkeypatch.setattr(client_auth, "REFETCH_SECONDS", 0)
+    monkeypatch.setattr(client_keys, "REFETCH_SECONDS", 0)
     rotated = ECKey.generate_key("P-256", parameters={"kid": "rp-remote-2", "alg": "ES256"})
     key_server.keys = KeySet([REMOTE_CLIENT_KEY, rotated]).as_dict(private=False)
     client = with_assertion(rp("rp-remote", "https://rp-remote.example/cb"), rotated, metadata["token_endpoint"])
@@ -333,7 +333,7 @@ def test_a_new_key_at_jwks_uri_is_fetched_when_an_assertion_names_it(signed_in_c
 
 
 def test_an_unreachable_jwks_uri_is_invalid_client_not_a_failure(signed_in_code, rp, metadata):
-    client_auth.REMOTE_KEYS.forget()  # nothing listens on the port: the fetch fails at once
+    client_keys.REMOTE_KEYS.forget()  # nothing listens on the port: the fetch fails at once
     client, location = _remote_code(signed_in_code, rp)
     answer = _remote_redeem(metadata, client, location)
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
