@@ -17,7 +17,8 @@ the door adds what a call to a party we do not control needs ([outbound] in conf
 - failure memory: a keyed call that failed is remembered failure_memory_seconds, during which the
   key fails at once, without a call ("remembered");
 - a cap per process: at most max_concurrent calls at once, waiters included; one more fails at
-  once ("busy") rather than holding a request thread until a slot frees;
+  once ("busy") rather than holding a request thread until a slot frees. A job worker's threads
+  exist to make calls: its cap is its concurrency (allow_at_once, queue.concurrency);
 - idp_outbound_calls_total{purpose,outcome} counts every call by its outcome (OUTCOMES).
 
 Single flight, failure memory and the cap are per process: under the web server each worker fetches a
@@ -84,7 +85,8 @@ class Door:
 
     def __init__(self, chosen: Policy):
         self.policy = chosen
-        self._slots = threading.BoundedSemaphore(chosen.max_concurrent)
+        self.cap = max(chosen.max_concurrent, _at_once)
+        self._slots = threading.BoundedSemaphore(self.cap)
         self._lock = threading.Lock()
         self._flights: dict[str, _Flight] = {}
         self._failures: dict[str, tuple[float, OutboundError]] = {}
@@ -127,7 +129,7 @@ class Door:
     def slot(self) -> Iterator[None]:
         """One of the process's max_concurrent slots, or OutboundError("busy") at once."""
         if not self._slots.acquire(blocking=False):
-            raise OutboundError("busy", f"{self.policy.max_concurrent} outbound calls already in progress")
+            raise OutboundError("busy", f"{self.cap} outbound calls already in progress")
         try:
             yield
         finally:
@@ -166,7 +168,7 @@ class Door:
 
         with self._lock:
             if self._client is None:
-                self._client = network.client(self.policy.allow_private)
+                self._client = network.client(self.policy.allow_private, self.cap)
         return network.fetch(self._client, method, url, moment, seconds, request, self.policy.max_bytes)
 
 
@@ -187,6 +189,17 @@ def held(purpose: str, chosen: Policy) -> Iterator[None]:
 
 _doors: dict[Policy, Door] = {}
 _lock = threading.Lock()
+_at_once = 0
+
+
+def allow_at_once(calls: int) -> None:
+    """This process may make `calls` calls at once whatever a policy's max_concurrent: a job
+    worker, whose every thread makes one call at a time. Doors made before are made again."""
+    global _at_once
+    with _lock:
+        if calls != _at_once:
+            _at_once = calls
+            _doors.clear()
 
 
 def door_for(chosen: Policy) -> Door:

@@ -167,12 +167,13 @@ def after_fork() -> None:
 class Transport(httpx.HTTPTransport):
     """httpx's transport (no proxy from the environment) over the guarded backend."""
 
-    def __init__(self, allow_private: bool):
+    def __init__(self, allow_private: bool, cap: int):
         super().__init__(trust_env=False)
-        # httpx offers no way to name its pool's network backend: the same pool, built with ours
+        # httpx offers no way to name its pool's network backend: the same pool, built with ours.
+        # The door lets `cap` calls at once (none waits for a connection here), each of which may keep its own.
         self._pool = httpcore.ConnectionPool(ssl_context=httpx.create_ssl_context(trust_env=False),
-                                             network_backend=_Backend(allow_private), max_connections=100,
-                                             max_keepalive_connections=20, keepalive_expiry=5.0)
+                                             network_backend=_Backend(allow_private), max_connections=None,
+                                             max_keepalive_connections=cap, keepalive_expiry=5.0)
 
 
 def read_body(response: httpx.Response, cap: int) -> bytes:
@@ -192,9 +193,10 @@ def read_body(response: httpx.Response, cap: int) -> bytes:
     return bytes(body)
 
 
-def client(allow_private: bool) -> httpx.Client:
-    """A door's client: no redirects followed, nothing taken from the environment."""
-    return httpx.Client(transport=Transport(allow_private), follow_redirects=False, trust_env=False)
+def client(allow_private: bool, cap: int) -> httpx.Client:
+    """A door's client: no redirects followed, nothing taken from the environment, a connection
+    kept open for each of the door's calls at once (its cap)."""
+    return httpx.Client(transport=Transport(allow_private, cap), follow_redirects=False, trust_env=False)
 
 
 def fetch(client: httpx.Client, method: str, url: str, moment: float, seconds: float, request: dict,
