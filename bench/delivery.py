@@ -137,8 +137,9 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
     store.flushdb()
     with harness.provider_app(queued) as app:
         queue_messages(app, args.messages)
+        log = open(os.path.join(env["IDP_INSTANCE_PATH"], f"worker-{latency_ms:.0f}ms-{concurrency}.log"), "w")
         worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], env=queued, cwd=harness.ROOT,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
                                   preexec_fn=lambda: os.sched_setaffinity(0, {harness.SERVER_CORE}))
         try:
             while not provider.arrivals():
@@ -164,6 +165,7 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
         finally:
             worker.send_signal(signal.SIGTERM)
             worker.wait(timeout=60)
+            log.close()
             provider.stop()
     p50, p95 = statistics.quantiles(waits, n=100)[49] * 1000, statistics.quantiles(waits, n=100)[94] * 1000
     report.figure(f"provider {latency_ms:4.0f} ms  concurrency {concurrency:4d}   {rate:7.1f} messages/s per process   "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 
 from flask import current_app
@@ -64,6 +65,7 @@ class Worker(SimpleWorker):
         super().__init__([queue], connection=queue.connection, worker_ttl=DEQUEUE_SECONDS + 15,
                          maintenance_interval=MAINTENANCE_SECONDS, exception_handlers=[self._abandoned])
         self.hands = Hands(queue, concurrency, self.name, CLAIM_SECONDS)
+        self._beaten = 0.0
 
     def work(self, *args, **kwargs) -> bool:
         self.hands.start(current_app._get_current_object())
@@ -81,6 +83,19 @@ class Worker(SimpleWorker):
 
     def execute_job(self, job: Job, queue: Queue) -> None:
         self.hands.give(job, queue)
+
+    # RQ writes the loop's state and beat to Redis around every job it takes (seven round trips),
+    # which made the loop, not the hands, the bound of a busy worker: both are written when they
+    # change, the beat at most once a second (its record lives worker_ttl, 20 s, and more).
+    def set_state(self, state: str, pipeline=None) -> None:
+        if state != self._state or pipeline is not None:
+            super().set_state(state, pipeline)
+
+    def heartbeat(self, timeout: int | None = None, pipeline=None) -> None:
+        if pipeline is None and timeout is None and time.monotonic() - self._beaten < 1:
+            return
+        self._beaten = time.monotonic()
+        super().heartbeat(timeout, pipeline)
 
     def request_stop(self, signum, frame):
         self.stopped.set()

@@ -90,7 +90,8 @@ class Door:
         self._lock = threading.Lock()
         self._flights: dict[str, _Flight] = {}
         self._failures: dict[str, tuple[float, OutboundError]] = {}
-        self._client = None  # made by the first call (network.py: httpx is imported then)
+        # Each thread's client, made by its first call (network.py: httpx is imported then)
+        self._clients = threading.local()
 
     def call(self, purpose: str, method: str, url: str, *, key: str | None = None, deadline_seconds: float | None = None,
              parse: Callable[[Answer], Any] = lambda answer: answer, **request) -> Any:
@@ -166,10 +167,10 @@ class Door:
     def _fetch(self, method: str, url: str, moment: float, seconds: float, request: dict) -> Answer:
         from idp.outbound import network
 
-        with self._lock:
-            if self._client is None:
-                self._client = network.client(self.policy.allow_private, self.cap)
-        return network.fetch(self._client, method, url, moment, seconds, request, self.policy.max_bytes)
+        client = getattr(self._clients, "client", None)
+        if client is None:
+            client = self._clients.client = network.client(self.policy.allow_private)
+        return network.fetch(client, method, url, moment, seconds, request, self.policy.max_bytes)
 
 
 @contextmanager

@@ -16,9 +16,11 @@ a web worker whose clients' keys are all in the clients file never makes one.
 """
 from __future__ import annotations
 
+import functools
 import ipaddress
 import os
 import socket
+import ssl
 import threading
 import time
 import zlib
@@ -164,16 +166,25 @@ def after_fork() -> None:
     _lookups.clear()
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """The process's TLS settings and trusted certificates, loaded once (tens of milliseconds of
+    CPU) and shared by every thread's client."""
+    return httpx.create_ssl_context(trust_env=False)
+
+
 class Transport(httpx.HTTPTransport):
     """httpx's transport (no proxy from the environment) over the guarded backend."""
 
-    def __init__(self, allow_private: bool, cap: int):
+    def __init__(self, allow_private: bool):
         super().__init__(trust_env=False)
-        # httpx offers no way to name its pool's network backend: the same pool, built with ours.
-        # The door lets `cap` calls at once (none waits for a connection here), each of which may keep its own.
-        self._pool = httpcore.ConnectionPool(ssl_context=httpx.create_ssl_context(trust_env=False),
-                                             network_backend=_Backend(allow_private), max_connections=None,
-                                             max_keepalive_connections=cap, keepalive_expiry=5.0)
+        # httpx offers no way to name its pool's network backend: the same pool, built with ours. A
+        # pool of one thread's calls: one connection (httpcore looks at each of a pool's connections,
+        # with a system call, at every request: one pool shared by a job worker's 64 threads took a
+        # tenth of its CPU, bench/delivery.py --profile).
+        self._pool = httpcore.ConnectionPool(ssl_context=_tls(),
+                                             network_backend=_Backend(allow_private), max_connections=1,
+                                             max_keepalive_connections=1, keepalive_expiry=5.0)
 
 
 def read_body(response: httpx.Response, cap: int) -> bytes:
@@ -193,10 +204,10 @@ def read_body(response: httpx.Response, cap: int) -> bytes:
     return bytes(body)
 
 
-def client(allow_private: bool, cap: int) -> httpx.Client:
-    """A door's client: no redirects followed, nothing taken from the environment, a connection
-    kept open for each of the door's calls at once (its cap)."""
-    return httpx.Client(transport=Transport(allow_private, cap), follow_redirects=False, trust_env=False)
+def client(allow_private: bool) -> httpx.Client:
+    """A client of one thread's calls through a door: no redirects followed, nothing taken from
+    the environment, one call at a time on one connection, kept open for the next."""
+    return httpx.Client(transport=Transport(allow_private), follow_redirects=False, trust_env=False)
 
 
 def fetch(client: httpx.Client, method: str, url: str, moment: float, seconds: float, request: dict,
