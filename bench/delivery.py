@@ -11,10 +11,14 @@ the provider calls the process keeps in flight; 1 is the worker as it was before
   outbound door. Each message is sealed and queued as a web process queues it (JobQueue.put);
   it carries no code transaction, so the worker's check that a code is still current (one SELECT
   by primary key) is not in these figures.
-- Throughput: the queue is filled first (--messages), then the worker starts; once it delivers,
-  a second of warm-up, then the messages that reached the provider during --seconds, and the
-  worker's CPU (utime + stime of all its threads, /proc) over the same time: per process and
-  per core (messages / CPU seconds).
+- Throughput: the queue is filled first (--messages), then the worker starts; once each of its
+  hands has made its first calls (twice the concurrency delivered) and a second more, the messages
+  that reached the provider during --seconds, and the worker's CPU (utime + stime of all its
+  threads, /proc) over the same time: per process and per core (messages / CPU seconds). On a
+  machine shared with other work the worker may get less than its core: "% of a core" says how
+  much it had, and the per-core figure is the one to size by.
+- Redis commands per message: INFO commandstats over the same time (the worker's alone: its
+  beats and waits included, the queueing before).
 - Queue to provider: then the rest of the queue is dropped and messages are queued at half that
   rate for --paced-seconds; p50 and p95 of the time from queueing each to the provider taking it.
 """
@@ -127,6 +131,10 @@ def queue_messages(app, count: int, rate: float | None = None) -> None:
         jobs.put(kind, asdict(message), "bench")
 
 
+def redis_calls(store) -> int:
+    return sum(int(values["calls"]) for values in store.info("commandstats").values())
+
+
 def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms: float, concurrency: int,
         args: argparse.Namespace) -> None:
     import redis
@@ -142,10 +150,13 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
                                   preexec_fn=lambda: os.sched_setaffinity(0, {harness.SERVER_CORE}))
         try:
-            while not provider.arrivals():
+            arrived = 0
+            while arrived < 2 * concurrency:  # every hand has made its first calls (its connection, imports)
+                arrived += len(provider.arrivals())
                 time.sleep(0.1)
             time.sleep(1)
             provider.arrivals()
+            calls = redis_calls(store)
             cpu, began = harness.process_cpu_seconds(worker.pid), time.monotonic()
             if args.profile:
                 report.block(harness.profile(worker.pid, int(args.seconds), lambda: time.sleep(args.seconds - 0.5), top=40))
@@ -153,6 +164,7 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
                 time.sleep(args.seconds)
             delivered = len(provider.arrivals())
             cpu, elapsed = harness.process_cpu_seconds(worker.pid) - cpu, time.monotonic() - began
+            calls = redis_calls(store) - calls - 1  # less the first reading's INFO
             dry = "" if store.llen("rq:queue:idp-deliveries") else "  (the queue ran dry: more --messages)"
             store.delete("rq:queue:idp-deliveries")
             time.sleep(1 + 2 * latency_ms / 1000)  # the jobs in hand
@@ -170,7 +182,9 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
     p50, p95 = statistics.quantiles(waits, n=100)[49] * 1000, statistics.quantiles(waits, n=100)[94] * 1000
     report.figure(f"provider {latency_ms:4.0f} ms  concurrency {concurrency:4d}   {rate:7.1f} messages/s per process   "
                   f"{delivered / max(cpu, 1e-9):7.1f} per core ({cpu / elapsed * 100:3.0f}% of a core)   "
-                  f"queue to provider at {rate / 2:.0f}/s: p50 {p50:6.1f} ms  p95 {p95:6.1f} ms ({len(waits)} messages){dry}")
+                  f"{calls / max(delivered, 1):4.1f} Redis commands each   "
+                  f"queue to provider at {rate / 2:.0f}/s: p50 {p50:6.1f} ms  p95 {p95:6.1f} ms ({len(waits)} messages; "
+                  f"load average {harness.load_average():.1f}){dry}")
 
 
 def main(argv=None) -> harness.Report:
