@@ -28,10 +28,11 @@ QUICK = {
     "proof_of_work.py": ["--challenges", "5"],
     "first_screen.py": ["--runs", "1"],
     "engines.py": ["--seconds", "4", "--accounts", "800"],
+    "delivery.py": ["--seconds", "3", "--paced-seconds", "2", "--messages", "1500", "--concurrency", "1", "64"],
 }
 BENCHMARKS = ["token_exchange.py", "pipeline.py", "paths.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py",
               "scale.py", "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py",
-              "engines.py"]
+              "engines.py", "delivery.py"]
 NOTES = """\
 How these figures are made (see each script's docstring):
 - The production server: granian with config/web.py, started by
@@ -56,6 +57,9 @@ How these figures are made (see each script's docstring):
   share as our PostgreSQL is. Redis's CPU is printed apart, like PostgreSQL's backends for us.
 - The token benchmark runs ours under each WSGI server (granian, a Rust server with a WSGI mode,
   production's; gunicorn gthread, which production ran before) with the same app, settings and worker count.
+- The job worker's deliveries (delivery.py) go to a stand-in GC Notify answering after a set latency (10 and
+  200 ms), one worker process pinned to core 0: messages a second per process and per core of its CPU, at
+  each concurrency (queue.concurrency; 1 is the worker as it was before issue 52).
 - Round trips to PostgreSQL are counted on the wire: libpq's trace of every message a connection sends
   (tests/support/wire.py); each Query and each Sync waits for an answer.
 """

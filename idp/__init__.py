@@ -68,7 +68,7 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     sessions.init_app(app)
     security_headers.init_app(app)
 
-    from idp import console, forwarded, health, housekeeping, jobs, management, notify, oauth, shell
+    from idp import console, forwarded, health, housekeeping, jobs, management, notify, oauth, outbound, shell
     from idp.api import bp as api_bp
     from idp.flows import ceilings
     from idp.flows import cli as journeys_cli
@@ -79,6 +79,9 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     oauth.init_app(app)
     console.init_app(app)
     jobs.init_app(app)
+    # A job worker's hands each make one outbound call at a time: its door lets them all
+    # (outbound.max_concurrent guards a web process's request threads).
+    jobs.on_work(app, outbound.allow_at_once)
     notify.init_app(app)
     app.cli.add_command(journeys_cli.group)
     app.cli.add_command(housekeeping.group)

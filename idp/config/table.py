@@ -162,6 +162,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "max_attempts": POSITIVE_INT,
         "retry_backoff_seconds": POSITIVE_INT,
         "failed_ttl_seconds": POSITIVE_INT,
+        "concurrency": POSITIVE_INT,
     },
     "metrics": {
         "allowed_networks": Rule(str, networks_ok, "comma-separated CIDR networks, e.g. 10.0.0.0/8, ::1/128"),

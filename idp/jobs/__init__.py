@@ -19,6 +19,7 @@ register() call beside the code that knows how to do it; delivery is not touched
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -43,7 +44,8 @@ from idp.jobs.queue import JobQueue
 from idp.jobs.worker import work_until_stopped
 
 __all__ = [
-    "Delivered", "Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "register", "retried_by_the_queue",
+    "Delivered", "Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "on_work", "register",
+    "retried_by_the_queue",
 ]
 
 log = logging.getLogger("idp.jobs")
@@ -90,12 +92,20 @@ def _run_in_process(app: Flask, kind: Kind, payload: Any) -> None:
 group = AppGroup("jobs", help="The job queue: messages and other work done off the request path.")
 
 
+def on_work(app: Flask, prepare: Callable[[int], None]) -> None:
+    """prepare(queue.concurrency) is called as a `jobs work` process starts: what its hands need
+    of the process (idp/__init__.py: the outbound door lets each of them make its call)."""
+    app.extensions.setdefault(EXTENSION, Registry()).on_work.append(prepare)
+
+
 @group.command("work")
 def work() -> None:
-    """Do queued jobs until stopped (SIGTERM finishes the job in hand first)."""
+    """Do queued jobs, queue.concurrency at a time, until stopped (SIGTERM finishes the jobs in hand first)."""
     jobs = job_queue()
     if jobs is None:
         raise click.ClickException("IDP_QUEUE_REDIS_URL is not set: jobs are done within the web process")
+    for prepare in current_app.extensions[EXTENSION].on_work:
+        prepare(jobs.concurrency)
     work_until_stopped(jobs)
 
 

@@ -56,6 +56,8 @@ class Kind:
 @dataclass
 class Registry:
     kinds: dict[str, Kind] = field(default_factory=dict)
+    # Called with queue.concurrency as a `jobs work` process starts (jobs.on_work).
+    on_work: list[Callable[[int], None]] = field(default_factory=list)
 
 
 def retried_by_the_queue(app: Flask, name: str, handler: Callable[[Any], Delivered | None], **options) -> Kind:

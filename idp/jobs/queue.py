@@ -91,6 +91,7 @@ class JobQueue:
         self.queue = Queue(QUEUE_NAME, connection=self.connection)
         self.box = sealed.box(secret, "idp queued messages")
         self.failed_ttl = queue["failed_ttl_seconds"]
+        self.concurrency = queue["concurrency"]
 
     def put(self, kind: Kind, payload: Any, correlation_id: str) -> None:
         """Queue one job of the kind, retried by its rule. QueueUnavailable when Redis does not take it."""
@@ -170,8 +171,10 @@ class JobQueue:
             pass
 
     def worker(self, stopped: threading.Event | None = None) -> Worker:
-        """RQ's worker, on the worker's client (`jobs work` builds one for each run of its loop)."""
-        return Worker(WorkQueue(QUEUE_NAME, connection=self.work_connection), self.count_failed_attempt, stopped)
+        """RQ's worker, on the worker's client (`jobs work` builds one for each run of its loop),
+        with queue.concurrency hands."""
+        return Worker(WorkQueue(QUEUE_NAME, connection=self.work_connection), self.count_failed_attempt, self.concurrency,
+                      stopped)
 
     def waiting(self) -> int:
         """Jobs waiting, retries not yet due included. RedisError when Redis does not answer."""

@@ -1,5 +1,6 @@
-"""RQ's worker as `flask --app idp jobs work` runs it (idp/jobs/worker.py): its timeouts, its
-claim on the job in hand, and what becomes of a job whose worker died mid-job.
+"""RQ's worker as `flask --app idp jobs work` runs it (idp/jobs/worker.py): its timeouts, the
+hands it gives its jobs to (idp/jobs/hands.py), their claims on the jobs in hand, and what
+becomes of a job whose worker died mid-job.
 
 A job in hand is claimed in RQ's started-job registry for CLAIM_SECONDS past the worker's last
 beat. The claim of a worker killed mid-job lapses; RQ's maintenance, which every worker runs
@@ -10,11 +11,15 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 
+from flask import current_app
 from rq import Queue, SimpleWorker
 from rq.exceptions import AbandonedJobError
 from rq.job import Job
+
+from idp.jobs.hands import Hands
 
 # The beat of a `jobs work` process, which renews the claim on the job in hand.
 HEARTBEAT_SECONDS = 5
@@ -44,28 +49,60 @@ class WorkQueue(Queue):
 
 
 class Worker(SimpleWorker):
-    """RQ's worker, doing each job in this process (in the app context of `jobs work`). Its claim
-    on the job in hand lasts CLAIM_SECONDS, renewed by the beat: RQ's own lasts the job's whole
-    timeout and a minute more, so long would a killed worker's job wait to be found. A stop
-    request is the process's (stopped), whichever run of RQ's loop got the signal."""
+    """RQ's loop, taking a job each time one of its hands is free and giving it to that hand,
+    which does it in this process. A hand's claim on its job lasts CLAIM_SECONDS, renewed by the
+    beat: RQ's own lasts the job's whole timeout and a minute more, so long would a killed
+    worker's job wait to be found. A stop request is the process's (stopped), whichever run of
+    RQ's loop got the signal; the loop then ends once every job given to a hand is done."""
 
     max_connection_wait_time = IDLE_RETRY_MAX_SECONDS
 
-    def __init__(self, queue: Queue, count_failed_attempt: Callable[[str], None], stopped: threading.Event | None = None):
+    def __init__(self, queue: Queue, count_failed_attempt: Callable[[str], None], concurrency: int,
+                 stopped: threading.Event | None = None):
         self.count_failed_attempt = count_failed_attempt
         self.stopped = stopped or threading.Event()
         # RQ's dequeue timeout is worker_ttl - 15 s
         super().__init__([queue], connection=queue.connection, worker_ttl=DEQUEUE_SECONDS + 15,
                          maintenance_interval=MAINTENANCE_SECONDS, exception_handlers=[self._abandoned])
+        self.hands = Hands(queue, concurrency, self.name, CLAIM_SECONDS)
+        self._beaten = 0.0
 
-    def get_heartbeat_ttl(self, job: Job) -> int:
-        return CLAIM_SECONDS
+    def work(self, *args, **kwargs) -> bool:
+        self.hands.start(current_app._get_current_object())
+        return super().work(*args, **kwargs)
+
+    def dequeue_job_and_maintain_ttl(self, timeout: int | None, max_idle_time: int | None = None) -> tuple[Job, Queue] | None:
+        self.hands.reserve()
+        taken = None
+        try:
+            taken = super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
+        finally:
+            if taken is None:
+                self.hands.release()
+        return taken
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        self.hands.give(job, queue)
+
+    # RQ writes the loop's state and beat to Redis around every job it takes (seven round trips),
+    # which made the loop, not the hands, the bound of a busy worker: both are written when they
+    # change, the beat at most once a second (its record lives worker_ttl, 20 s, and more).
+    def set_state(self, state: str, pipeline=None) -> None:
+        if state != self._state or pipeline is not None:
+            super().set_state(state, pipeline)
+
+    def heartbeat(self, timeout: int | None = None, pipeline=None) -> None:
+        if pipeline is None and timeout is None and time.monotonic() - self._beaten < 1:
+            return
+        self._beaten = time.monotonic()
+        super().heartbeat(timeout, pipeline)
 
     def request_stop(self, signum, frame):
         self.stopped.set()
         super().request_stop(signum, frame)
 
     def teardown(self):
+        self.hands.finish()
         try:
             super().teardown()
         finally:

@@ -6,7 +6,8 @@ starts it again, all of it inside the same reconnect logic: when Redis does not 
 answers) until a signal says stop. Beside the loop run RQ's scheduler (retries falling due) and
 the beat, every HEARTBEAT_SECONDS, which says this process is alive (a heartbeat key naming a
 connection of this process, which Redis drops the moment it dies: JobQueue.live_workers), renews
-the claim on the job in hand (idp/jobs/rq_worker.py) and notices Redis losing its data.
+the claims on the jobs in hand (queue.concurrency hands: idp/jobs/hands.py, rq_worker.py) and
+notices Redis losing its data.
 """
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ log = logging.getLogger("idp.jobs")
 
 
 def work_until_stopped(jobs: JobQueue) -> None:
-    """Do jobs until a signal says stop (SIGTERM, SIGINT: the job in hand is finished first)."""
+    """Do jobs until a signal says stop (SIGTERM, SIGINT: the jobs in hand are finished first;
+    a second signal stops at once, and RQ retries the jobs then in hand once their claims lapse)."""
     WorkerProcess(jobs).run()
 
 
@@ -50,7 +52,7 @@ class WorkerProcess:
         here = f"{socket.gethostname()}:{os.getpid()}"
         self.key = f"{HEARTBEAT_PREFIX}{here}"
         self.name = f"{PRESENCE_PREFIX}{here}"
-        # RQ's worker of the moment, whose job in hand the beat keeps claimed
+        # RQ's worker of the moment, whose hands' jobs the beat keeps claimed
         self.worker: Worker | None = None
 
     def run(self) -> None:
@@ -132,15 +134,17 @@ class WorkerProcess:
             pass
 
     def _renew_claim(self) -> None:
-        """CLAIM_SECONDS more for the job in hand, and RQ's record of its worker with it; each
-        only while still there, as the job may have ended meanwhile."""
+        """CLAIM_SECONDS more for each job in hand, and RQ's records of the worker and of the hand
+        with it; each only while still there, as the job may have ended meanwhile."""
         worker = self.worker
-        execution = worker.execution if worker is not None else None
-        if execution is None:
+        hands = worker.hands.in_hand() if worker is not None else []
+        if not hands:
             return
         pipeline = self.jobs.connection.pipeline(transaction=False)
-        worker.queues[0].started_job_registry.add_execution(execution, pipeline, ttl=CLAIM_SECONDS, xx=True)
-        pipeline.expire(execution.key, CLAIM_SECONDS)
+        for hand, execution in hands:
+            worker.queues[0].started_job_registry.add_execution(execution, pipeline, ttl=CLAIM_SECONDS, xx=True)
+            pipeline.expire(execution.key, CLAIM_SECONDS)
+            pipeline.expire(hand.key, CLAIM_SECONDS)
         pipeline.expire(worker.key, worker.worker_ttl + 60)
         pipeline.execute()
 

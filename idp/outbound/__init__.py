@@ -18,7 +18,8 @@ the door adds what a call to a party we do not control needs ([outbound] in conf
 - failure memory: a keyed call that failed is remembered failure_memory_seconds, during which the
   key fails at once, without a call ("remembered");
 - a cap per process: at most max_concurrent calls at once, waiters included; one more fails at
-  once ("busy") rather than holding a request thread until a slot frees;
+  once ("busy") rather than holding a request thread until a slot frees. A job worker's threads
+  exist to make calls: its cap is its concurrency (allow_at_once, queue.concurrency);
 - idp_outbound_calls_total{purpose,outcome} counts every call by its outcome (OUTCOMES).
 
 Single flight, failure memory and the cap are per process (door.py: the Door of a policy): under
@@ -48,8 +49,8 @@ from idp.outbound.door import Door, Policy, policy
 OUTCOMES = ("ok", "status", "redirect", "too_large", "timeout", "unreachable", "broken", "refused_destination",
             "invalid", "busy", "remembered", "joined")
 # what the package answers with (its callers name them outbound.<name>)
-__all__ = ["OUTCOMES", "Answer", "Door", "OutboundError", "Policy", "Unusable", "call", "door_for", "forget", "held",
-           "policy"]
+__all__ = ["OUTCOMES", "Answer", "Door", "OutboundError", "Policy", "Unusable", "allow_at_once", "call", "door_for",
+           "forget", "held", "policy"]
 
 
 @contextmanager
@@ -69,13 +70,24 @@ def held(purpose: str, chosen: Policy) -> Iterator[None]:
 
 _doors: dict[Policy, Door] = {}
 _lock = threading.Lock()
+_at_once = 0
+
+
+def allow_at_once(calls: int) -> None:
+    """This process may make `calls` calls at once whatever a policy's max_concurrent: a job
+    worker, whose every thread makes one call at a time. Doors made before are made again."""
+    global _at_once
+    with _lock:
+        if calls != _at_once:
+            _at_once = calls
+            _doors.clear()
 
 
 def door_for(chosen: Policy) -> Door:
     """This process's door of the policy (one in production: the settings')."""
     with _lock:
         if chosen not in _doors:
-            _doors[chosen] = Door(chosen)
+            _doors[chosen] = Door(chosen, _at_once)
         return _doors[chosen]
 
 

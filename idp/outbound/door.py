@@ -44,13 +44,15 @@ class _Flight:
 class Door:
     """The calls of one process under one policy (`door_for(policy)`)."""
 
-    def __init__(self, chosen: Policy):
+    def __init__(self, chosen: Policy, at_once: int = 0):
         self.policy = chosen
-        self._slots = threading.BoundedSemaphore(chosen.max_concurrent)
+        self.cap = max(chosen.max_concurrent, at_once)
+        self._slots = threading.BoundedSemaphore(self.cap)
         self._lock = threading.Lock()
         self._flights: dict[str, _Flight] = {}
         self._failures: dict[str, tuple[float, OutboundError]] = {}
-        self._client = None  # made by the first call (network.py: httpx is imported then)
+        # Each thread's client, made by its first call (network.py: httpx is imported then)
+        self._clients = threading.local()
 
     def call(self, purpose: str, method: str, url: str, *, key: str | None = None,
              deadline_seconds: float | None = None,
@@ -90,7 +92,7 @@ class Door:
     def slot(self) -> Iterator[None]:
         """One of the process's max_concurrent slots, or OutboundError("busy") at once."""
         if not self._slots.acquire(blocking=False):
-            raise OutboundError("busy", f"{self.policy.max_concurrent} outbound calls already in progress")
+            raise OutboundError("busy", f"{self.cap} outbound calls already in progress")
         try:
             yield
         finally:
@@ -130,7 +132,7 @@ class Door:
     def _fetch(self, method: str, url: str, moment: float, seconds: float, request: dict) -> Answer:
         from idp.outbound import network
 
-        with self._lock:
-            if self._client is None:
-                self._client = network.client(self.policy.allow_private)
-        return network.fetch(self._client, method, url, moment, seconds, request, self.policy.max_bytes)
+        client = getattr(self._clients, "client", None)
+        if client is None:
+            client = self._clients.client = network.client(self.policy.allow_private)
+        return network.fetch(client, method, url, moment, seconds, request, self.policy.max_bytes)

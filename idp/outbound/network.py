@@ -10,6 +10,8 @@ a web worker whose clients' keys are all in the clients file never makes one.
 """
 from __future__ import annotations
 
+import functools
+import ssl
 import time
 import zlib
 
@@ -30,15 +32,24 @@ class Undecodable(Refusal):
     """The answer's body is in an encoding that is not read."""
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """The process's TLS settings and trusted certificates, loaded once (tens of milliseconds of
+    CPU) and shared by every thread's client."""
+    return httpx.create_ssl_context(trust_env=False)
+
+
 class Transport(httpx.HTTPTransport):
     """httpx's transport (no proxy from the environment) over the guarded backend."""
 
     def __init__(self, allow_private: bool):
         super().__init__(trust_env=False)
-        # httpx offers no way to name its pool's network backend: the same pool, built with ours
-        self._pool = httpcore.ConnectionPool(ssl_context=httpx.create_ssl_context(trust_env=False),
-                                             network_backend=Backend(allow_private), max_connections=100,
-                                             max_keepalive_connections=20, keepalive_expiry=5.0)
+        # httpx offers no way to name its pool's network backend: the same pool, built with ours. A
+        # pool of one thread's calls: one connection (httpcore looks at each of a pool's connections,
+        # with a system call, at every request: one pool shared by a job worker's 64 threads took a
+        # tenth of its CPU, bench/delivery.py --profile).
+        self._pool = httpcore.ConnectionPool(ssl_context=_tls(), network_backend=Backend(allow_private),
+                                             max_connections=1, max_keepalive_connections=1, keepalive_expiry=5.0)
 
 
 def read_body(response: httpx.Response, cap: int) -> bytes:
@@ -59,7 +70,8 @@ def read_body(response: httpx.Response, cap: int) -> bytes:
 
 
 def client(allow_private: bool) -> httpx.Client:
-    """A door's client: no redirects followed, nothing taken from the environment."""
+    """A client of one thread's calls through a door: no redirects followed, nothing taken from
+    the environment, one call at a time on one connection, kept open for the next."""
     return httpx.Client(transport=Transport(allow_private), follow_redirects=False, trust_env=False)
 
 

@@ -123,6 +123,16 @@ def site(site_with):
     return site_with()
 
 
+# A worker does queue.concurrency jobs at once: for jobs to wait behind a slow provider, a test
+# sends more than that. Two hands, so that the faults still meet several jobs in hand.
+FEW_HANDS = {"IDP_QUEUE_CONCURRENCY": "2"}
+
+
+@pytest.fixture
+def busy_site(site_with):
+    return site_with(**FEW_HANDS)
+
+
 def stop_worker(worker: subprocess.Popen) -> None:
     if worker.poll() is None:
         worker.terminate()
@@ -183,8 +193,8 @@ def metric(base: str, name: str) -> float:
     return float("nan")
 
 
-def test_a_redis_flush_under_traffic_loses_only_the_jobs_not_yet_taken_and_counts_them(site, redis_server):
-    idp, worker, handler = site.idp, site.worker, site.handler
+def test_a_redis_flush_under_traffic_loses_only_the_jobs_not_yet_taken_and_counts_them(busy_site, redis_server):
+    idp, worker, handler = busy_site.idp, busy_site.worker, busy_site.handler
     assert send_code(idp.url, 0).status_code == 200
     assert wait_for(lambda: delivered_to(handler, "person0@example.ca"), 30)
     # A provider that takes a second per message: the queue holds jobs not yet taken.
@@ -233,37 +243,39 @@ def _restart_with_jobs_waiting(site, redis_server) -> range:
 
 
 @pytest.mark.parametrize("redis_server", [True], indirect=True)
-def test_a_redis_restart_with_persistence_keeps_every_job_waiting_and_counts_no_loss(site, redis_server):
-    traffic = _restart_with_jobs_waiting(site, redis_server)
+def test_a_redis_restart_with_persistence_keeps_every_job_waiting_and_counts_no_loss(busy_site, redis_server):
+    traffic = _restart_with_jobs_waiting(busy_site, redis_server)
     everyone = [f"person{n}@example.ca" for n in traffic]
-    assert wait_for(lambda: all(delivered_to(site.handler, address) for address in everyone), 60), \
-        [address for address in everyone if not delivered_to(site.handler, address)]
-    assert site.worker.poll() is None
+    assert wait_for(lambda: all(delivered_to(busy_site.handler, address) for address in everyone), 60), \
+        [address for address in everyone if not delivered_to(busy_site.handler, address)]
+    assert busy_site.worker.poll() is None
     time.sleep(HEARTBEAT_SECONDS + 1)  # a beat after the restart, which would count a loss
-    assert (metric(site.idp.url, "idp_queue_resets_total"), metric(site.idp.url, "idp_queue_jobs_lost_total")) == (0, 0)
-    assert not any("queue data lost" in line for line in site.worker_log(site.worker))
+    url = busy_site.idp.url
+    assert (metric(url, "idp_queue_resets_total"), metric(url, "idp_queue_jobs_lost_total")) == (0, 0)
+    assert not any("queue data lost" in line for line in busy_site.worker_log(busy_site.worker))
 
 
-def test_a_redis_restart_without_persistence_loses_the_jobs_waiting_and_counts_them(site, redis_server):
-    traffic = _restart_with_jobs_waiting(site, redis_server)
-    assert wait_for(lambda: metric(site.idp.url, "idp_queue_resets_total") == 1, 30), "the loss was not counted"
-    assert send_code(site.idp.url, 99).status_code == 200
-    assert wait_for(lambda: delivered_to(site.handler, "person99@example.ca"), 30), "a code sent after the restart was lost"
-    lost = [n for n in traffic if not delivered_to(site.handler, f"person{n}@example.ca")]
+def test_a_redis_restart_without_persistence_loses_the_jobs_waiting_and_counts_them(busy_site, redis_server):
+    traffic = _restart_with_jobs_waiting(busy_site, redis_server)
+    assert wait_for(lambda: metric(busy_site.idp.url, "idp_queue_resets_total") == 1, 30), "the loss was not counted"
+    assert send_code(busy_site.idp.url, 99).status_code == 200
+    assert wait_for(lambda: delivered_to(busy_site.handler, "person99@example.ca"), 30), "a code sent after the restart was lost"
+    lost = [n for n in traffic if not delivered_to(busy_site.handler, f"person{n}@example.ca")]
     assert 0 in lost, "the retry waiting at the restart was kept without persistence"
-    assert metric(site.idp.url, "idp_queue_jobs_lost_total") >= len(lost)
+    assert metric(busy_site.idp.url, "idp_queue_jobs_lost_total") >= len(lost)
 
 
 def deliveries(handler, address: str) -> int:
     return sum(1 for message in handler.received if message["To"] == address)
 
 
-def test_outages_under_load_at_any_moment_leave_the_same_worker_delivering_every_code_sent_after(site, redis_server):
-    """Redis stops while jobs are in hand, so RQ's loop ends and the worker builds a new RQ worker
-    (RQ's constructor calls Redis); one outage comes back for half a second and goes again, so a
-    rebuild meets it too. Each restart is an empty Redis (no persistence): the jobs not yet taken
-    are lost, which the other test counts."""
-    idp, worker, handler = site.idp, site.worker, site.handler
+def test_outages_under_load_at_any_moment_leave_the_same_worker_delivering_every_code_sent_after(busy_site, redis_server):
+    """Redis stops while jobs are in hand: the hands whose bookkeeping it cuts short drop their jobs,
+    and RQ's loop, when the outage meets it between two jobs, ends and the worker builds a new RQ
+    worker (RQ's constructor calls Redis); one outage comes back for half a second and goes again,
+    so a rebuild may meet it too. Each restart is an empty Redis (no persistence): the jobs not yet
+    taken are lost, which the other test counts."""
+    idp, worker, handler = busy_site.idp, busy_site.worker, busy_site.handler
     assert send_code(idp.url, 0).status_code == 200
     assert wait_for(lambda: delivered_to(handler, "person0@example.ca"), 30)
     handler.delay_seconds = 1.0  # a provider taking a second per message: jobs are in hand when Redis goes
@@ -279,16 +291,17 @@ def test_outages_under_load_at_any_moment_leave_the_same_worker_delivering_every
             redis_server.stop()
             time.sleep(seconds)
         redis_server.start()
-        assert worker.poll() is None, f"the worker exited after an outage:\n{site.worker_log(worker)[-12:]}"
+        assert worker.poll() is None, f"the worker exited after an outage:\n{busy_site.worker_log(worker)[-12:]}"
 
     handler.delay_seconds = 0.0
     after = range(sent, sent + 5)
     assert [send_code(idp.url, n).status_code for n in after] == [200] * len(after)
     assert wait_for(lambda: all(delivered_to(handler, f"person{n}@example.ca") for n in after), 60), \
-        f"codes sent after the last outage were lost:\n{site.worker_log(worker)[-12:]}"
+        f"codes sent after the last outage were lost:\n{busy_site.worker_log(worker)[-12:]}"
     assert worker.poll() is None, "the codes were delivered by another process than the worker that saw the outages"
-    said = site.worker_log(worker)
-    assert any("queue unreachable" in line for line in said), "no rebuild met Redis away: the test proves nothing"
+    said = busy_site.worker_log(worker)
+    met = ("queue unreachable", "job dropped from its hand")
+    assert any(fault in line for line in said for fault in met), "no outage met a job in hand: the test proves nothing"
     listening = redis.Redis.from_url(redis_server.url).pubsub_channels("rq:pubsub:*")
     assert len(listening) == 1, f"RQ workers of the ended loops still listen for commands: {listening}"
     stop_worker(worker)
