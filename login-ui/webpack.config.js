@@ -37,6 +37,11 @@ const RESOLVE = {
   },
 };
 
+// What webpack made (modules, minified and compressed files) is kept in node_modules/.cache/webpack
+// and made again only when its sources, this file or the packages change: a build after a change
+// to the UI redoes that change's part.
+const CACHE = { type: 'filesystem', buildDependencies: { config: [__filename] } };
+
 // src/prerender/build.js for Node, one file (its screens' later chunks inside), run by `npm run
 // build` once the browser's bundle is in dist/: it writes dist/prerendered.json. It is a
 // build tool, kept out of dist/ (which is served).
@@ -52,6 +57,7 @@ const prerender = (mode) => ({
   },
   plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
   performance: { hints: false },
+  cache: CACHE,
 });
 
 module.exports = (env, argv) => [browser(argv), prerender(argv.mode === 'development' ? 'development' : 'production')];
@@ -81,6 +87,7 @@ function browser(argv) {
       clean: true,
     },
     devtool: production ? false : 'source-map',
+    cache: CACHE,
     resolve: RESOLVE,
     module: {
       rules: [

@@ -163,6 +163,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "retry_backoff_seconds": POSITIVE_INT,
         "failed_ttl_seconds": POSITIVE_INT,
         "concurrency": POSITIVE_INT,
+        "heartbeat_seconds": Rule(int, lambda v: 1 <= v <= 60, "a whole number of seconds from 1 to 60"),
     },
     "metrics": {
         "allowed_networks": Rule(str, networks_ok, "comma-separated CIDR networks, e.g. 10.0.0.0/8, ::1/128"),

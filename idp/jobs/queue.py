@@ -30,7 +30,7 @@ from rq.job import Job, get_current_job
 
 from idp import sealed
 from idp.jobs.kinds import QUEUE, Delivered, Failed, Kind, QueueUnavailable, kind_of
-from idp.jobs.rq_worker import WORK_SOCKET_TIMEOUT, Worker, WorkQueue
+from idp.jobs.rq_worker import Clock, Worker, WorkQueue
 
 QUEUE_NAME = "idp-deliveries"
 # What the workers count, kept in Redis so that /metrics on any web instance reads it
@@ -87,7 +87,9 @@ class JobQueue:
         # the web's gives up after timeout_seconds. The worker's waits for jobs blocked in Redis,
         # which a socket giving up that soon would cut short, ending RQ's loop (rq_worker.py).
         self.connection = Redis.from_url(queue["redis_url"], socket_timeout=timeout, socket_connect_timeout=timeout)
-        self.work_connection = Redis.from_url(queue["redis_url"], socket_timeout=WORK_SOCKET_TIMEOUT, socket_connect_timeout=timeout)
+        self.clock = Clock(queue["heartbeat_seconds"])
+        self.work_connection = Redis.from_url(queue["redis_url"], socket_timeout=self.clock.socket_timeout,
+                                              socket_connect_timeout=timeout)
         self.queue = Queue(QUEUE_NAME, connection=self.connection)
         self.box = sealed.box(secret, "idp queued messages")
         self.failed_ttl = queue["failed_ttl_seconds"]
@@ -174,7 +176,7 @@ class JobQueue:
         """RQ's worker, on the worker's client (`jobs work` builds one for each run of its loop),
         with queue.concurrency hands."""
         return Worker(WorkQueue(QUEUE_NAME, connection=self.work_connection), self.count_failed_attempt, self.concurrency,
-                      stopped)
+                      self.clock, stopped)
 
     def waiting(self) -> int:
         """Jobs waiting, retries not yet due included. RedisError when Redis does not answer."""

@@ -2,9 +2,9 @@
 hands it gives its jobs to (idp/jobs/hands.py), their claims on the jobs in hand, and what
 becomes of a job whose worker died mid-job.
 
-A job in hand is claimed in RQ's started-job registry for CLAIM_SECONDS past the worker's last
+A job in hand is claimed in RQ's started-job registry for Clock.claim past the worker's last
 beat. The claim of a worker killed mid-job lapses; RQ's maintenance, which every worker runs
-every MAINTENANCE_SECONDS, then finds the job (AbandonedJobError), retries it by its kind's rule
+every Clock.maintenance, then finds the job (AbandonedJobError), retries it by its kind's rule
 or keeps it as failed, and the attempt counts as failed.
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from flask import current_app
 from rq import Queue, SimpleWorker
@@ -21,16 +22,6 @@ from rq.job import Job
 
 from idp.jobs.hands import Hands
 
-# The beat of a `jobs work` process, which renews the claim on the job in hand.
-HEARTBEAT_SECONDS = 5
-CLAIM_SECONDS = 3 * HEARTBEAT_SECONDS
-# RQ waits for a job this long at a time, blocked in Redis: the longest an idle worker takes to
-# run its maintenance.
-DEQUEUE_SECONDS = 5
-# RQ's connection_timeout: its blocking wait and 10 s more. A socket that gives up sooner ends
-# RQ's loop ('Redis connection timeout, quitting...') each time the queue stays empty that long.
-WORK_SOCKET_TIMEOUT = DEQUEUE_SECONDS + 10
-MAINTENANCE_SECONDS = 10
 # RQ's lock on cleaning a queue's registries lasts 899 s: a worker killed or cut off from Redis
 # while cleaning (milliseconds) would keep every other from finding abandoned jobs that long.
 MAINTENANCE_LOCK_SECONDS = 60
@@ -39,6 +30,40 @@ MAINTENANCE_LOCK_SECONDS = 60
 IDLE_RETRY_MAX_SECONDS = 5
 
 log = logging.getLogger("idp.jobs")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Every wait of a `jobs work` process, from its beat (queue.heartbeat_seconds): every 5 s in
+    production; the fault tests beat every second, to see in seconds what takes half a minute."""
+
+    beat: int
+
+    @property
+    def claim(self) -> int:
+        """The claim on the job in hand lasts this long past a beat, which renews it."""
+        return 3 * self.beat
+
+    @property
+    def presence(self) -> int:
+        """The heartbeat key that says the process is alive lasts this long past a beat."""
+        return 3 * self.beat
+
+    @property
+    def dequeue(self) -> int:
+        """RQ waits for a job this long at a time, blocked in Redis: the longest an idle worker
+        takes to run its maintenance."""
+        return self.beat
+
+    @property
+    def socket_timeout(self) -> int:
+        """RQ's connection_timeout: its blocking wait and 10 s more. A socket that gives up sooner
+        ends RQ's loop ('Redis connection timeout, quitting...') each time the queue stays empty that long."""
+        return self.dequeue + 10
+
+    @property
+    def maintenance(self) -> int:
+        return 2 * self.beat
 
 
 class WorkQueue(Queue):
@@ -50,7 +75,7 @@ class WorkQueue(Queue):
 
 class Worker(SimpleWorker):
     """RQ's loop, taking a job each time one of its hands is free and giving it to that hand,
-    which does it in this process. A hand's claim on its job lasts CLAIM_SECONDS, renewed by the
+    which does it in this process. A hand's claim on its job lasts Clock.claim, renewed by the
     beat: RQ's own lasts the job's whole timeout and a minute more, so long would a killed
     worker's job wait to be found. A stop request is the process's (stopped), whichever run of
     RQ's loop got the signal; the loop then ends once every job given to a hand is done."""
@@ -58,13 +83,14 @@ class Worker(SimpleWorker):
     max_connection_wait_time = IDLE_RETRY_MAX_SECONDS
 
     def __init__(self, queue: Queue, count_failed_attempt: Callable[[str], None], concurrency: int,
-                 stopped: threading.Event | None = None):
+                 clock: Clock, stopped: threading.Event | None = None):
         self.count_failed_attempt = count_failed_attempt
+        self.clock = clock
         self.stopped = stopped or threading.Event()
         # RQ's dequeue timeout is worker_ttl - 15 s
-        super().__init__([queue], connection=queue.connection, worker_ttl=DEQUEUE_SECONDS + 15,
-                         maintenance_interval=MAINTENANCE_SECONDS, exception_handlers=[self._abandoned])
-        self.hands = Hands(queue, concurrency, self.name, CLAIM_SECONDS)
+        super().__init__([queue], connection=queue.connection, worker_ttl=clock.dequeue + 15,
+                         maintenance_interval=clock.maintenance, exception_handlers=[self._abandoned])
+        self.hands = Hands(queue, concurrency, self.name, clock.claim)
         self._beaten = 0.0
 
     def work(self, *args, **kwargs) -> bool:

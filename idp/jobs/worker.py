@@ -4,10 +4,10 @@ Whatever ends RQ's loop, the process builds a new RQ worker (its constructor cal
 starts it again, all of it inside the same reconnect logic: when Redis does not answer it logs
 `queue unreachable` and tries again (1 s, doubling up to RECONNECT_MAX_SECONDS, sooner once Redis
 answers) until a signal says stop. Beside the loop run RQ's scheduler (retries falling due) and
-the beat, every HEARTBEAT_SECONDS, which says this process is alive (a heartbeat key naming a
-connection of this process, which Redis drops the moment it dies: JobQueue.live_workers), renews
-the claims on the jobs in hand (queue.concurrency hands: idp/jobs/hands.py, rq_worker.py) and
-notices Redis losing its data.
+the beat, every queue.heartbeat_seconds (rq_worker.Clock), which says this process is alive (a
+heartbeat key naming a connection of this process, which Redis drops the moment it dies:
+JobQueue.live_workers), renews the claims on the jobs in hand (queue.concurrency hands:
+idp/jobs/hands.py, rq_worker.py) and notices Redis losing its data.
 """
 from __future__ import annotations
 
@@ -23,15 +23,14 @@ from rq.exceptions import StopRequested
 from rq.scheduler import RQScheduler
 
 from idp.jobs.queue import HEARTBEAT_PREFIX, LOSSES_KEY, PRESENCE_PREFIX, JobQueue
-from idp.jobs.rq_worker import CLAIM_SECONDS, HEARTBEAT_SECONDS, Worker
+from idp.jobs.rq_worker import Worker
 
-HEARTBEAT_TTL_SECONDS = 3 * HEARTBEAT_SECONDS
 # The longest wait between two tries at building RQ's worker.
 RECONNECT_MAX_SECONDS = 30
 # Redis losing its data (a flush, a restart without persistence) loses the jobs not yet taken.
 # The workers keep a sentinel key; the one that finds it gone and sets it again counts one loss
-# and, as the jobs lost, those it saw waiting at its previous beat (HEARTBEAT_SECONDS before at
-# most): LOSSES_KEY's "resets" and "jobs".
+# and, as the jobs lost, those it saw waiting at its previous beat (a beat before at most):
+# LOSSES_KEY's "resets" and "jobs".
 SENTINEL_KEY = "idp:queue:alive"
 
 log = logging.getLogger("idp.jobs")
@@ -80,7 +79,7 @@ class WorkerProcess:
         finally:
             self.stopped.set()
             for thread in threads:
-                thread.join(timeout=HEARTBEAT_SECONDS)
+                thread.join(timeout=self.jobs.clock.beat)
 
     def _work(self) -> bool:
         """One run of RQ's loop, the building of its worker included. Whether Redis failed it."""
@@ -126,7 +125,7 @@ class WorkerProcess:
                 seen_waiting = self.jobs.waiting()
             except RedisError:
                 pass  # the loop says so; the beat resumes with Redis
-            if self.stopped.wait(HEARTBEAT_SECONDS):
+            if self.stopped.wait(self.jobs.clock.beat):
                 break
         try:
             self.jobs.connection.delete(self.key)
@@ -134,17 +133,18 @@ class WorkerProcess:
             pass
 
     def _renew_claim(self) -> None:
-        """CLAIM_SECONDS more for each job in hand, and RQ's records of the worker and of the hand
+        """Clock.claim more for each job in hand, and RQ's records of the worker and of the hand
         with it; each only while still there, as the job may have ended meanwhile."""
         worker = self.worker
         hands = worker.hands.in_hand() if worker is not None else []
         if not hands:
             return
         pipeline = self.jobs.connection.pipeline(transaction=False)
+        claim = self.jobs.clock.claim
         for hand, execution in hands:
-            worker.queues[0].started_job_registry.add_execution(execution, pipeline, ttl=CLAIM_SECONDS, xx=True)
-            pipeline.expire(execution.key, CLAIM_SECONDS)
-            pipeline.expire(hand.key, CLAIM_SECONDS)
+            worker.queues[0].started_job_registry.add_execution(execution, pipeline, ttl=claim, xx=True)
+            pipeline.expire(execution.key, claim)
+            pipeline.expire(hand.key, claim)
         pipeline.expire(worker.key, worker.worker_ttl + 60)
         pipeline.execute()
 
@@ -153,10 +153,10 @@ class WorkerProcess:
         made again after a fault has lost its name)."""
         pipeline = self.jobs.connection.pipeline(transaction=False)
         pipeline.client_setname(self.name)
-        pipeline.set(self.key, self.name, ex=HEARTBEAT_TTL_SECONDS)
+        pipeline.set(self.key, self.name, ex=self.jobs.clock.presence)
         named, _ = pipeline.execute(raise_on_error=False)
         if isinstance(named, ResponseError):  # CLIENT SETNAME refused (a Redis ACL): the key's TTL alone
-            self.jobs.connection.set(self.key, int(time.time()), ex=HEARTBEAT_TTL_SECONDS)
+            self.jobs.connection.set(self.key, int(time.time()), ex=self.jobs.clock.presence)
 
     def _count_loss(self, jobs: int) -> None:
         log.error("queue data lost: Redis was flushed or restarted without persistence", extra={"jobs_lost_about": jobs})

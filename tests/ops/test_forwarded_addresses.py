@@ -47,6 +47,7 @@ REDIS_URL = os.environ.get("IDP_TEST_REDIS_URL", "").strip() or "redis://127.0.0
 
 
 def production_server(folder, every_address: bool = False, **settings: str) -> Server:
+    """Launched, not yet ready (Server.ready)."""
     folder.mkdir()
     env = environment(folder, f"sqlite:///{folder / 'idp.sqlite3'}",
                       **(production_environment(folder) | {"IDP_QUEUE_REDIS_URL": REDIS_URL} | settings))
@@ -54,19 +55,21 @@ def production_server(folder, every_address: bool = False, **settings: str) -> S
     server = Server(folder, env, production=True)
     if every_address:
         server.env["IDP_BIND"] = f"[::]:{server.port}"
-    return server.start()
+    return server.launch()
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
     """A web server with no proxy in front; one behind a balancer at 127.0.0.3; the same
-    listening on every address, IPv6 and IPv4."""
+    listening on every address, IPv6 and IPv4. They start side by side."""
     started = {}
     behind = {"IDP_SERVER_PROXY_HOPS": "1", "IDP_SERVER_PROXY_NETWORKS": f"{BALANCER}/32"}
     try:
         started[0] = production_server(tmp_path_factory.mktemp("forwarded") / "direct")
         started[1] = production_server(tmp_path_factory.mktemp("forwarded") / "balanced", **behind)
         started["dual"] = production_server(tmp_path_factory.mktemp("forwarded") / "dual", every_address=True, **behind)
+        for server in started.values():
+            server.ready()
         yield started
     finally:
         for server in started.values():

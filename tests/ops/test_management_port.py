@@ -45,8 +45,10 @@ def servers(tmp_path):
     web = Server(tmp_path, env, production=True)
     management = Management(tmp_path, web)
     try:
-        web.start(ready_path="/.well-known/openid-configuration")
-        management.start()
+        web.launch()
+        management.launch()
+        web.ready("/.well-known/openid-configuration")
+        management.ready()
         yield web, management
     finally:
         management.stop()

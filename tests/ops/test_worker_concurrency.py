@@ -19,10 +19,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 import requests
 
-from idp.jobs.rq_worker import CLAIM_SECONDS, DEQUEUE_SECONDS, MAINTENANCE_SECONDS
+from idp.jobs.rq_worker import Clock
 from tests.conftest import free_port
 from tests.ops.conftest import REDIS_URL
-from tests.ops.test_queue_faults import metric, send_code, stop_worker, wait_for
+from tests.ops.test_queue_faults import abandoned_found_within, metric, send_code, stop_worker, wait_for
 from tests.support.fakes import notify_settings
 from tests.support.servers import ROOT, Server, environment, migrate
 
@@ -31,7 +31,9 @@ HANDS = 3
 # The longest a test lets the provider hold a call; the worker's deadline is longer (NOTIFY_TIMEOUT).
 HOLD_SECONDS = 25
 NOTIFY_TIMEOUT = "40"
-ABANDONED_FOUND_WITHIN = CLAIM_SECONDS + MAINTENANCE_SECONDS + DEQUEUE_SECONDS
+# The worker beats every second, as the queue's fault tests do (queue.heartbeat_seconds).
+BEAT = Clock(1)
+ABANDONED_FOUND_WITHIN = abandoned_found_within(BEAT)
 # The retries of a killed worker's jobs are put back on the queue by RQ's scheduler, whose lock the
 # killed worker held: it lapses 61 s (RQ's interval + 60) after the worker's last refresh.
 SCHEDULER_LOCK_SECONDS = 61
@@ -88,6 +90,7 @@ class Site:
         self.database = tmp_path / "idp.sqlite3"
         self.env = environment(tmp_path, f"sqlite:///{self.database}", IDP_QUEUE_REDIS_URL=REDIS_URL,
                                IDP_QUEUE_CONCURRENCY=str(HANDS), IDP_QUEUE_RETRY_BACKOFF_SECONDS="1",
+                               IDP_QUEUE_HEARTBEAT_SECONDS=str(BEAT.beat),
                                IDP_NOTIFY_TIMEOUT_SECONDS=NOTIFY_TIMEOUT, IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000",
                                **notify_settings(stand_in_url), **settings)
         migrate(self.env)

@@ -4,15 +4,20 @@ with its own environment and log file, and helpers for the relying-service side 
 Connect."""
 from __future__ import annotations
 
+import atexit
 import base64
 import contextlib
+import functools
 import hashlib
 import json
 import os
 import secrets
+import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -97,8 +102,28 @@ def delivered_in_a_fresh_process(tmp_path: Path, channel: str, loaded_later: tup
 
 
 def migrate(env: dict[str, str]) -> None:
+    """env's database at the latest revision, by `flask db upgrade`. A SQLite database not made
+    yet is a copy of one this test process migrated so once: the migrations cost seconds of each
+    server's start, dozens of times a run."""
+    database = env["DATABASE_URL"].removeprefix("sqlite:///")
+    if database == env["DATABASE_URL"] or Path(database).exists():
+        _upgrade(env)
+        return
+    with contextlib.closing(sqlite3.connect(_migrated_sqlite())) as source, contextlib.closing(sqlite3.connect(database)) as copy:
+        source.backup(copy)
+
+
+def _upgrade(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
+
+
+@functools.cache
+def _migrated_sqlite() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="idp-migrated-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    _upgrade(environment(folder, f"sqlite:///{folder / 'migrated.sqlite3'}"))
+    return folder / "migrated.sqlite3"
 
 
 class Server:
@@ -120,9 +145,18 @@ class Server:
 
     def start(self, ready_path: str = "/healthz") -> "Server":
         """Once ready_path answers 200."""
+        return self.launch().ready(ready_path)
+
+    def launch(self) -> "Server":
+        """The process started, not waited for: several servers start side by side (launch each, then
+        ready each), each taking seconds to import the app."""
         # in a session of its own, so that stop() ends every process of it, workers included
         self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT,
                                         start_new_session=True)
+        return self
+
+    def ready(self, ready_path: str = "/healthz") -> "Server":
+        """Once the launched process answers 200 at ready_path."""
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -176,7 +210,9 @@ def start_instances(folder: Path, database_url: str, **shared: str) -> list[Serv
             env = environment(folder / name, database_url, IDP_SIGNING_KEYS_FILE=str(key_file), **shared)
             if not servers:
                 migrate(env)
-            servers.append(Server(folder / name, env, name=name, production=True).start())
+            servers.append(Server(folder / name, env, name=name, production=True).launch())
+        for server in servers:
+            server.ready()
     except Exception:
         for server in servers:
             server.stop()
