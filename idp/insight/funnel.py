@@ -8,7 +8,9 @@ A step is a screen of the login UI. A flow's steps, in order, are its entry scre
 screens idp/flows/screens.py gives its states, in the order its transitions reach them: the
 journey machine stays the one home of what a flow is. A journey id may cross flows (a sign-in,
 then a change of phone): each screen that belongs to one flow only moves the journey into it,
-and a shared screen (the redirect to the service) counts for the flow it is in.
+and a shared screen (the redirect to the service) counts for the flow it is in. A sign-in with
+a passkey from the first screen shows only sign-in's screens: it counts as a sign-in
+(COUNTED_AS), which the redirect to the service ends sooner.
 """
 from __future__ import annotations
 
@@ -42,11 +44,13 @@ def _steps(flow: Flow) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ordered))
 
 
+# Flows whose screens are all another's: their journeys count in that one's funnel.
+COUNTED_AS = {Flow.PASSKEY: Flow.SIGNIN}
 STEPS = {flow: _steps(flow) for flow in Flow}
 END = {flow: SCREENS[flow][State.COMPLETED][0] for flow in Flow}
 FLOWS_OF: dict[str, tuple[Flow, ...]] = defaultdict(tuple)
 for _flow, _screens in STEPS.items():
-    for _screen in _screens:
+    for _screen in () if _flow in COUNTED_AS else _screens:
         FLOWS_OF[_screen] += (_flow,)
 
 
