@@ -1,7 +1,10 @@
 // Sign in with a passkey alone, from the first screen (issue 54). Once React has taken the page
-// over, a browser that offers passkeys in autofill (conditional mediation) is asked for any
-// passkey of this site, shown in the e-mail field's suggestions (autocomplete "username
-// webauthn"); "Sign in with a passkey" asks through the browser's own dialog, for the others.
+// over and the person is in the e-mail field, a browser that offers passkeys in autofill
+// (conditional mediation) is asked for any passkey of this site, shown in the field's
+// suggestions (autocomplete "username webauthn"); "Sign in with a passkey" asks through the
+// browser's own dialog, for the others. Not on load: the request makes the browser a session
+// and a journey, which a visit that goes elsewhere (sign-up, a link) does not need, and which
+// would race that visit's own first call for the session.
 // The server decides what the passkey proved: with user verification the person is signed in
 // (redirectTo); without, the password of that account comes next, with no code.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -55,7 +58,8 @@ function usePasskeyCeremony(form, left) {
 }
 
 // The button and the status it reports (a live region), beside the first screen's form.
-export default function PasskeySignIn({ form }) {
+// field: the e-mail field's element (a ref), whose first focus starts the autofill's request.
+export default function PasskeySignIn({ form, field }) {
   const t = useT();
   const hydrated = useHydrated();
   const left = useRef(false);
@@ -73,15 +77,23 @@ export default function PasskeySignIn({ form }) {
     });
   const taken = useEffectEvent(() => listen());
   useEffect(() => {
-    if (!hydrated) return undefined;
+    const input = field.current;
+    if (!hydrated || !input) return undefined;
     left.current = false;
-    taken();
+    const start = () => {
+      input.removeEventListener('focus', start);
+      taken();
+    };
+    // a field the person went to before React took the page over starts it at once
+    if (document.activeElement === input) start();
+    else input.addEventListener('focus', start);
     // leaving the screen (on to the password) ends the autofill's request
     return () => {
+      input.removeEventListener('focus', start);
       left.current = true;
       webauthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
-  }, [hydrated]);
+  }, [hydrated, field]);
   const onClick = async () => {
     form.clear();
     setStatus('passkeyFirst.waiting');

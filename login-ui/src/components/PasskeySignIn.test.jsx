@@ -33,14 +33,17 @@ test('the e-mail field offers passkeys in autofill, and the button is a real but
   expect(screen.getByRole('button', { name: en['passkeyFirst.button'] })).toHaveAttribute('type', 'button');
 });
 
-test('a browser with autofill of passkeys is asked for one once the page is taken over', async () => {
+test('a browser with autofill of passkeys is asked for one once the person is in the e-mail field', async () => {
+  const user = userEvent.setup();
   browserSupportsWebAuthnAutofill.mockResolvedValue(true);
   startAuthentication.mockResolvedValue(CREDENTIAL);
   const { calls, location } = await renderApp('/en/signIn', { api: passkeyApi(SIGNED_IN) });
   await flush();
+  expect(calls.posts()).toHaveLength(0); // a visit that goes elsewhere makes no session
+  await user.click(screen.getByLabelText(en['email.label']));
+  await waitFor(() => expect(location()).toBe('/en/redirecttorp'));
   expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: true });
   expect(calls.posts().map((call) => call.path)).toEqual(['/v1/signin/passkey/options', '/v1/signin/passkey/verify']);
-  expect(location()).toBe('/en/redirecttorp');
 });
 
 test('the button signs in with a passkey that verified the person', async () => {

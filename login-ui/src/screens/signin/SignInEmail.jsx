@@ -54,7 +54,7 @@ export function SignInStart({ page, titleId, leadId, before, after }) {
       before={before}
       after={
         <>
-          <PasskeySignIn form={form} />
+          <PasskeySignIn form={form} field={email.field} />
           {after}
         </>
       }
