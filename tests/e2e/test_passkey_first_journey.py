@@ -15,20 +15,11 @@ from playwright.sync_api import expect
 from tests.e2e import steps
 from tests.e2e.accessibility import assert_no_violations
 from tests.e2e.conftest import MOBILE, Product
-from tests.e2e.people import Person
 from tests.e2e.steps import t
-from tests.e2e.test_passkey_asked_journey import _Scan
 from tests.e2e.test_methods_journeys import choose_action
+from tests.e2e.test_passkey_asked_journey import _Scan
 
 pytestmark = [pytest.mark.e2e, pytest.mark.parametrize(("language", "phone"), [("en", False), ("fr", True)], ids=["en-desktop", "fr-mobile"])]
-
-
-@pytest.fixture(scope="module")
-def phishing_resistant(tmp_path_factory):
-    running = Product(tmp_path_factory.mktemp("passkey-first"), RESERVATIONS_ACR_VALUES="urn:signin:acr:phishing-resistant")
-    running.start()
-    yield running
-    running.stop()
 
 
 def _page(new_context, language: str, phone: bool):
@@ -84,6 +75,15 @@ def _sign_out_everywhere(page, product: Product, language: str) -> None:
     steps.expect_signed_out_at_reservations(page, product, language)
 
 
+def _signed_up_with_a_passkey_then_out(page, product: Product, person, language: str) -> None:
+    """Signs up at the reservations demo, adds a passkey, signs out of both."""
+    steps.sign_in_at_reservations(page, product, language)
+    steps.choose_sign_up(page, language)
+    steps.sign_up_from_the_email_step(page, product, person, language)
+    _add_a_passkey(page, product, language)
+    _sign_out_everywhere(page, product, language)
+
+
 def _first_screen_with_a_passkey(page, product: Product, language: str, name: str) -> None:
     """Reservations' 'Sign in' → the first screen, which offers the passkey beside the e-mail."""
     steps.sign_in_at_reservations(page, product, language)
@@ -95,11 +95,7 @@ def _first_screen_with_a_passkey(page, product: Product, language: str, name: st
 def test_passkey_first_signs_in_to_the_reservations_demo_with_the_passkey_alone(new_context, product, person, language, phone):
     page = _page(new_context, language, phone)
     add_authenticator(page)
-    steps.sign_in_at_reservations(page, product, language)
-    steps.choose_sign_up(page, language)
-    steps.sign_up_from_the_email_step(page, product, person, language)
-    _add_a_passkey(page, product, language)
-    _sign_out_everywhere(page, product, language)
+    _signed_up_with_a_passkey_then_out(page, product, person, language)
 
     _first_screen_with_a_passkey(page, product, language, "the first screen, a passkey offered")
     steps.button(page, language, "passkeyFirst.button").click()
@@ -109,11 +105,7 @@ def test_passkey_first_signs_in_to_the_reservations_demo_with_the_passkey_alone(
 def test_passkey_first_a_passkey_used_without_user_verification_is_asked_the_password(new_context, product, person, language, phone):
     page = _page(new_context, language, phone)
     authenticator = add_authenticator(page)
-    steps.sign_in_at_reservations(page, product, language)
-    steps.choose_sign_up(page, language)
-    steps.sign_up_from_the_email_step(page, product, person, language)
-    _add_a_passkey(page, product, language)
-    _sign_out_everywhere(page, product, language)
+    _signed_up_with_a_passkey_then_out(page, product, person, language)
 
     skip_user_verification(page, authenticator)
     _first_screen_with_a_passkey(page, product, language, "the first screen, a passkey that does not verify")
@@ -128,8 +120,8 @@ def test_passkey_first_a_passkey_used_without_user_verification_is_asked_the_pas
 
 
 def test_passkey_first_a_service_asking_a_phishing_resistant_sign_in_gets_it_in_one_step(
-        new_context, phishing_resistant, person, language, phone):
-    product = phishing_resistant
+        new_context, phishing_resistant_product, person, language, phone):
+    product = phishing_resistant_product
     page = _page(new_context, language, phone)
     add_authenticator(page)
     steps.sign_in_at_reservations(page, product, language)
@@ -148,11 +140,7 @@ def test_passkey_first_a_service_asking_a_phishing_resistant_sign_in_gets_it_in_
 def test_passkey_first_the_e_mail_fields_autofill_signs_in_with_the_passkey(new_context, product, person, language, phone):
     page = _page(new_context, language, phone)
     add_authenticator(page)
-    steps.sign_in_at_reservations(page, product, language)
-    steps.choose_sign_up(page, language)
-    steps.sign_up_from_the_email_step(page, product, person, language)
-    _add_a_passkey(page, product, language)
-    _sign_out_everywhere(page, product, language)
+    _signed_up_with_a_passkey_then_out(page, product, person, language)
 
     # in the e-mail field, the conditional request is answered as the suggestion picked
     steps.sign_in_at_reservations(page, product, language)
