@@ -197,6 +197,11 @@ def test_passkey_first_a_sign_in_is_recorded_as_one(client, passkey, app):
     assert audit_actions(app)[-1] == "signin_completed"
 
 
+def test_passkey_first_the_log_never_carries_the_passkeys_name(client, passkey, caplog):
+    use(client, passkey.get(options(client)))
+    assert caplog.records and not [record for record in caplog.records if "Jeanne's phone" in str(vars(record))]
+
+
 def test_passkey_first_new_passkeys_are_asked_to_be_discoverable_and_verify_the_person(client, account, outbox):
     from tests.api.account_helpers import reauthenticate
 
@@ -216,3 +221,38 @@ def test_passkey_first_the_account_shows_which_passkeys_sign_in_alone(client, ac
 def _auth_time(app):
     with app.app_context():
         return db.session.scalar(db.select(BrowserSession.auth_time).filter(BrowserSession.user_id.is_not(None)))
+
+
+def test_passkey_first_a_passkey_sign_in_removes_no_passkey_without_proving_it_again(client, passkey, account):
+    use(client, passkey.get(options(client)))
+    listed = client.get("/v1/profile/methods").json["data"]["passkeys"]
+    refused = post(client, "/profile/methods/remove", method="passkey", id=listed[0]["id"])
+    assert (refused.status_code, refused.json["message"]) == (409, "20")
+
+
+def test_passkey_first_the_proof_again_is_the_password_then_the_passkey(client, passkey, account, outbox):
+    use(client, passkey.get(options(client)))
+    asked = post(client, "/profile/methods/password", password=PASSWORD).json["data"]
+    assert asked["journey"]["otpType"] == "passkey"  # the method used last, asked first
+    proved = post(client, "/profile/methods/code/verify", credential=passkey.get(asked["publicKey"]))
+    assert proved.status_code == 200
+    listed = client.get("/v1/profile/methods").json["data"]["passkeys"]
+    assert post(client, "/profile/methods/remove", method="passkey", id=listed[0]["id"]).status_code == 200
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda answer: answer["response"].update(authenticatorData="!!"),
+    lambda answer: answer["response"].update(authenticatorData=7),
+    lambda answer: answer["response"].pop("userHandle"),
+    lambda answer: answer["response"].update(userHandle=["x"]),
+    lambda answer: answer["response"].update(signature="AAAA"),
+    lambda answer: answer["response"].update(clientDataJSON="e30"),
+    lambda answer: answer.update(response="nothing"),
+    lambda answer: answer.update(id=12),
+], ids=["data not base64", "data a number", "no user handle", "handle a list", "bad signature", "empty client data",
+        "response a string", "id a number"])
+def test_passkey_first_a_malformed_answer_is_refused_never_a_server_error(client, passkey, spoil):
+    answered = passkey.get(options(client))
+    spoil(answered)
+    refused = use(client, answered)
+    assert refused.status_code in (400, 409) and refused.json["success"] is False and not signed_in(client)

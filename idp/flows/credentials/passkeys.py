@@ -178,12 +178,13 @@ def authenticate_alone(current: Journey, found: PasskeyCredential, credential: d
     library requires it (require_user_verification): the flag is then part of what the
     signature proves, and such a passkey signs in alone from now on."""
     from webauthn.helpers import base64url_to_bytes, bytes_to_base64url, parse_authenticator_data
+    from webauthn.helpers.exceptions import WebAuthnException
 
     response = credential.get("response") if isinstance(credential, dict) else None
     try:
         handle = response["userHandle"]
         verifying = parse_authenticator_data(base64url_to_bytes(response["authenticatorData"])).flags.uv
-    except (KeyError, TypeError, ValueError):
+    except (WebAuthnException, KeyError, TypeError, ValueError, AttributeError):
         return None
     if handle != bytes_to_base64url(found.user_id.encode()):
         return None
@@ -198,7 +199,7 @@ def _verify(current: Journey, found: PasskeyCredential, credential: dict, requir
         return None
     from webauthn import verify_authentication_response
     from webauthn.helpers import base64url_to_bytes
-    from webauthn.helpers.exceptions import InvalidAuthenticationResponse
+    from webauthn.helpers.exceptions import WebAuthnException
 
     try:
         verified = verify_authentication_response(
@@ -210,7 +211,8 @@ def _verify(current: Journey, found: PasskeyCredential, credential: dict, requir
             credential_current_sign_count=found.sign_count,
             require_user_verification=require_user_verification,
         )
-    except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError):
+    # any answer the library cannot read (a malformed field, CBOR, key) proves nothing
+    except (WebAuthnException, ValueError, KeyError, TypeError, AttributeError):
         return None
     current.pending = None
     found.sign_count, found.last_used_at, found.backed_up = verified.new_sign_count, now(), verified.credential_backed_up
