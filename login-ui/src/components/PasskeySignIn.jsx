@@ -33,26 +33,35 @@ const unavailable = () => new ApiError({ message: ERRORS.PASSKEY_FAILED, data: {
 function usePasskeyCeremony(form, left) {
   const { state, dispatch } = useSession();
   const next = isLocalPage(state.userData.next) ? state.userData.next : undefined;
-  // the server's answer to the passkey: signed in, or on to the password of that account
-  const answered = async (credential) => {
-    const answer = await api.signinPasskeyVerify({ credential, next });
+  // the server's answer to the passkey: signed in, or on to the password of that account. A
+  // passkey no account holds (removed) is signalled to the device, which may stop offering it.
+  const answered = async (credential, rpID, { sendSignal }) => {
+    let answer;
+    try {
+      answer = await api.signinPasskeyVerify({ credential, next });
+    } catch (failure) {
+      if (failure.message === ERRORS.PASSKEY_UNKNOWN) {
+        sendSignal({ signalName: 'unknownCredential', rpID, credentialID: credential.id }).catch(() => {});
+      }
+      throw failure;
+    }
     const { redirectTo, email } = answer.data || {};
     if (!redirectTo && email) dispatch({ type: SIGN_IN, payload: { email } });
     form.follow(answer);
     return Boolean(redirectTo);
   };
   const ask = async (autofill) => {
-    const { startAuthentication } = await webauthn();
+    const library = await webauthn();
     const { data } = await api.signinPasskeyOptions();
     if (left.current) return null;
     let credential;
     try {
-      credential = await startAuthentication({ optionsJSON: data.publicKey, useBrowserAutofill: autofill });
+      credential = await library.startAuthentication({ optionsJSON: data.publicKey, useBrowserAutofill: autofill });
     } catch (error) {
       if (aborted(error)) return null;
       throw unavailable();
     }
-    return answered(credential);
+    return answered(credential, data.publicKey.rpId, library);
   };
   return ask;
 }

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthnAutofill, startAuthentication } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthnAutofill, sendSignal, startAuthentication } from '@simplewebauthn/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, flush, journey, ok, renderApp, storedSession, texts } from '../test/utils';
@@ -10,6 +10,7 @@ jest.mock('@simplewebauthn/browser', () => ({
   browserSupportsWebAuthnAutofill: jest.fn(() => Promise.resolve(false)),
   startAuthentication: jest.fn(),
   startRegistration: jest.fn(),
+  sendSignal: jest.fn(() => Promise.resolve()),
   WebAuthnAbortService: { cancelCeremony: jest.fn() },
 }));
 
@@ -80,12 +81,13 @@ test('no passkey on this device: a clear message that points to the password, an
   expect(location()).toBe('/en/signIn/password');
 });
 
-test('a passkey removed in another tab is refused in words', async () => {
+test('a passkey removed in another tab is refused in words, and the device is told it is unknown', async () => {
   const user = userEvent.setup();
   startAuthentication.mockResolvedValue(CREDENTIAL);
   await renderApp('/fr/signIn', { api: passkeyApi(fail('58')) });
   await user.click(screen.getByRole('button', { name: fr['passkeyFirst.button'] }));
   expect(await screen.findByRole('link', { name: fr['error.58'] })).toBeInTheDocument();
+  expect(sendSignal).toHaveBeenCalledWith({ signalName: 'unknownCredential', rpID: 'localhost', credentialID: 'Y3JlZA' });
 });
 
 test('the status is a polite live region', async () => {
