@@ -32,10 +32,6 @@ from idp.models import Journey, User
 from idp.sessions.assurance import ACR_PHISHING_RESISTANT
 from idp.store import journeys, writes
 
-# The journey's key, beside the proof, of the name of the passkey used (the activity, the notice).
-PASSKEY_NAME = "passkey"
-
-
 def options(browser_session_id: int) -> dict:
     """The WebAuthn request options for any passkey of this site; a new challenge each time."""
     current = journey.begin(browser_session_id, Flow.PASSKEY, Event.ASK_PASSKEY)
@@ -66,14 +62,14 @@ def verify(browser_session_id: int | None, credential: dict, destination: str | 
     user.preferred_method = methods.PREFERRED["passkey"]
     if not used["userVerified"]:
         proof = second_factor.passkey_proof(used["backedUp"], False)
-        current.proof = {"amr": proof.amr, "acr": proof.acr, PASSKEY_NAME: found.name}
+        current.proof = {"amr": proof.amr, "acr": proof.acr, signin.PASSKEY_USED: found.name}
         journey.advance(current, Event.HOLD_PASSKEY)
         writes.commit(Journey, User)
         return {"email": user.email, "journey": screens.view(current)}
     # a strong factor of the account, proved: a reset that waits was not its owner's wish
     resets.yield_to_proof(user, browser_session_id, "passkey")
     proof = second_factor.Proof(["swk" if used["backedUp"] else "hwk", "user"], ACR_PHISHING_RESISTANT)
-    current.proof = {"amr": proof.amr, "acr": proof.acr, PASSKEY_NAME: found.name,
+    current.proof = {"amr": proof.amr, "acr": proof.acr, signin.PASSKEY_USED: found.name,
                      **({signin.DESTINATION: destination} if destination else {})}
     journey.advance(current, Event.SIGN_IN_WITH_PASSKEY)
     completed = accounts.complete(user, proof, current)

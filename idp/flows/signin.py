@@ -28,6 +28,8 @@ from idp.store import journeys, writes
 
 # The journey's key, beside the proof of its second factor, of where the finished sign-in leads.
 DESTINATION = "next"
+# ...and of the name of the passkey that proved it (passkey_signin.py), for the activity and the notice.
+PASSKEY_USED = "passkey"
 
 
 def destination_of(current: Journey) -> str | None:
@@ -115,4 +117,4 @@ def _with_passkey_held(current: Journey, user: User, held: Journey) -> Completed
     current.proof = {**(current.proof or {}), "amr": proof.amr, "acr": proof.acr}
     resets.yield_to_proof(user, current.browser_session_id, "passkey")
     completed = accounts.complete(user, proof, current)
-    return signup.resume(current.browser_session_id, replace(completed, passkey=held.proof.get("passkey")))
+    return signup.resume(current.browser_session_id, replace(completed, passkey=held.proof.get(PASSKEY_USED)))

@@ -256,3 +256,10 @@ def test_passkey_first_a_malformed_answer_is_refused_never_a_server_error(client
     spoil(answered)
     refused = use(client, answered)
     assert refused.status_code in (400, 409) and refused.json["success"] is False and not signed_in(client)
+
+
+def test_passkey_first_a_passkey_held_for_the_password_lasts_the_reauthentication_window(client, passkey, frozen, app):
+    use(client, passkey.get(options(client), verified=False))
+    frozen.shift(app.config["IDP"]["profile"]["reauthentication_window_seconds"] + 1)
+    answer = post(client, "/otp/users/login", userName=EMAIL, password=PASSWORD, afterPasskey=True)
+    assert "redirectTo" not in answer.json["data"] and answer.json["data"]["journey"]["screen"] == "signIn/selectverification"
