@@ -72,6 +72,8 @@ class Errors(Enum):
     RESET_NEEDS_HELP_DESK = ("55", 409, "The owner of this account cancelled such a request lately: only the help desk can help now")
     RESET_WAITING = ("56", 409, "A removal of the phone or a deletion of this account already waits (data.kind, data.effectiveAt, data.when: en, fr)")
     RESET_NO_LONGER_WAITS = ("57", 409, "The account's deletion was cancelled by its owner since the code: nothing was deleted")
+    # idp/flows/passkey_signin.py: a passkey the device still offers after its removal (another tab)
+    PASSKEY_UNKNOWN = ("58", 400, "This passkey is not on any account (it may have been removed): sign in with your e-mail and password, or another passkey")
 
     def __init__(self, code: str, status: int, meaning: str):
         self.code, self.status, self.meaning = code, status, meaning

@@ -96,7 +96,7 @@ REPORTABLE = tuple(name for name, shown in SHOWN.items() if shown.reportable)
 # What of an event's details the page may show (the rest are the operators'): nothing
 # personal — how the person proved it was them, the last four digits of a new phone (the
 # person typed it), how many sessions ended and why, which service.
-_SHOWN_DETAILS = ("channel", "ending", "count", "reason", "service")
+_SHOWN_DETAILS = ("channel", "ending", "count", "reason", "service", "passkey")
 
 # The longest cursor the list takes: an id's digits.
 _CURSOR_LENGTH = 12

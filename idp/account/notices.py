@@ -16,9 +16,9 @@ from idp.clock import now
 
 log = logging.getLogger("idp.deliveries")
 
-def new_device(email: str, language: str, user_agent: str | None) -> None:
+def new_device(email: str, language: str, user_agent: str | None, passkey: str | None = None) -> None:
     """Tell the person (their address and correspondence language) of a sign-in from a
-    browser new to their account."""
+    browser new to their account; and which of their passkeys signed in, if one did."""
     settings = current_app.config["IDP"]
     if not settings["account"]["new_device_notice"]:
         return
@@ -27,6 +27,7 @@ def new_device(email: str, language: str, user_agent: str | None) -> None:
     # the template words the browser and the system, or says it does not know them
     device = device_of(user_agent)
     try:
-        notify.send("email", email, "new_device", language, browser=device["browser"], system=device["system"], when=when, link=link)
+        notify.send("email", email, "new_device", language, browser=device["browser"], system=device["system"], when=when, link=link,
+                    passkey=passkey)
     except notify.DeliveryError:
         log.warning("a new-device notice could not be handed to delivery")

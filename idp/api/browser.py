@@ -67,11 +67,12 @@ def finish(completed: Completed) -> dict:
     waiting = complete_login(browser_session)
     device = devices.remember(completed.user.id, request.user_agent.string)
     action = completed.action or f"{completed.journey.flow}_completed"
-    audit.record(completed.user.id, browser_session.id, action, amr=completed.proof.amr, new_device=device.new)
+    named = {"passkey": completed.passkey} if completed.passkey else None
+    audit.record(completed.user.id, browser_session.id, action, named, amr=completed.proof.amr, new_device=device.new)
     # A sign-in (not the end of a sign-up) from a browser the account had not used: say so.
     # Handed to delivery with the sign-in's commit (the development outbox is a row of it).
-    if device.new and completed.journey.flow == Flow.SIGNIN:
-        notices.new_device(completed.user.email, completed.user.language, request.user_agent.string)
+    if device.new and completed.journey.flow in (Flow.SIGNIN, Flow.PASSKEY):
+        notices.new_device(completed.user.email, completed.user.language, request.user_agent.string, completed.passkey)
     # Read before the commit, which expires every row the answer would otherwise load again.
     journey_view = screens.view(completed.journey)
     destination = signin.destination_of(completed.journey)

@@ -30,6 +30,8 @@ class Completed:
     # the audit trail's word for it, when not "<flow>_completed": a sign-up resumed for a new
     # phone (lost_phone.py) ends a sign-in, not an account's creation
     action: str | None = None
+    # the name of the passkey that signed in, for the activity and the new-device notice
+    passkey: str | None = None
 
 
 def signed_in_user(browser_session: BrowserSession | None) -> User:

@@ -138,6 +138,15 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         **REAUTHENTICATION,
         Event.DELETE_ACCOUNT: _step((State.REAUTHENTICATED,), State.COMPLETED),
     },
+    # From the first screen (passkey_signin.py): any passkey of this site is asked (again, for a
+    # new challenge). One that verified its user ends it; one that did not is the second factor
+    # of the password its account's sign-in takes next (signin.login).
+    Flow.PASSKEY: {
+        Event.ASK_PASSKEY: _restart(State.PASSKEY_PENDING),
+        Event.SIGN_IN_WITH_PASSKEY: _step((State.PASSKEY_PENDING,), State.COMPLETED),
+        Event.HOLD_PASSKEY: _step((State.PASSKEY_PENDING,), State.SECOND_FACTOR_VERIFIED),
+        Event.VERIFY_PASSWORD: _step((State.SECOND_FACTOR_VERIFIED,), State.COMPLETED),
+    },
     # The file may be downloaded again while the proof lasts (a download that failed).
     Flow.INFORMATION: {
         **REAUTHENTICATION,

@@ -38,7 +38,8 @@ def summary(browser_session: BrowserSession | None, language: str) -> dict:
         "phone": {"number": validation.mask_phone(phone.e164), "channel": phone.channel} if phone else None,
         "app": _used(app.confirmed_at, app.last_used_at, language) if app else None,
         "passkeys": [
-            {"id": passkey.id, "name": passkey.name, **_used(passkey.created_at, passkey.last_used_at, language)}
+            {"id": passkey.id, "name": passkey.name, "signsInAlone": passkey.signs_in_alone,
+             **_used(passkey.created_at, passkey.last_used_at, language)}
             for passkey in passkeys.of(user)
         ],
         "backupCodes": backup_codes.summary(user),

@@ -112,6 +112,12 @@ SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
         State.REAUTHENTICATED: ("account/download",),
         State.COMPLETED: ("account/download",),
     },
+    # on sign-in's screens (the home page's start too): the funnel counts it as a sign-in
+    Flow.PASSKEY: {
+        State.PASSKEY_PENDING: ("signIn",),
+        State.SECOND_FACTOR_VERIFIED: ("signIn/password", "signIn"),
+        State.COMPLETED: ("redirecttorp", "signIn"),
+    },
 }
 
 def shown_phone(journey: Journey) -> str:

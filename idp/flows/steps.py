@@ -16,6 +16,8 @@ class Flow(StrEnum):
     # The account pages' steps that need proof that it is you (idp/account/).
     ACCOUNT_DELETION = "account_deletion"
     INFORMATION = "information"
+    # A sign-in from the first screen with a passkey that finds the account (passkey_signin.py).
+    PASSKEY = "passkey"
 
 
 class State(StrEnum):
@@ -91,3 +93,8 @@ class Event(StrEnum):
     REMOVE_METHOD = "remove_method"
     DELETE_ACCOUNT = "delete_account"
     DOWNLOAD_INFORMATION = "download_information"
+    ASK_PASSKEY = "ask_passkey"
+    # A passkey that verified its user signs in alone; one that did not holds the second factor
+    # until the password (VERIFY_PASSWORD) of its account.
+    SIGN_IN_WITH_PASSKEY = "sign_in_with_passkey"
+    HOLD_PASSKEY = "hold_passkey"

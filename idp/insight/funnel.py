@@ -7,6 +7,8 @@ journeys (a UI journey id), not people.
 A step is a screen of the login UI; a flow's steps, in order, are steps.py's. A journey id may
 cross flows (a sign-in, then a change of phone): each screen that belongs to one flow only moves
 the journey into it, and a shared screen (the redirect to the service) counts for the flow it is in.
+A sign-in with a passkey from the first screen shows only sign-in's screens: it counts as a
+sign-in (steps.COUNTED_AS), which the redirect to the service ends sooner.
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from idp.errors import Errors
 from idp.flows.steps import Flow, State
 from idp.flows.screens import SCREENS
 from idp.insight.funnel import BUCKETS
-from idp.insight.steps import END, METHODS, STEPS
+from idp.insight.steps import COUNTED_AS, END, METHODS, STEPS
 
 # The UI's screens outside any journey: home, the account's pages, the error page and
 # development's page of phone codes.
@@ -41,8 +41,9 @@ PAGES = ("home", "privacy", "signup", "password", "verification", "verificationS
          "accountSessions", "accountServices", "accountActivity", "accountNotMe", "accountDelete", "accountDownload",
          "accountDeleted", "lostPhone", "phoneResetRequested", "phoneResetCancel", "accountReset",
          "accountResetRequested", "accountResetDelete", "accountResetCancel", "error", "phoneOtp")
-# An event's category: the journey's flow, or the profile's and the account's pages.
-CATEGORIES = (*(flow.value for flow in Flow), "profile", "account")
+# An event's category: the journey's flow (a passkey's from the first screen is sign-in's), or
+# the profile's and the account's pages.
+CATEGORIES = (*(flow.value for flow in Flow if flow not in COUNTED_AS), "profile", "account")
 # "Step n of 4" of sign-up.
 SIGN_UP_STEPS = (1, 2, 3, 4)
 # What an action ends with: a submit's outcome, a new code (by another method), a link followed.

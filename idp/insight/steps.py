@@ -28,11 +28,14 @@ def _steps(flow: Flow) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ordered))
 
 
+# Flows whose screens are all another's: their journeys count in that one's funnel (a sign-in
+# with a passkey from the first screen shows only sign-in's screens).
+COUNTED_AS = {Flow.PASSKEY: Flow.SIGNIN}
 STEPS = {flow: _steps(flow) for flow in Flow}
 END = {flow: SCREENS[flow][State.COMPLETED][0] for flow in Flow}
 FLOWS_OF: dict[str, tuple[Flow, ...]] = defaultdict(tuple)
 for _flow, _screens in STEPS.items():
-    for _screen in _screens:
+    for _screen in () if _flow in COUNTED_AS else _screens:
         FLOWS_OF[_screen] += (_flow,)
 
 

@@ -46,6 +46,9 @@ class PasskeyCredential(db.Model):
     transports: Mapped[list | None] = mapped_column(db.JSON)
     # Synced (backed up) passkeys are software-held keys; the others hardware-bound.
     backed_up: Mapped[bool] = mapped_column(default=False)
+    # Discoverable and verifying its user (a PIN, a fingerprint) when made, or since proved so by
+    # a sign-in from the first screen: it signs the person in alone (idp/flows/passkey_signin.py).
+    signs_in_alone: Mapped[bool] = mapped_column(default=False, server_default=db.false())
     name: Mapped[str] = mapped_column(db.String(100))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=now)
     last_used_at: Mapped[object | None] = mapped_column(db.DateTime)

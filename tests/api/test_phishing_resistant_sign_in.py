@@ -36,13 +36,13 @@ class Service:
         self.client = client
         self.verifier = secrets.token_urlsafe(48)
 
-    def ask(self, acr_values: str | None = PR):
+    def ask(self, acr_values: str | None = PR, **extra):
         challenge = base64.urlsafe_b64encode(hashlib.sha256(self.verifier.encode()).digest()).rstrip(b"=").decode()
         params = {"response_type": "code", "client_id": "reservations", "redirect_uri": REDIRECT, "scope": "openid profile",
                   "state": "s", "nonce": secrets.token_urlsafe(8), "code_challenge": challenge, "code_challenge_method": "S256"}
         if acr_values:
             params["acr_values"] = acr_values
-        return self.client.get(f"/authorize?{urlencode(params)}")
+        return self.client.get(f"/authorize?{urlencode(params | extra)}")
 
     def acr_of(self, location: str) -> str:
         from joserfc import jwt

@@ -155,6 +155,15 @@ def product(tmp_path_factory):
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def phishing_resistant_product(tmp_path_factory):
+    """The product whose reservations demo asks a phishing-resistant sign-in (acr_values)."""
+    running = Product(tmp_path_factory.mktemp("phishing-resistant"), RESERVATIONS_ACR_VALUES="urn:signin:acr:phishing-resistant")
+    running.start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import expect, sync_playwright

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.e2e import steps
 from tests.e2e.accessibility import assert_no_violations
-from tests.e2e.conftest import MOBILE, Product
+from tests.e2e.conftest import MOBILE
 from tests.e2e.steps import t
 from tests.e2e.test_methods_journeys import choose_action
 
@@ -16,11 +16,8 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
-def product(tmp_path_factory):
-    running = Product(tmp_path_factory.mktemp("passkey"), RESERVATIONS_ACR_VALUES="urn:signin:acr:phishing-resistant")
-    running.start()
-    yield running
-    running.stop()
+def product(phishing_resistant_product):
+    return phishing_resistant_product
 
 
 @pytest.mark.parametrize(("language", "phone"), [("en", False), ("fr", True)])

@@ -95,7 +95,12 @@ export const api = {
   create: ({ userName, password, trxnId }) => post('/users/create', { userName, password, trxnId }),
   createCoreProfile: ({ userName, firstName, lastName, id, language }) =>
     post('/users/createcoreprofile', { userName, firstName, lastName, id, language }),
-  login: ({ userName, password, next }) => post('/otp/users/login', { userName, password, ...(next ? { next } : {}) }),
+  // afterPasskey: a passkey without user verification came first (the server's journey decides)
+  login: ({ userName, password, next, afterPasskey }) =>
+    post('/otp/users/login', { userName, password, ...(next ? { next } : {}), ...(afterPasskey ? { afterPasskey } : {}) }),
+  // the first screen's passkey: options for any passkey of this site, then its answer
+  signinPasskeyOptions: () => post('/signin/passkey/options', {}),
+  signinPasskeyVerify: ({ credential, next }) => post('/signin/passkey/verify', { credential, ...(next ? { next } : {}) }),
   otpSend: ({ userName, otpType, phone }) => post('/otp/otp/send', { userName, otpType, phone }),
   // otp: a code; credential: a passkey's answer (navigator.credentials.get())
   otpVerify: ({ userName, otpType, otp, trxnId, credential }) =>

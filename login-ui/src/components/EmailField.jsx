@@ -37,7 +37,8 @@ export function useEmail(form, initial = '') {
   };
 }
 
-export default function EmailField({ email, form, label }) {
+// autoComplete: "username webauthn" where the browser may also offer the person's passkeys
+export default function EmailField({ email, form, label, autoComplete = 'email' }) {
   const t = useT();
   const errorText = useErrorText();
   const { field, value, onChange, onBlur } = email;
@@ -54,7 +55,7 @@ export default function EmailField({ email, form, label }) {
       label={label || t('email.label')}
       hint={t('email.hint')}
       type="email"
-      autoComplete="email"
+      autoComplete={autoComplete}
       spellCheck={false}
       autoCapitalize="none"
       defaultValue={value}

@@ -151,6 +151,7 @@ export function MethodsList({ methods }) {
                 <li key={passkey.id}>
                   <strong>{passkey.name}</strong>
                   {first('passkey')} <When method={passkey} />{' '}
+                  <span className="hint">{t(passkey.signsInAlone ? 'methods.passkey.signsInAlone' : 'methods.passkey.afterPassword')}</span>{' '}
                   {removable(methods, 'passkey') ? (
                     <ActionLink action={`remove-passkey-${passkey.id}`} labelId="methods.remove" what={passkey.name} />
                   ) : null}

@@ -71,7 +71,7 @@ const BUILDERS = {
       : intl.formatMessage({ id: 'error.28' }),
   // a device that already holds a passkey of this account says so; any other failure alike
   [ERRORS.PASSKEY_FAILED]: (intl, data) =>
-    intl.formatMessage({ id: data.reason === 'registered' ? 'error.39.registered' : 'error.39' }),
+    intl.formatMessage({ id: ['registered', 'unavailable'].includes(data.reason) ? `error.39.${data.reason}` : 'error.39' }),
   [ERRORS.PASSKEY_NAME]: (intl, data) =>
     intl.formatMessage({ id: 'error.41' }, { maxLength: positive(data.maxLength) ? Number(data.maxLength) : 100 }),
   // a backup code spent before: how many are left, when the server says

@@ -18,6 +18,8 @@ const FIRST_SCREEN = [
   'password.label',
   'password.show',
   'password.signin.',
+  // the first screen's passkey (its button, its status) and the password screen after it
+  'passkeyFirst.',
   'error.',
   // errors.js: the text of error 41 (the last strong method kept)
   'methods.addAnotherFirst',

@@ -105,6 +105,11 @@ const SCREENS = {
     REAUTHENTICATED: ['account/download'],
     COMPLETED: ['account/download'],
   },
+  passkey: {
+    PASSKEY_PENDING: ['signIn'],
+    SECOND_FACTOR_VERIFIED: ['signIn/password', 'signIn'],
+    COMPLETED: ['redirecttorp', 'signIn'],
+  },
 };
 
 // A journey view of the server: journey('signup', 'PHONE_CODE_SENT', { otpType: 'sms' }).

@@ -65,6 +65,7 @@ function EventItem({ event }) {
         <Row label={t('account.activity.when')}>{when}</Row>
         <Row label={t('account.activity.device')}>{device}</Row>
         {PROOFS.includes(event.proof) ? <Row label={t('account.sessions.proof')}>{t(`account.sessions.proofs.${event.proof}`)}</Row> : null}
+        {event.passkey ? <Row label={t('account.activity.passkey')}>{event.passkey}</Row> : null}
       </dl>
       {event.reportable ? (
         <p>

@@ -13,7 +13,7 @@ afterEach(() => setBrowserLanguages(['en-US', 'en']));
 test('renders the sign-in start in English at /en', async () => {
   await renderApp('/en');
   expect(await screen.findByRole('heading', { level: 1, name: en['home.title'] })).toBeInTheDocument();
-  expect(screen.getByLabelText(en['email.label'])).toHaveAttribute('autocomplete', 'email');
+  expect(screen.getByLabelText(en['email.label'])).toHaveAttribute('autocomplete', 'username webauthn');
   expect(document.documentElement.lang).toBe('en');
 });
 

@@ -59,3 +59,12 @@ test('no such word without a service asking it', async () => {
   await screen.findByRole('heading', { level: 1, name: en['methods.title'] });
   expect(screen.queryByText(/asks you to sign in with a passkey/)).not.toBeInTheDocument();
 });
+
+test('each passkey says whether it signs in on its own or after the password', async () => {
+  const used = { addedAt: '2026-03-02T10:00:00Z', lastUsedAt: null };
+  const passkeys = [{ id: 1, name: 'Phone', signsInAlone: true, ...used }, { id: 2, name: 'Old key', signsInAlone: false, ...used }];
+  await renderApp('/en/signinmethods', { api: signedIn({}, {}, { ...APP_AND_PHONE, passkeys }) });
+  const listed = within(screen.getByTestId('method-passkey'));
+  expect(listed.getByText(en['methods.passkey.signsInAlone'])).toBeInTheDocument();
+  expect(listed.getByText(en['methods.passkey.afterPassword'])).toBeInTheDocument();
+});

@@ -4,6 +4,7 @@ import { useTestData } from '../../components/AppConfig';
 import EmailField, { useEmail } from '../../components/EmailField';
 import { FormPage, useForm } from '../../components/forms';
 import { useHydrated, usePath } from '../../components/hooks';
+import PasskeySignIn from '../../components/PasskeySignIn';
 import { SIGN_IN } from '../../session/reducer';
 import { useServerSession } from '../../session/ServerSession';
 import { useSession } from '../../session/SessionContext';
@@ -12,7 +13,8 @@ const PAGE = 'signin';
 
 // The sign-in start, here and on the home page: the e-mail address is checked without a
 // call (section 4) and kept in the browser for the password screen. The relying
-// service's login hint fills it in when nothing was typed.
+// service's login hint fills it in when nothing was typed. A passkey signs in from here alone
+// (PasskeySignIn: the field's autofill, or its button).
 export function SignInStart({ page, titleId, leadId, before, after }) {
   const navigate = useNavigate();
   const path = usePath();
@@ -44,8 +46,20 @@ export function SignInStart({ page, titleId, leadId, before, after }) {
     },
   });
   return (
-    <FormPage form={form} onSubmit={onSubmit} titleId={titleId} leadId={leadId} before={before} after={after}>
-      <EmailField email={email} form={form} />
+    <FormPage
+      form={form}
+      onSubmit={onSubmit}
+      titleId={titleId}
+      leadId={leadId}
+      before={before}
+      after={
+        <>
+          <PasskeySignIn form={form} field={email.field} />
+          {after}
+        </>
+      }
+    >
+      <EmailField email={email} form={form} autoComplete="username webauthn" />
     </FormPage>
   );
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { api } from '../../api/v1';
 import { useTestData } from '../../components/AppConfig';
+import { Notice } from '../../components/fields';
 import { BackLink, FormPage, useForm } from '../../components/forms';
 import Guard, { useJourney } from '../../components/Guard';
 import { useT } from '../../components/hooks';
 import PasswordField from '../../components/PasswordField';
 import { isLocalPage } from '../../session/journey';
+import { useServerSession } from '../../session/ServerSession';
 import { useSession } from '../../session/SessionContext';
 import { validateEmail } from '../../validation';
 
@@ -20,11 +22,16 @@ function SignInPasswordForm() {
   const userName = typedEmail(state.userData) || journey.email;
   const [password, setPassword] = useState(useTestData().password || '');
   const form = useForm({ category: 'signin', page: PAGE });
+  // a passkey without user verification came first, for this address: the password ends the sign-in
+  const { journeys } = useServerSession();
+  const held = journeys.passkey;
+  const afterPasskey = Boolean(held && held.state === 'SECOND_FACTOR_VERIFIED' && held.email === userName);
   const onSubmit = form.handle({
     field: 'password',
     check: () => ({ password: password ? null : { id: 'password.signin.required' } }),
     // the page a signed-out person opened: the sign-in leads there (the server checks it)
-    send: () => api.login({ userName, password, ...(isLocalPage(state.userData.next) ? { next: state.userData.next } : {}) }),
+    send: () =>
+      api.login({ userName, password, afterPasskey, ...(isLocalPage(state.userData.next) ? { next: state.userData.next } : {}) }),
   });
   const links = (
     <>
@@ -35,7 +42,15 @@ function SignInPasswordForm() {
   );
   const lead = t('password.signin.lead', { email: userName });
   return (
-    <FormPage form={form} onSubmit={onSubmit} titleId="password.signin.title" lead={lead} submitId="password.signin.submit" after={links}>
+    <FormPage
+      form={form}
+      onSubmit={onSubmit}
+      titleId="password.signin.title"
+      lead={lead}
+      submitId="password.signin.submit"
+      before={afterPasskey ? <Notice>{t('passkeyFirst.passwordNext')}</Notice> : null}
+      after={links}
+    >
       <PasswordField value={password} onChange={setPassword} error={form.errors.password} />
     </FormPage>
   );
