@@ -1,7 +1,7 @@
 """A passkey says whether it signs the person in alone (passkey_credentials.signs_in_alone):
 discoverable and verifying its user when it was made (issue 54)
 
-Revision ID: 0024
+Revision ID: 0021
 Revises: 0020
 Create Date: 2026-11-29 09:00:00
 """
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 
-revision = '0024'
+revision = '0021'
 down_revision = '0020'
 branch_labels = None
 depends_on = None
