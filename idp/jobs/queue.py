@@ -13,6 +13,7 @@ keeps nothing.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
@@ -154,21 +155,17 @@ class JobQueue:
         pipeline.hincrby(FAILED_ATTEMPTS_KEY, kind_name, 1)
         if delivery is not None:
             pipeline.hincrby(FAILED_DELIVERIES_KEY, f"{delivery.channel} {delivery.provider}", 1)
-        try:
+        with contextlib.suppress(RedisError):  # a count lost with Redis; the job's own retry is RQ's
             pipeline.execute()
-        except RedisError:
-            pass  # a count lost with Redis; the job's own retry is RQ's
 
     def observe_delivery(self, channel: str, provider: str, seconds: float) -> None:
         pipeline = self.connection.pipeline(transaction=False)
-        for bound, bucket in zip(LATENCY_BUCKETS, BUCKET_NAMES):
+        for bound, bucket in zip(LATENCY_BUCKETS, BUCKET_NAMES, strict=True):
             if seconds <= bound:
                 pipeline.hincrby(LATENCY_KEY, f"{channel} {provider} {bucket}", 1)
         pipeline.hincrbyfloat(LATENCY_KEY, f"{channel} {provider} sum", seconds)
-        try:
+        with contextlib.suppress(RedisError):
             pipeline.execute()
-        except RedisError:
-            pass
 
     def worker(self, stopped: threading.Event | None = None) -> Worker:
         """RQ's worker, on the worker's client (`jobs work` builds one for each run of its loop),

@@ -11,6 +11,7 @@ notices Redis losing its data.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -128,10 +129,8 @@ class WorkerProcess:
                 pass  # the loop says so; the beat resumes with Redis
             if self.stopped.wait(HEARTBEAT_SECONDS):
                 break
-        try:
+        with contextlib.suppress(RedisError):
             self.jobs.connection.delete(self.key)
-        except RedisError:
-            pass
 
     def _renew_claim(self) -> None:
         """CLAIM_SECONDS more for each job in hand, and RQ's records of the worker and of the hand
