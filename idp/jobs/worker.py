@@ -23,7 +23,8 @@ from redis.exceptions import RedisError, ResponseError
 from rq.exceptions import StopRequested
 from rq.scheduler import RQScheduler
 
-from idp.jobs.queue import HEARTBEAT_PREFIX, LOSSES_KEY, PRESENCE_PREFIX, JobQueue
+from idp.jobs.numbers import LOSSES_KEY
+from idp.jobs.queue import HEARTBEAT_PREFIX, PRESENCE_PREFIX, JobQueue
 from idp.jobs.rq_worker import CLAIM_SECONDS, HEARTBEAT_SECONDS, Worker
 
 HEARTBEAT_TTL_SECONDS = 3 * HEARTBEAT_SECONDS
