@@ -121,6 +121,8 @@ answers = $(PY) -c 'import socket, sys; socket.create_connection(("127.0.0.1", i
 test:
 	@$(MAKE) --no-print-directory -j2 setup system-deps test-deps
 	cd login-ui && npm run lint --silent && npm test --silent
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	@if [ -z "$${IDP_TEST_DATABASE_URL+set}" ] && $(call answers,5432); then export IDP_TEST_DATABASE_URL=$(LOCAL_POSTGRES); fi; \
 	if [ -z "$${IDP_TEST_REDIS_URL+set}" ] && $(call answers,6379); then export IDP_TEST_REDIS_URL=$(LOCAL_REDIS); fi; \
 	echo "Tests on $${IDP_TEST_DATABASE_URL:-SQLite}, the queue on $${IDP_TEST_REDIS_URL:-no Redis (its tests skip)}"; \

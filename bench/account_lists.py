@@ -27,13 +27,16 @@ FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Fi
 EMAIL, PHONE = "lists.bench@example.ca", "+16135550142"
 # Sessions last used within the idle timeout (config/settings.toml: 30 minutes), one a second.
 LOAD = f"""
-INSERT INTO browser_sessions (token_hash, sid, created_at, last_seen_at, expires_at, user_id, user_agent, auth_time, amr)
+INSERT INTO browser_sessions (token_hash, sid, created_at, last_seen_at, expires_at, user_id, user_agent, auth_time,
+                              amr)
 SELECT md5('session' || i) || md5('token' || i), md5('sid' || i), {U} - make_interval(secs => i),
-       {U} - make_interval(secs => i), {U} + interval '12 hours', '{{user}}', '{FIREFOX}', {U} - make_interval(secs => i),
+       {U} - make_interval(secs => i), {U} + interval '12 hours', '{{user}}', '{FIREFOX}',
+       {U} - make_interval(secs => i),
        '["pwd", "otp", "sms", "mfa"]'
 FROM generate_series(1, {{sessions}}) AS i;
 INSERT INTO audit_events (at, user_id, action, details, user_agent)
-SELECT {U} - make_interval(secs => i), '{{user}}', (ARRAY['signin_completed', 'password_wrong', 'name_changed'])[1 + i % 3],
+SELECT {U} - make_interval(secs => i), '{{user}}',
+       (ARRAY['signin_completed', 'password_wrong', 'name_changed'])[1 + i % 3],
        '{{{{"amr": ["pwd", "otp", "sms", "mfa"]}}}}', '{FIREFOX}'
 FROM generate_series(1, {{events}}) AS i;
 """
@@ -118,7 +121,7 @@ def main(argv=None) -> harness.Report:
             if after is None:
                 break
         cookies = dict(browser.cookies)
-    report.figure(f"a walk through the sessions listed {listed:,} of {args.sessions + 1:,}, each once; errors {len(timings.errors)}")
+    report.figure(f"a walk through the sessions listed {listed:,} of {args.sessions + 1:,}, each once; " f"errors {len(timings.errors)}")
     report.figure(f"{'call':<36} {'p50':>8} {'p95':>8}  calls   (ms, over HTTP, one worker)")
     for name, values in timings.samples.items():
         marks = [journeys.percentile(values, share) * 1000 for share in (0.5, 0.95)]

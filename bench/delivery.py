@@ -113,7 +113,9 @@ class Provider:
 def environment(env: dict[str, str], redis_url: str, provider: Provider, concurrency: int) -> dict[str, str]:
     return {**env, "IDP_QUEUE_REDIS_URL": redis_url, "IDP_QUEUE_CONCURRENCY": str(concurrency),
             "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": provider.url,
-            "IDP_NOTIFY_NOTIFY_API_KEY": "bench-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000",
+            "IDP_NOTIFY_NOTIFY_API_KEY": (
+                "bench-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000"
+            ),
             "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template", "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template"}
 
 
@@ -145,10 +147,11 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
     store.flushdb()
     with harness.provider_app(queued) as app:
         queue_messages(app, args.messages)
-        log = open(os.path.join(env["IDP_INSTANCE_PATH"], f"worker-{latency_ms:.0f}ms-{concurrency}.log"), "w")
-        worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], env=queued, cwd=harness.ROOT,
-                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                                  preexec_fn=lambda: os.sched_setaffinity(0, {harness.SERVER_CORE}))
+        # the worker writes to its own copy of the log's descriptor
+        with open(os.path.join(env["IDP_INSTANCE_PATH"], f"worker-{latency_ms:.0f}ms-{concurrency}.log"), "w") as log:
+            worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], env=queued,
+                                      cwd=harness.ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                                      preexec_fn=lambda: os.sched_setaffinity(0, {harness.SERVER_CORE}))
         try:
             arrived = 0
             while arrived < 2 * concurrency:  # every hand has made its first calls (its connection, imports)
@@ -177,7 +180,6 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
         finally:
             worker.send_signal(signal.SIGTERM)
             worker.wait(timeout=60)
-            log.close()
             provider.stop()
     p50, p95 = statistics.quantiles(waits, n=100)[49] * 1000, statistics.quantiles(waits, n=100)[94] * 1000
     report.figure(f"provider {latency_ms:4.0f} ms  concurrency {concurrency:4d}   {rate:7.1f} messages/s per process   "

@@ -101,7 +101,7 @@ def signing_up(newcomers: Accounts):
 def database_counts() -> dict[str, float]:
     row = harness.psql(f"SELECT xact_commit, tup_inserted, tup_updated, tup_deleted, "
                        f"pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') FROM pg_stat_database WHERE datname = '{DATABASE}'")
-    return dict(zip(("transactions", "inserted", "updated", "deleted", "wal"), map(float, row.split("|"))))
+    return dict(zip(("transactions", "inserted", "updated", "deleted", "wal"), map(float, row.split("|")), strict=True))
 
 
 def server_backends() -> list[int]:
@@ -136,7 +136,8 @@ def most_connections(database: str, running: threading.Event, found: list[int]) 
     with psycopg.connect(f"{harness.PG}/{database}", autocommit=True) as watcher:
         while running.is_set():
             found[0] = max(found[0], watcher.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND application_name <> %s AND pid <> pg_backend_pid()",
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = %s AND application_name <> %s AND pid <> pg_backend_pid()",
                 (database, journeys.OUTBOX_READER)).fetchone()[0])
             time.sleep(0.02)
 
@@ -165,7 +166,7 @@ def connections(report, env, port, outbox, accounts: Accounts, seconds: float, b
             clients = pools[2] + pools[3]  # cl_active (idle between transactions too) and cl_waiting
             pgbouncer_cpu = harness.cpu_of([bouncer.process.pid]) - pgbouncer_cpu
             # total_xact_count and total_query_count: what PgBouncer carried for the sign-ins
-            carried = [(after - before) / count for before, after in zip(stats[1:3], pgbouncer_show(bouncer, "STATS")[1:3])]
+            carried = [(after - before) / count for before, after in zip(stats[1:3], pgbouncer_show(bouncer, "STATS")[1:3], strict=True)]
         running.clear()
         watcher.join()
     if bouncer is None:
@@ -228,7 +229,7 @@ def redis_per_message(report, env, port, accounts: Accounts, seconds: float, idl
                   f"by the web server and delivered by one job worker; idle, the two send {sum(idle_rate.values()):.1f} a second)")
     report.figure(f"  by command: {listed}")
     busy = redis_cpu[2] - redis_cpu[1] - (redis_cpu[1] - redis_cpu[0]) / idle_seconds * elapsed
-    report.figure(f"Redis CPU per message        {busy / count * 1000:6.2f} ms   (so one Redis core, Redis being single-threaded, "
+    report.figure(f"Redis CPU per message        {busy / count * 1000:6.2f} ms   " "(so one Redis core, Redis being single-threaded, "
                   f"about {count / max(busy, 1e-9):.0f} messages a second)")
 
 

@@ -280,24 +280,26 @@ class Server:
                  stdin: bool = False):
         self.port = port
         pinned = ["taskset", "-c", cores] if cores is not None else []
-        self.log = tempfile.NamedTemporaryFile(prefix="idp-bench-server-", suffix=".log", delete=False)
-        self.process = subprocess.Popen(
-            pinned + command, env=env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
-            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, text=True, start_new_session=True,
-        )
+        # the server writes to its own copy of the file's descriptor: this process keeps only the path
+        with tempfile.NamedTemporaryFile(prefix="idp-bench-server-", suffix=".log", delete=False) as log:
+            self.process = subprocess.Popen(
+                pinned + command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, text=True, start_new_session=True,
+            )
+        self.log = Path(log.name)
         self._wait_ready(ready_path)
 
     def _wait_ready(self, path: str, seconds: float = 60) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {Path(self.log.name).read_text()[-3000:]}")
+                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=2):
                     return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError(f"server not ready after {seconds} s: {Path(self.log.name).read_text()[-3000:]}")
+        raise RuntimeError(f"server not ready after {seconds} s: {self.log.read_text()[-3000:]}")
 
     def pids(self) -> list[int]:
         return [self.process.pid, *self.descendants()]
@@ -344,7 +346,7 @@ class Server:
 
     def tracebacks(self) -> list[str]:
         """The last line of every traceback the server logged (a 500 leaves one)."""
-        found, lines = [], Path(self.log.name).read_text(errors="replace").splitlines()
+        found, lines = [], self.log.read_text(errors="replace").splitlines()
         for index, line in enumerate(lines):
             if line.startswith("Traceback"):
                 tail = next((later for later in lines[index + 1:] if not later.startswith((" ", "Traceback"))), "")
@@ -359,8 +361,7 @@ class Server:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
-        self.log.close()
-        os.unlink(self.log.name)
+        self.log.unlink()
 
     def __enter__(self):
         return self

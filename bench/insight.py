@@ -75,7 +75,7 @@ def main(argv=None) -> harness.Report:
         database_cpu = harness.cpu_of(backends) - database_before
     kept = int(harness.psql("SELECT count(*) FROM insight_events", DATABASE))
     report.figure(f"collector: {run.requests / cpu:8.1f} batches of {BATCH} per server core-second "
-                  f"({run.requests / cpu * BATCH:,.0f} events), {run.rate:7.1f} /s, p50 {run.p50_ms:.1f} ms, errors {run.errors}; "
+                  f"({run.requests / cpu * BATCH:,.0f} events), {run.rate:7.1f} /s, " f"p50 {run.p50_ms:.1f} ms, errors {run.errors}; "
                   f"{kept:,} events kept; PostgreSQL {database_cpu / max(run.requests, 1) * 1000:.2f} ms CPU per batch apart")
 
     harness.psql("TRUNCATE insight_events", DATABASE)
@@ -109,7 +109,7 @@ def main(argv=None) -> harness.Report:
             report.figure(f"housekeeping's roll of today again (each run, every 15 minutes): {time.monotonic() - started:.1f} s")
             started = time.monotonic()
             funnel.summarize(now().date())
-            report.figure(f"today read live from its raw events (where housekeeping never rolled it): {time.monotonic() - started:.1f} s")
+            report.figure(f"today read live from its raw events (where housekeeping never rolled it): " f"{time.monotonic() - started:.1f} s")
     return report
 
 

@@ -47,7 +47,7 @@ def server_loop(seconds: int) -> list[str]:
         with harness.Server(command(port), dict(os.environ), port, str(harness.SERVER_CORE), "/") as server:
             url = f"http://127.0.0.1:{port}/"
             harness.wrk(url, 10, 2, harness.BENCH / "wrk" / "get.lua")
-            cpu, run = harness.measured(server.pids, lambda: harness.wrk(url, 10, seconds, harness.BENCH / "wrk" / "get.lua"))
+            cpu, run = harness.measured(server.pids, lambda url=url: harness.wrk(url, 10, seconds, harness.BENCH / "wrk" / "get.lua"))
             lines.append(f"{name:<18} {cpu / run.requests * 1000:6.3f} ms of server CPU per request "
                          f"({run.requests / cpu:7.0f} /s per core, errors {run.errors})")
     return lines
@@ -80,7 +80,7 @@ def without(app, hooks: list[str]):
     """The app with the named before/after-request hooks taken out (module.function names)."""
     removed = []
     for registry in (app.before_request_funcs, app.after_request_funcs):
-        for blueprint, functions in registry.items():
+        for functions in registry.values():
             for function in list(functions):
                 if f"{function.__module__}.{function.__name__}" in hooks:
                     functions.remove(function)
@@ -103,7 +103,7 @@ def layers(env: dict[str, str], count: int) -> list[str]:
             answer = client.open(request[1], method=request[0])
             bare = Flask("bare")
             body, mimetype = answer.get_data(), answer.mimetype
-            bare.add_url_rule(request[1], "bare", lambda: bare.response_class(body, mimetype=mimetype))
+            bare.add_url_rule(request[1], "bare", lambda bare=bare, body=body, mimetype=mimetype: bare.response_class(body, mimetype=mimetype))
             whole = cpu_per_call(app, request, count)
             lines.append(f"{request_name}: the whole app {whole:.3f} ms of CPU per request; "
                          f"a bare Flask app answering the same bytes {cpu_per_call(bare, request, count):.3f} ms; "

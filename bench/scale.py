@@ -28,7 +28,8 @@ U = population.UTC_NOW
 # The history rows take negative ids, so the rows the server adds between two sizes (from its
 # sequences) never meet the next load.
 HISTORY = """
-INSERT INTO browser_sessions (id, token_hash, sid, created_at, last_seen_at, expires_at, user_id, auth_time, amr, clients)
+INSERT INTO browser_sessions (id, token_hash, sid, created_at, last_seen_at, expires_at, user_id, auth_time, amr,
+                              clients)
 SELECT -(i + 1), md5('session' || i) || md5('token' || i), md5('sid' || i), {U}, {U}, {U} + interval '12 hours',
        md5('user' || i)::uuid::text, {U}, '["pwd", "otp", "sms", "mfa"]', '["reservations"]'
 FROM generate_series({first}, {last}) AS i;
@@ -44,11 +45,13 @@ SELECT -(i + 1), -(i + 1), 'signin', 'COMPLETED', 'person' || i || '@example.ca'
 FROM generate_series({first}, {last}) AS i;
 INSERT INTO otp_transactions (id, correlation_id, browser_session_id, journey_id, user_id, channel, destination,
                               code_hash, state, attempts, created_at, updated_at, expires_at)
-SELECT md5('otp' || i)::uuid::text, md5('correlation' || i)::uuid::text, -(i + 1), -(i + 1), md5('user' || i)::uuid::text,
+SELECT md5('otp' || i)::uuid::text, md5('correlation' || i)::uuid::text, -(i + 1), -(i + 1),
+       md5('user' || i)::uuid::text,
        'sms', '+1613' || (2000000 + i)::text, md5('code' || i) || md5('code2' || i), 'USED', 0, {U}, {U}, {U}
 FROM generate_series({first}, {last}) AS i;
 INSERT INTO authorization_codes (id, code_hash, client_id, grant_id, sid, user_id, redirect_uri, scope, nonce,
-                                 code_challenge, code_challenge_method, auth_time, amr, created_at, expires_at, redeemed_at)
+                                 code_challenge, code_challenge_method, auth_time, amr, created_at, expires_at,
+                                 redeemed_at)
 SELECT -(i + 1), md5('authorization' || i) || md5('code' || i), 'reservations', -(i + 1), md5('sid' || i),
        md5('user' || i)::uuid::text,
        'http://localhost:5001/callback', 'openid profile email phone', md5('nonce' || i), md5('challenge' || i),

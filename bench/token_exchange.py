@@ -129,7 +129,7 @@ class Peer(harness.Server):
         deadline = time.monotonic() + 120
         while not path.exists():
             if time.monotonic() > deadline or self.process.poll() is not None:
-                raise RuntimeError(f"oidc-provider did not mint codes: {Path(self.log.name).read_text()[-2000:]}")
+                raise RuntimeError(f"oidc-provider did not mint codes: {self.log.read_text()[-2000:]}")
             time.sleep(0.05)
 
 

@@ -97,7 +97,7 @@ def report(dist):
     biggest, _, biggest_name = later[0] if later else (0, 0, "none")
     lines.append(f"first screen, larger language: {worst['brotli']} bytes brotli ({kb(worst['brotli'])}; "
                  f"{verdict(worst['brotli'], FIRST_SCREEN_TARGET)}), {worst['gzip']} bytes gzip ({kb(worst['gzip'])})")
-    lines.append(f"largest later chunk: {biggest_name} {biggest} bytes brotli ({kb(biggest)}; {verdict(biggest, LATER_CHUNK_TARGET)})")
+    lines.append(f"largest later chunk: {biggest_name} {biggest} bytes brotli " f"({kb(biggest)}; {verdict(biggest, LATER_CHUNK_TARGET)})")
     return lines
 
 

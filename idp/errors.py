@@ -60,17 +60,23 @@ class Errors(Enum):
     # Why a page's journey or a signed-in page has no session (idp/sessions: why_absent).
     PAGE_EXPIRED = ("45", 401, "The page expired: a session ends after data.minutes minutes without use; start again")
     SESSION_LOST = ("46", 401, "The browser sent no session: its cookies were cleared or are blocked; allow them and start again")
-    LOST_PHONE_NOT_OFFERED = ("47", 409, "Removing a lost phone is only for an account whose one way to prove it is them is that phone: use another of your methods")
-    PHONE_RESET_LINK_INVALID = ("48", 404, "This link no longer cancels anything: it was used, the phone was already removed or the account deleted, or it is not a link we sent")
+    LOST_PHONE_NOT_OFFERED = ("47", 409, "Removing a lost phone is only for an account whose one way to prove it is them is that phone: "
+                              "use another of your methods")
+    PHONE_RESET_LINK_INVALID = ("48", 404, "This link no longer cancels anything: it was used, the phone was already removed or the account "
+                                "deleted, or it is not a link we sent")
     # limits.max_messages_per_destination_per_day, told where nothing it says can reveal an account
-    DESTINATION_DAY_SPENT = ("50", 429, "No more codes can go to this address or number today (data.channel): another way, or wait data.retryAfter seconds")
+    DESTINATION_DAY_SPENT = ("50", 429, "No more codes can go to this address or number today (data.channel): another way, "
+                             "or wait data.retryAfter seconds")
     # limits.max_anonymous_messages_per_day's e-mails, until midnight UTC
     EMAIL_SENDING_PAUSED = ("51", 503, "Codes by e-mail to addresses not yet proved are paused until the day ends (data.retryAfter seconds)")
     # [phone]: sms_countries, voice_countries, refused_types
-    PHONE_NUMBER_REFUSED = ("52", 400, "No text or call goes to this number by data.channel: data.reason country (data.countries: those served) or its kind (premium_rate, shared_cost, satellite, uan, personal_number, pager, voip...)")
+    PHONE_NUMBER_REFUSED = ("52", 400, "No text or call goes to this number by data.channel: data.reason country "
+                            "(data.countries: those served) or its kind (premium_rate, shared_cost, satellite, uan, "
+                            "personal_number, pager, voip...)")
     # idp/flows/resets.py: the owner cancelled a reset lately (profile.reset_after_cancel_seconds).
     RESET_NEEDS_HELP_DESK = ("55", 409, "The owner of this account cancelled such a request lately: only the help desk can help now")
-    RESET_WAITING = ("56", 409, "A removal of the phone or a deletion of this account already waits (data.kind, data.effectiveAt, data.when: en, fr)")
+    RESET_WAITING = ("56", 409, "A removal of the phone or a deletion of this account already waits "
+                     "(data.kind, data.effectiveAt, data.when: en, fr)")
     RESET_NO_LONGER_WAITS = ("57", 409, "The account's deletion was cancelled by its owner since the code: nothing was deleted")
     # idp/flows/passkey_signin.py: a passkey the device still offers after its removal (another tab)
     PASSKEY_UNKNOWN = ("58", 400, "This passkey is not on any account (it may have been removed): sign in with your e-mail and password, or another passkey")

@@ -99,7 +99,7 @@ def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:
         keys.append(key)
         algorithms.append(algorithm)
     signing = {}
-    for algorithm, key, entry in zip(algorithms, keys, entries):
+    for algorithm, key, entry in zip(algorithms, keys, entries, strict=True):
         if RETIRED_AT not in entry:
             signing.setdefault(algorithm, key)
     if not signing:
@@ -107,7 +107,7 @@ def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:
     public = KeySet(keys).as_dict(private=False)["keys"]
     published = [
         (entry.get(RETIRED_AT), {**jwk, "use": "sig", "alg": algorithm})
-        for entry, jwk, algorithm in zip(entries, public, algorithms)
+        for entry, jwk, algorithm in zip(entries, public, algorithms, strict=True)
     ]
     return Loaded(stamp=stamp, entries=entries, signing=signing, published=published)
 

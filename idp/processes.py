@@ -4,6 +4,7 @@ found from the pid file it keeps in PROMETHEUS_MULTIPROC_DIR, and its workers, i
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterator
@@ -114,7 +115,5 @@ def forget_dead_processes(folder: str) -> None:
     pids = {int(found.group(1)) for name in os.listdir(folder) if (found := WRITER_PID.search(name))}
     for pid in pids:
         if not Path(f"/proc/{pid}").exists():
-            try:
+            with contextlib.suppress(FileNotFoundError):  # another scrape removed them meanwhile
                 mark_process_dead(pid, folder)
-            except FileNotFoundError:
-                pass  # another scrape removed them meanwhile

@@ -26,6 +26,10 @@ from werkzeug.serving import make_server
 from idp import create_app
 from idp.extensions import db
 
+# Fixtures of stand-in outside services, for any test that asks for one by name: the SMTP and GC Notify
+# fakes, the server that never answers, and AWS's voice API.
+pytest_plugins = ["tests.support.fakes", "tests.support.aws_voice"]
+
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 
 

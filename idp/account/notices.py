@@ -1,8 +1,9 @@
 """The e-mail that tells a person their account was signed in to from a browser it had not
 used before (the trusted-device cookie decides what is known, idp/sessions/devices.py): when,
 the device in words, and the account activity, where "This wasn't me" signs the account out of
-every other device, that one included. login.gov and GOV.UK One Login send the same. It goes through the message queue like every message, once the sign-in
-is decided: a delivery that fails is logged and never fails the sign-in.
+every other device, that one included. login.gov and GOV.UK One Login send the same. It goes
+through the message queue like every message, once the sign-in is decided: a delivery that
+fails is logged and never fails the sign-in.
 account.new_device_notice turns it off.
 """
 from __future__ import annotations

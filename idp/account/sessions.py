@@ -1,8 +1,9 @@
 """Where you're signed in: the account's live browser sessions, in words, and ending them.
 
-This browser's session comes first, then the others, last used first. Each session says the browser and system it began in (parsed from its user agent by the
-user-agents library, ua-parser's rules: never by hand), when the person signed in, when it
-was last used, how they proved it was them (from its amr) and whether it is this browser.
+This browser's session comes first, then the others, last used first. Each session says the
+browser and system it began in (parsed from its user agent by the user-agents library,
+ua-parser's rules: never by hand), when the person signed in, when it was last used, how they
+proved it was them (from its amr) and whether it is this browser.
 Ending one, or every one but this browser's, goes through idp/sessions/__init__.py (its one door:
 the audit trail, the metric, back-channel logout to the services signed in through it) and
 revokes the tokens those services were given through it (idp/store/grants.py). Protecting

@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from joserfc.errors import JoseError
-from joserfc.jwk import KeySet
 
 from idp.clients import (
     EXTENSION,
@@ -25,13 +23,13 @@ from idp.clients import (
     Client,
     Registry,
     Service,
+    credentials,
     values,
 )
 from idp.config import PROJECT_ROOT, ConfigError, read_toml
 from idp.keys import DEFAULT_ALGORITHM, SIGNING_ALGORITHMS
 
 DEFAULT_CLIENTS_FILE = PROJECT_ROOT / "config" / "clients.toml"
-MIN_SECRET_LENGTH = 32
 CLIENT_KEYS = {
     "client_secret_env", "dev_client_secret", "redirect_uris", "post_logout_redirect_uris", "scopes",
     "subject_type", "sector_identifier", "require_pkce", "service", "token_endpoint_auth_method",
@@ -40,20 +38,6 @@ CLIENT_KEYS = {
     "development_only",
 }
 SERVICE_KEYS = {"id", "url", "title_en", "title_fr", "description_en", "description_fr"}
-
-
-def _secret(table: dict, where: str, environment: str, environ: dict[str, str]) -> str:
-    variable = values.text(table, "client_secret_env", where)
-    secret = environ.get(variable, "")
-    if not secret:
-        if environment != "development":
-            raise values.fail(f"{where}.client_secret_env", f"names {variable}, which is unset (required outside development)")
-        secret = values.text(table, "dev_client_secret", where, required=False)
-        if not secret:
-            raise values.fail(f"{where}.client_secret_env", f"names {variable}, which is unset, and no dev_client_secret is given")
-    if len(secret) < MIN_SECRET_LENGTH:
-        raise values.fail(f"{where}.client_secret_env", f"secret must be at least {MIN_SECRET_LENGTH} characters")
-    return secret
 
 
 def _service(problems: values.Problems, table: Any, where: str) -> Service | None:
@@ -72,22 +56,6 @@ def _service(problems: values.Problems, table: Any, where: str) -> Service | Non
         description={language: problems.read(lambda language=language: values.text(table, f"description_{language}", where, required=False), "")
                      for language in ("en", "fr")},
     )
-
-
-def _public_keys(table: dict, where: str, environment: str) -> tuple[dict | None, str | None]:
-    """A private_key_jwt client's keys: exactly one of jwks (inline) and jwks_uri."""
-    jwks, jwks_uri = table.get("jwks"), table.get("jwks_uri")
-    if (jwks is None) == (jwks_uri is None):
-        raise values.fail(f"{where}.jwks", "or jwks_uri (one of them) is required by private_key_jwt")
-    if jwks_uri is not None:
-        return None, values.redirect_uri(jwks_uri, f"{where}.jwks_uri", environment, native=False)
-    try:
-        key_set = KeySet.import_key_set(jwks)
-    except (JoseError, TypeError, ValueError, KeyError, AttributeError):
-        raise values.fail(f"{where}.jwks", "must be a JWK set ({keys = [...]}) of public keys") from None
-    if not key_set.keys or any(key.is_private for key in key_set.keys):
-        raise values.fail(f"{where}.jwks", "must hold public keys only, at least one")
-    return jwks, None
 
 
 def _client(client_id: str, table: dict, environment: str, environ: dict[str, str], problems: values.Problems) -> Client:
@@ -110,7 +78,7 @@ def _client(client_id: str, table: dict, environment: str, environ: dict[str, st
     native = method == PUBLIC
     if native and not require_pkce:
         problems.note(f"{where}.require_pkce", "must be true for a public client (token_endpoint_auth_method none)")
-    jwks, jwks_uri = problems.read(lambda: _public_keys(table, where, environment), (None, None)) if method == PRIVATE_KEY_JWT else (None, None)
+    jwks, jwks_uri = problems.read(lambda: credentials.public_keys(table, where, environment), (None, None)) if method == PRIVATE_KEY_JWT else (None, None)
     if method != PRIVATE_KEY_JWT and ("jwks" in table or "jwks_uri" in table):
         problems.note(f"{where}.jwks", "is for private_key_jwt clients only")
 
@@ -120,7 +88,7 @@ def _client(client_id: str, table: dict, environment: str, environ: dict[str, st
     backchannel_uri = table.get("backchannel_logout_uri")
     if backchannel_uri is not None:
         backchannel_uri = problems.read(lambda: values.redirect_uri(backchannel_uri, f"{where}.backchannel_logout_uri", environment, native=False))
-    secret = "" if method in (PRIVATE_KEY_JWT, PUBLIC) else problems.read(lambda: _secret(table, where, environment, environ), "")
+    secret = "" if method in (PRIVATE_KEY_JWT, PUBLIC) else problems.read(lambda: credentials.secret(table, where, environment, environ), "")
     return Client(
         client_id=client_id,
         client_secret=secret,

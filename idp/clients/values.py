@@ -69,7 +69,8 @@ def redirect_uri(value: Any, where: str, environment: str, native: bool) -> str:
     if "*" in address or parts.scheme != value.split(":", 1)[0]:
         raise fail(where, f"must be written out in full, in lower-case, without wildcards (got {value!r})")
     if parts.scheme == "http" and (environment != "development" or parts.hostname not in ("localhost", *LOOPBACK_HOSTS)):
-        raise fail(where, f"must be https (http only for localhost in development{', loopback for a native app' if native else ''}; got {value!r})")
+        loopback = ", loopback for a native app" if native else ""
+        raise fail(where, f"must be https (http only for localhost in development{loopback}; got {value!r})")
     return address
 
 

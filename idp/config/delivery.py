@@ -47,8 +47,9 @@ def check_production(settings: dict) -> None:
         raise ConfigError(f"IDP_NOTIFY_CHANNELS offers {channel}, which IDP_NOTIFY_PROVIDER={notify['provider']} cannot carry "
                           f"(it carries {carried}): set {variable(channel)} ({choices}) or take {channel} out of IDP_NOTIFY_CHANNELS")
     if "voice" in channels(notify["channels"]) and not notify["aws_max_price_per_minute"]:
-        raise ConfigError("IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE is required in production when calls are offered (US dollars a minute, "
-                          "e.g. 0.05): without it AWS places a call to a premium or satellite number at that number's price")
+        raise ConfigError("IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE is required in production when calls are offered "
+                          "(US dollars a minute, e.g. 0.05): without it AWS places a call to a premium or satellite "
+                          "number at that number's price")
     endpoint = notify["aws_endpoint_url"]
     if endpoint and not endpoint.startswith("https://"):
         raise ConfigError(f"IDP_NOTIFY_AWS_ENDPOINT_URL must be an https:// URL in production (got {endpoint!r})")

@@ -25,7 +25,8 @@ def check_production(settings: dict[str, dict[str, Any]]) -> None:
     if not settings["server"]["secret_key"]:
         raise ConfigError("IDP_SERVER_SECRET_KEY is required outside development")
     if not settings["methods"]["app_secret_key"]:
-        raise ConfigError("IDP_METHODS_APP_SECRET_KEY is required outside development (a Fernet key: it encrypts the keys of authenticator apps)")
+        raise ConfigError("IDP_METHODS_APP_SECRET_KEY is required outside development "
+                          "(a Fernet key: it encrypts the keys of authenticator apps)")
     issuer = settings["server"]["issuer"]
     if not issuer.startswith("https://") and urlsplit(issuer).hostname not in LOCAL_HOSTS:
         raise ConfigError(f"IDP_SERVER_ISSUER must be an https:// URL in production (got {issuer!r})")

@@ -73,8 +73,8 @@ def channels_ok(value: str) -> bool:
 
 def counts(value: str) -> dict[str, int]:
     """A setting of name:count pairs, "CA:200,US:20,*:5" -> {"CA": 200, "US": 20, "*": 5}: the
-    anonymous texts of each country (limits.anonymous_phone_countries), the messages of each channel (limits.max_messages_per_destination_per_day,
-    limits.max_anonymous_messages_per_day)."""
+    anonymous texts of each country (limits.anonymous_phone_countries), the messages of each
+    channel (limits.max_messages_per_destination_per_day, limits.max_anonymous_messages_per_day)."""
     found = {}
     for part in value.split(","):
         name, _, count = part.strip().partition(":")

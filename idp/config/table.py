@@ -2,11 +2,10 @@
 one list of what may be set (a key the file holds that is not here stops start-up)."""
 from __future__ import annotations
 
-import re
-
+from idp.config.notify_table import NOTIFY
 from idp.config.rules import (
-    FLAG, NON_NEGATIVE_INT, NOTIFY_API_KEY, PHONE_KINDS, PORT, POSITIVE_INT, TEXT, Rule, channel_counts_ok, channels_ok,
-    countries_ok, names, networks_ok, one_of, phone_countries_ok, time_zone_ok,
+    FLAG, NON_NEGATIVE_INT, PHONE_KINDS, POSITIVE_INT, TEXT, Rule, channel_counts_ok, countries_ok, names, networks_ok,
+    one_of, phone_countries_ok, time_zone_ok,
 )
 
 SCHEMA: dict[str, dict[str, Rule]] = {
@@ -114,40 +113,7 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "interaction_lifetime_seconds": POSITIVE_INT,
         "backchannel_logout_timeout_seconds": Rule(int, lambda v: 1 <= v <= 30, "a whole number from 1 to 30"),
     },
-    "notify": {
-        "provider": one_of("", "outbox", "smtp", "notify"),
-        "email_provider": one_of("", "outbox", "smtp", "notify"),
-        "sms_provider": one_of("", "outbox", "notify"),
-        "voice_provider": one_of("", "outbox", "aws"),
-        "channels": Rule(str, channels_ok, "comma-separated channels from email, sms and voice, with email and at least one of sms and voice"),
-        "timeout_seconds": POSITIVE_INT,
-        "sender": TEXT,
-        "smtp_host": TEXT,
-        "smtp_port": PORT,
-        "smtp_username": TEXT,
-        "smtp_password": TEXT,
-        "smtp_starttls": FLAG,
-        "notify_base_url": TEXT,
-        "notify_api_key": Rule(str, lambda v: v == "" or NOTIFY_API_KEY.fullmatch(v) is not None,
-                               "empty or a GC Notify API key: its name, then the service id and the secret, "
-                               "two UUIDs, joined by hyphens (name-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx-xxxxxxxx-xxxx-…)",
-                               secret=True),
-        "notify_email_template_id": TEXT,
-        "notify_sms_template_id": TEXT,
-        "aws_region": Rule(str, lambda v: re.fullmatch("[a-z]{2}(-[a-z]+)+-[0-9]", v) is not None, "an AWS region, e.g. ca-central-1"),
-        "aws_origination_identity": TEXT,
-        "aws_voice_en": Rule(str, lambda v: v.isalpha() and v.isupper(), "an Amazon Polly voice in capitals, e.g. JOANNA"),
-        "aws_voice_fr": Rule(str, lambda v: v.isalpha() and v.isupper(), "an Amazon Polly voice in capitals, e.g. CHANTAL"),
-        "aws_configuration_set": TEXT,
-        "aws_max_price_per_minute": Rule(str, lambda v: v == "" or re.fullmatch("[0-9]{0,2}[.][0-9]{1,5}", v) is not None,
-                                         "empty or US dollars with a decimal point, e.g. 0.10"),
-        "aws_access_key_id": Rule(str, lambda v: v == "" or re.fullmatch("[A-Z0-9]{16,128}", v) is not None,
-                                  "empty or an AWS access key id (capitals and digits, e.g. AKIA…)", secret=True),
-        "aws_secret_access_key": Rule(str, lambda v: v == "" or len(v) >= 16, "empty or an AWS secret access key", secret=True),
-        "aws_endpoint_url": Rule(str, lambda v: v == "" or v.startswith(("http://", "https://")), "empty or an http(s) URL"),
-        "aws_events_topic_arn": Rule(str, lambda v: v == "" or re.fullmatch("arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]+", v) is not None,
-                                     "empty or an SNS topic ARN, arn:aws:sns:REGION:ACCOUNT:NAME"),
-    },
+    "notify": NOTIFY,
     "outbound": {
         "deadline_seconds": Rule(int, lambda v: 1 <= v <= 20, "a whole number of seconds from 1 to 20"),
         "max_bytes": Rule(int, lambda v: 1024 <= v <= 10 * 1024 * 1024, "a whole number of bytes from 1024 to 10485760"),

@@ -61,6 +61,6 @@ def funnel_command(flow: str, days: int, language: str | None, service: str | No
     if as_of is not None:
         click.echo(f"today's figures as of {as_of:%H:%M} UTC, housekeeping's last rollup")
     for row in table:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
     if not steps:
         click.echo("no journey of this flow in either period")

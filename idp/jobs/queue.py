@@ -17,9 +17,7 @@ import json
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
 from datetime import timezone
-from math import nan as NAN
 from typing import Any
 
 from flask import current_app
@@ -30,25 +28,14 @@ from rq.job import Job, get_current_job
 
 from idp import sealed
 from idp.jobs.kinds import QUEUE, Delivered, Failed, Kind, QueueUnavailable, kind_of
+from idp.jobs.numbers import QueueNumbers, count_failed, observe_latency, read_counts
 from idp.jobs.rq_worker import Clock, Worker, WorkQueue
 
 QUEUE_NAME = "idp-deliveries"
-# What the workers count, kept in Redis so that /metrics on any web instance reads it
-# (idp/jobs/numbers.py:QueueCollector). Redis holds nothing durable: a flush restarts the counts,
-# which Prometheus reads as a counter reset.
-FAILED_ATTEMPTS_KEY = "idp:jobs:failed-attempts"
-# The same of deliveries, by "<channel> <provider>".
-FAILED_DELIVERIES_KEY = "idp:deliveries:failed-attempts"
 # Each worker process says it is alive under a key of its own, which names a connection of that
 # process (CLIENT SETNAME), so Redis itself tells when the process has died (live_workers).
 HEARTBEAT_PREFIX = "idp:worker:"
 PRESENCE_PREFIX = "idp-worker:"
-# What the workers counted of Redis losing its data (idp/jobs/worker.py): "resets" and "jobs".
-LOSSES_KEY = "idp:queue:losses"
-LATENCY_KEY = "idp:deliveries:latency"
-LATENCY_BUCKETS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, float("inf"))
-# Each bound as Prometheus names it (le="...").
-BUCKET_NAMES = tuple("+Inf" if bound == float("inf") else str(bound) for bound in LATENCY_BUCKETS)
 
 log = logging.getLogger("idp.jobs")
 
@@ -56,27 +43,6 @@ log = logging.getLogger("idp.jobs")
 class AttemptFailed(Exception):
     """One attempt at a job failed, as RQ keeps it: the kind's own words (jobs.Failed), or
     the name of what was raised — never its text, which may name a person."""
-
-
-@dataclass
-class Histogram:
-    buckets: list[tuple[str, float]]
-    sum: float
-
-
-@dataclass
-class QueueNumbers:
-    """The queue's numbers at one moment (idp/metrics.py); NaN and empty when Redis does not answer."""
-
-    waiting: float = NAN
-    failed: float = NAN
-    oldest_seconds: float = NAN
-    workers: float = NAN
-    failed_attempts: dict[str, int] = field(default_factory=dict)
-    failed_deliveries: dict[tuple[str, str], int] = field(default_factory=dict)
-    latency: dict[tuple[str, str], Histogram] = field(default_factory=dict)
-    resets: float = NAN
-    jobs_lost: float = NAN
 
 
 class JobQueue:
@@ -126,51 +92,21 @@ class JobQueue:
             job = Job.fetch(first[0], connection=self.connection) if first else None
             if job is not None and job.enqueued_at is not None:
                 oldest = max(0.0, time.time() - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp())
-            losses = self.connection.hgetall(LOSSES_KEY)
-            # fields "<channel> <provider> <bucket name or sum>"
-            counted = {name.decode(): float(value) for name, value in self.connection.hgetall(LATENCY_KEY).items()}
-            latency = {
-                (channel, provider): Histogram(
-                    [(bucket, counted.get(f"{channel} {provider} {bucket}", 0.0)) for bucket in BUCKET_NAMES],
-                    counted.get(f"{channel} {provider} sum", 0.0),
-                )
-                for channel, provider in {tuple(name.split(" ")[:2]) for name in counted}
-            }
             return QueueNumbers(
                 waiting=self.waiting(),
                 failed=self.queue.failed_job_registry.count,
                 oldest_seconds=oldest,
                 workers=self.live_workers(),
-                failed_attempts={kind.decode(): int(count) for kind, count in self.connection.hgetall(FAILED_ATTEMPTS_KEY).items()},
-                failed_deliveries={tuple(name.decode().split(" ", 1)): int(count)
-                                   for name, count in self.connection.hgetall(FAILED_DELIVERIES_KEY).items()},
-                latency=latency,
-                resets=int(losses.get(b"resets", 0)),
-                jobs_lost=int(losses.get(b"jobs", 0)),
+                **read_counts(self.connection),
             )
         except RedisError:
             return QueueNumbers()
 
     def count_failed_attempt(self, kind_name: str, delivery: Delivered | None = None) -> None:
-        pipeline = self.connection.pipeline(transaction=False)
-        pipeline.hincrby(FAILED_ATTEMPTS_KEY, kind_name, 1)
-        if delivery is not None:
-            pipeline.hincrby(FAILED_DELIVERIES_KEY, f"{delivery.channel} {delivery.provider}", 1)
-        try:
-            pipeline.execute()
-        except RedisError:
-            pass  # a count lost with Redis; the job's own retry is RQ's
+        count_failed(self.connection, kind_name, delivery)
 
     def observe_delivery(self, channel: str, provider: str, seconds: float) -> None:
-        pipeline = self.connection.pipeline(transaction=False)
-        for bound, bucket in zip(LATENCY_BUCKETS, BUCKET_NAMES):
-            if seconds <= bound:
-                pipeline.hincrby(LATENCY_KEY, f"{channel} {provider} {bucket}", 1)
-        pipeline.hincrbyfloat(LATENCY_KEY, f"{channel} {provider} sum", seconds)
-        try:
-            pipeline.execute()
-        except RedisError:
-            pass
+        observe_latency(self.connection, channel, provider, seconds)
 
     def worker(self, stopped: threading.Event | None = None) -> Worker:
         """RQ's worker, on the worker's client (`jobs work` builds one for each run of its loop),

@@ -11,6 +11,7 @@ idp/jobs/hands.py, rq_worker.py) and notices Redis losing its data.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -22,7 +23,8 @@ from redis.exceptions import RedisError, ResponseError
 from rq.exceptions import StopRequested
 from rq.scheduler import RQScheduler
 
-from idp.jobs.queue import HEARTBEAT_PREFIX, LOSSES_KEY, PRESENCE_PREFIX, JobQueue
+from idp.jobs.numbers import LOSSES_KEY
+from idp.jobs.queue import HEARTBEAT_PREFIX, PRESENCE_PREFIX, JobQueue
 from idp.jobs.rq_worker import Worker
 
 # The longest wait between two tries at building RQ's worker.
@@ -127,10 +129,8 @@ class WorkerProcess:
                 pass  # the loop says so; the beat resumes with Redis
             if self.stopped.wait(self.jobs.clock.beat):
                 break
-        try:
+        with contextlib.suppress(RedisError):
             self.jobs.connection.delete(self.key)
-        except RedisError:
-            pass
 
     def _renew_claim(self) -> None:
         """Clock.claim more for each job in hand, and RQ's records of the worker and of the hand

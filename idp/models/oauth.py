@@ -1,4 +1,5 @@
 import calendar
+from typing import TYPE_CHECKING
 
 from authlib.oauth2.rfc6749 import TokenMixin
 from authlib.oidc.core import AuthorizationCodeMixin
@@ -6,6 +7,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from idp.extensions import db
 from idp.models.types import now
+
+if TYPE_CHECKING:  # SQLAlchemy resolves the relationship's quoted name from its registry
+    from idp.models.user import User
 
 
 class Interaction(db.Model):

@@ -1,7 +1,13 @@
+from typing import TYPE_CHECKING
+
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from idp.extensions import db
 from idp.models.types import new_uuid, now
+
+if TYPE_CHECKING:  # SQLAlchemy resolves the relationships' quoted names from its registry
+    from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
+    from idp.models.reset import Reset
 
 
 class User(db.Model):

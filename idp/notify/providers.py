@@ -12,14 +12,15 @@ Failures are logged by kind only: never an address, a number or a message.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import smtplib
 import socket
 import threading
 import time
 from dataclasses import dataclass
-from functools import cached_property
 from email.message import EmailMessage
+from functools import cached_property
 from typing import Protocol
 
 from idp import outbound
@@ -148,10 +149,8 @@ def _cut(smtp: smtplib.SMTP) -> None:
     """The deadline: whatever the exchange waits for ends now."""
     connection = getattr(smtp, "sock", None)
     if connection is not None:
-        try:
+        with contextlib.suppress(OSError):
             connection.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
 
 
 class Notify:

@@ -28,10 +28,11 @@ import secrets
 
 from flask import Flask, current_app
 
-from idp import clients, jobs, keys, outbound, sessions
+from idp import clients, jobs, keys, outbound
 from idp.clock import timestamp
 from idp.oauth.claims import subject
 from idp.sessions import relying
+from idp.sessions.ended import ENDED, LEFT
 from idp.store import grants
 
 KIND = "backchannel_logout"
@@ -129,5 +130,5 @@ def init_app(app: Flask) -> None:
     timeout = app.config["IDP"]["oauth"]["backchannel_logout_timeout_seconds"]
     jobs.register(app, jobs.retried_by_the_queue(app, KIND, deliver, timeout_seconds=timeout * 2))
     # the session door tells what ended (idp/sessions): the services learn it from here
-    sessions.ENDED.connect(_sessions_ended)
-    sessions.LEFT.connect(_services_left)
+    ENDED.connect(_sessions_ended)
+    LEFT.connect(_services_left)

@@ -43,7 +43,8 @@ def init(path: Path, algorithms: tuple[str, ...]) -> None:
         raise click.ClickException(f"cannot write {path}: {error.strerror}") from None
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         json.dump({"keys": entries}, file, indent=2)
-    click.echo(f"Wrote {len(entries)} signing key(s) to {target} (mode 600): set {keys.ENV_VARIABLE}={target} on every machine.")
+    click.echo(f"Wrote {len(entries)} signing key(s) to {target} (mode 600): "
+               f"set {keys.ENV_VARIABLE}={target} on every machine.")
 
 
 @group.command("rotate")

@@ -22,28 +22,53 @@ VERIFIER_GRAMMAR = "43 to 128 characters among A-Z, a-z, 0-9, hyphen, period, un
 
 # Authlib's words (authlib.oauth2.rfc6749, rfc6750, rfc7636, rfc7523 and authlib.oidc.core) -> ours.
 REWORDED = {
-    "Missing 'client_id' parameter.": "Missing 'client_id': send the client_id the provider registered for the service.",
+    "Missing 'client_id' parameter.": (
+        "Missing 'client_id': send the client_id the provider registered for the service."
+    ),
     "The client does not exist on this server.": UNKNOWN_CLIENT,
-    "Replay attack": "This nonce was used already by this client: send a new, unpredictable nonce with each authorization request.",
-    "Invalid 'prompt' parameter.": "The prompt value none may not be combined with another: send none alone, or leave it out.",
-    "Invalid 'code_challenge'": f"The 'code_challenge' must be {VERIFIER_GRAMMAR}: send BASE64URL(SHA256(code_verifier)).",
-    "Missing 'code_verifier'": "Missing 'code_verifier': send the code_verifier whose S256 challenge the authorization request carried.",
+    "Replay attack": (
+        "This nonce was used already by this client: send a new, unpredictable nonce with each authorization request."
+    ),
+    "Invalid 'prompt' parameter.": (
+        "The prompt value none may not be combined with another: send none alone, or leave it out."
+    ),
+    "Invalid 'code_challenge'": (
+        f"The 'code_challenge' must be {VERIFIER_GRAMMAR}: send BASE64URL(SHA256(code_verifier))."
+    ),
+    "Missing 'code_verifier'": (
+        "Missing 'code_verifier': send the code_verifier whose S256 challenge the authorization request carried."
+    ),
     "Invalid 'code_verifier'": f"The 'code_verifier' must be {VERIFIER_GRAMMAR} (RFC 7636 section 4.1).",
-    "The authorization request had no 'code_challenge', but a 'code_verifier' was provided.":
-        "The authorization request had no 'code_challenge', but a 'code_verifier' was provided: leave code_verifier out.",
-    "Code challenge failed.": "The 'code_verifier' does not match the authorization request's code_challenge: "
-                              "send the verifier that challenge was made from.",
+    "The authorization request had no 'code_challenge', but a 'code_verifier' was provided.": (
+        "The authorization request had no 'code_challenge', but a 'code_verifier' was provided: "
+        "leave code_verifier out."
+    ),
+    "Code challenge failed.": (
+        "The 'code_verifier' does not match the authorization request's code_challenge: "
+        "send the verifier that challenge was made from."
+    ),
     "Missing claim: 'sub'": "The client assertion's sub must be the client's client_id.",
     "Invalid claim: 'sub'": "The client assertion's sub must be the client's client_id, a string.",
-    "Invalid JWT assertion.": "The client_assertion is not a JWT: send a signed JWT (header.payload.signature, base64url).",
-    "Invalid JWT payload.": "The client_assertion's payload is not a JSON object of claims: send iss, sub, aud, exp and jti.",
-    "The access token provided is expired, revoked, malformed, or invalid for other reasons.":
-        "The access token is unknown, expired or revoked: refresh it, or sign the person in again, and send the new one.",
-    "The request requires higher privileges than provided by the access token.":
-        "The access token was not granted the openid scope: sign the person in with scope openid.",
-    "Missing 'Authorization' in headers.": "Missing 'Authorization': send the access token as Authorization: Bearer and the token.",
-    "The requested scope is invalid, unknown, or malformed.":
-        f"The scope holds a value this client may not ask for: ask only among the scopes it registered ({', '.join(SUPPORTED_SCOPES)} at most).",
+    "Invalid JWT assertion.": (
+        "The client_assertion is not a JWT: send a signed JWT (header.payload.signature, base64url)."
+    ),
+    "Invalid JWT payload.": (
+        "The client_assertion's payload is not a JSON object of claims: send iss, sub, aud, exp and jti."
+    ),
+    "The access token provided is expired, revoked, malformed, or invalid for other reasons.": (
+        "The access token is unknown, expired or revoked: refresh it, or sign the person in again, "
+        "and send the new one."
+    ),
+    "The request requires higher privileges than provided by the access token.": (
+        "The access token was not granted the openid scope: sign the person in with scope openid."
+    ),
+    "Missing 'Authorization' in headers.": (
+        "Missing 'Authorization': send the access token as Authorization: Bearer and the token."
+    ),
+    "The requested scope is invalid, unknown, or malformed.": (
+        "The scope holds a value this client may not ask for: "
+        f"ask only among the scopes it registered ({', '.join(SUPPORTED_SCOPES)} at most)."
+    ),
 }
 
 

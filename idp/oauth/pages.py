@@ -1,4 +1,5 @@
-"""The identity provider's own pages: the OIDC endpoints' errors and sign-out, and the console's, in the request's language."""
+"""The identity provider's own pages: the OIDC endpoints' errors and sign-out, and the console's,
+in the request's language."""
 from __future__ import annotations
 
 from urllib.parse import urlencode

@@ -1,9 +1,10 @@
 """What the protocol's parameters may hold, the rule of every OAuth endpoint's door.
 
 RFC 6749 Appendix A: every parameter of the protocol is printable ASCII (login_hint is free
-text, the person's own address, in any script but without control characters); Authlib cannot even word an error about anything else, and
-PostgreSQL refuses a NUL in any text it stores. A client's Basic credentials (section 2.3.1)
-are form-encoded, then base64: decoded, they are printable ASCII too, or no client sent them.
+text, the person's own address, in any script but without control characters); Authlib cannot
+even word an error about anything else, and PostgreSQL refuses a NUL in any text it stores. A
+client's Basic credentials (section 2.3.1) are form-encoded, then base64: decoded, they are
+printable ASCII too, or no client sent them.
 A parameter that a String(n) column keeps holds at most n characters (LONGEST, read from the
 models: PostgreSQL refuses a longer value where SQLite would store it, and the refusal came at
 the end of the person's sign-in, as a server error). Each parameter comes once at the endpoints
@@ -99,7 +100,8 @@ def refused(params: Mapping) -> tuple[str, str] | None:
         return name, refusal(name)
     name = overlong(params)
     if name is not None:
-        return name, f"The parameter '{name}' is longer than the {LONGEST[name]} characters it may hold: send at most {LONGEST[name]}."
+        return name, (f"The parameter '{name}' is longer than the {LONGEST[name]} characters it may hold: "
+                      f"send at most {LONGEST[name]}.")
     return None
 
 
@@ -119,10 +121,13 @@ def refusal(name: str) -> str:
     """The error description of an unreadable parameter, naming it when its name is a plain
     word (an error description may not hold a quote or a backslash)."""
     if not errors.plain(name):
-        return "A parameter's name holds characters outside printable ASCII, a quote or a backslash: send names of the protocol only."
+        return ("A parameter's name holds characters outside printable ASCII, a quote or a backslash: "
+                "send names of the protocol only.")
     if name in GRAMMAR:
-        return f"The parameter '{name}' holds characters its grammar does not allow: send one of the values the protocol defines."
-    return f"The parameter '{name}' holds characters outside printable ASCII: send printable ASCII only, percent-encoded in a URL."
+        return (f"The parameter '{name}' holds characters its grammar does not allow: "
+                "send one of the values the protocol defines.")
+    return (f"The parameter '{name}' holds characters outside printable ASCII: "
+            "send printable ASCII only, percent-encoded in a URL.")
 
 
 def basic_credentials_readable(authorization: str | None) -> bool:

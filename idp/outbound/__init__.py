@@ -23,8 +23,9 @@ the door adds what a call to a party we do not control needs ([outbound] in conf
 - idp_outbound_calls_total{purpose,outcome} counts every call by its outcome (OUTCOMES).
 
 Single flight, failure memory and the cap are per process (door.py: the Door of a policy): under
-the web server each worker fetches a failing key set at most once per failure_memory_seconds. SMTP is not HTTP: `held` gives it a slot
-and its count, and its provider keeps a total deadline of its own (idp/notify/providers.py).
+the web server each worker fetches a failing key set at most once per failure_memory_seconds.
+SMTP is not HTTP: `held` gives it a slot and its count, and its provider keeps a total deadline
+of its own (idp/notify/providers.py).
 
 The one call that does not pass here: the management process's probe of its own machine's web
 server (idp/management.py's web_server_answers), a loopback address this door refuses in

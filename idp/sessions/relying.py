@@ -11,7 +11,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from idp.extensions import db
 from idp.models import BrowserSession
-from idp.sessions import LEFT
+from idp.sessions.ended import LEFT
 from idp.store import writes
 
 _SIGNED_IN_TO = (

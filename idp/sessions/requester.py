@@ -33,7 +33,9 @@ class Requester:
         return str(address)
 
 
-_current: ContextVar[Requester] = ContextVar("requester", default=Requester())
+# The client of code called outside a request (a Requester is frozen: one instance serves every such call).
+UNKNOWN = Requester()
+_current: ContextVar[Requester] = ContextVar("requester", default=UNKNOWN)
 
 
 def current() -> Requester:

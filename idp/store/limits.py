@@ -173,7 +173,7 @@ def hit_windows(groups: list[tuple[list[tuple[str, int | None]], int, int]]) -> 
     # each group's rows locked in one order, the groups in the caller's (one per call site)
     ordered = [sorted({key for key, _ in budgets}) for budgets, _, _ in groups]
     parameters = {}
-    for number, ((_, window_seconds, _), keys) in enumerate(zip(groups, ordered)):
+    for number, ((_, window_seconds, _), keys) in enumerate(zip(groups, ordered, strict=True)):
         given = {"moment": moment, "window_ended": moment - timedelta(seconds=window_seconds)}
         given |= {f"counter_key_{i}": key for i, key in enumerate(keys)}
         parameters |= {f"g{number}_{name}": value for name, value in given.items()}

@@ -142,7 +142,7 @@ def statement(shapes: tuple, queued: tuple):
     per shape (a step's commit always has the same one), its values bound by name:
     w<n>_<attribute>, w<n>__pk<i>, and q<n>_<name> for the n-th statement handed over."""
     ctes = [named_apart(handed, f"q{number}_").cte(f"q{number}") for number, handed in enumerate(queued)]
-    selected = [select(*cte.c).limit(1).scalar_subquery() for handed, cte in zip(queued, ctes) if answers(handed)]
+    selected = [select(*cte.c).limit(1).scalar_subquery() for handed, cte in zip(queued, ctes, strict=True) if answers(handed)]
     for number, (mapper, keys, inserting, generated) in enumerate(shapes):
         table = mapper.local_table
         values = {}

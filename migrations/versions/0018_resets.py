@@ -20,7 +20,10 @@ branch_labels = None
 depends_on = None
 
 WAITING = "cancelled_at IS NULL AND completed_at IS NULL"
-COLUMNS = "id, user_id, requested_at, effective_at, cancelled_at, completed_at, cancel_token_hash, requested_by, operator_id, reason"
+COLUMNS = (
+    "id, user_id, requested_at, effective_at, cancelled_at, completed_at, cancel_token_hash, requested_by, "
+    "operator_id, reason"
+)
 
 
 def _table(name: str, *extra: sa.Column) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from idp.extensions import db
 from idp.models import AuditEvent, User
 from tests.api.account_helpers import post, reauthenticate
-from tests.api.test_account_services import connected, requires_sid, token_through, told  # noqa: F401 (fixtures)
+from tests.api.test_account_services import token_through
 from tests.api.test_account_sessions import browser
 from tests.support.browsers import SAFARI_ON_IPHONE
 from tests.support.journeys import EMAIL, PHONE, SignIn, SignUp

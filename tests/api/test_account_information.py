@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from tests.api.account_helpers import add_backup_codes, post, reauthenticate
-from tests.api.test_account_services import connected  # noqa: F401 (fixture)
 from tests.support.journeys import EMAIL, PASSWORD, PHONE
 
 

@@ -8,65 +8,13 @@ that list it and the ended ones its tokens still name — never by the sub alone
 refuse and keep the person signed in."""
 from __future__ import annotations
 
-import dataclasses
 from datetime import timedelta
-
-import pytest
-
-from idp import clients
 
 from idp.clock import now
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, Grant, Token
 from tests.api.test_account_sessions import browser
 from tests.support.browsers import FIREFOX_ON_WINDOWS
-
-
-@pytest.fixture
-def connected(app, client, signup):
-    """Signed up, then signed in to the reservations service through this browser's session:
-    its grant (openid profile email), a token, and the session's list of services."""
-    signup.through("profile")
-    with app.app_context():
-        session = db.session.scalar(db.select(BrowserSession).where(BrowserSession.user_id.is_not(None)))
-        moment = now()
-        grant = Grant(user_id=session.user_id, client_id="reservations", scope="openid profile email",
-                      first_used_at=moment - timedelta(days=3), last_used_at=moment)
-        db.session.add(grant)
-        db.session.flush()
-        db.session.add(Token(client_id="reservations", user_id=session.user_id, grant_id=grant.id, sid=session.sid,
-                             access_token_hash="b" * 64, refresh_token_hash="c" * 64, scope=grant.scope, issued_at=moment,
-                             access_token_expires_at=moment + timedelta(hours=1),
-                             refresh_token_expires_at=moment + timedelta(days=30)))
-        session.clients = ["reservations"]
-        db.session.commit()
-        return session.sid
-
-
-@pytest.fixture
-def told(monkeypatch):
-    """The back-channel logout jobs queued: (client_id, sid, whether a sub is named) each."""
-    from idp.oauth import backchannel
-
-    queued, enqueue = [], backchannel.jobs.enqueue
-
-    def capture(kind, payload):
-        if kind == backchannel.KIND:
-            queued.append((payload["client_id"], payload["sid"], bool(payload["sub"])))
-        else:
-            enqueue(kind, payload)
-
-    monkeypatch.setattr(backchannel.jobs, "enqueue", capture)
-    return queued
-
-
-@pytest.fixture
-def requires_sid(app, monkeypatch):
-    """The reservations service registered with backchannel_logout_session_required = true."""
-    with app.app_context():
-        registry = clients.registry()
-        monkeypatch.setitem(registry._clients, "reservations",
-                            dataclasses.replace(registry.get("reservations"), backchannel_logout_session_required=True))
 
 
 def token_through(app, sid: str) -> None:

@@ -96,7 +96,7 @@ def test_concurrent_sign_ups_of_one_address_make_exactly_one_account(app, live_s
     answers = _all_at_once(
         [
             (lambda browser=browser, trxn=trxn: browser.post("/users/create", userName=EMAIL, password=PASSWORD, trxnId=trxn))
-            for browser, trxn in zip(browsers, transactions)
+            for browser, trxn in zip(browsers, transactions, strict=True)
         ]
     )
     assert sorted(answer.status_code for answer in answers) == [200] + [409] * 7

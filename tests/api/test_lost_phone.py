@@ -21,7 +21,7 @@ from tests.api.conftest import RESET_WAIT
 from tests.api.account_helpers import add_backup_codes, audit_actions, post, user
 from tests.conftest import TEST_DATABASE_URL
 from tests.support.grants import service_holds_a_token
-from tests.support.journeys import EMAIL, PASSWORD, PHONE, SignIn, SignUp, wrong
+from tests.support.journeys import EMAIL, PHONE, SignIn, SignUp, wrong
 
 WAIT = RESET_WAIT
 
@@ -230,7 +230,7 @@ def test_the_schema_holds_one_waiting_reset_per_account(owner, stranger, outbox,
 def _someone_waits_for_a_lock(app) -> bool:
     with app.app_context():
         return bool(db.session.scalar(text(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            "SELECT count(*) FROM pg_stat_activity " "WHERE datname = current_database() AND wait_event_type = 'Lock'"
         )))
 
 

@@ -61,8 +61,8 @@ def test_a_notice_that_cannot_be_sent_never_stops_the_sign_in(client, signin, ou
 
 
 @pytest.mark.parametrize(("language", "promise"), [
-    ("en", "we will sign your account out of every other device, including that one, and help you change your password."),
-    ("fr", "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là, et vous aiderons à changer votre mot de passe."),
+    ("en", "we will sign your account out of every other device, including that one, " "and help you change your password."),
+    ("fr", "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là, " "et vous aiderons à changer votre mot de passe."),
 ])
 def test_the_notice_says_this_wasnt_me_signs_out_every_other_device(app, language, promise):
     from idp import notify

@@ -32,6 +32,7 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 MOBILE = {"width": 375, "height": 740}
+VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 # The languages a browser asks for, as a person sets them (navigator.languages and Accept-Language).
 BROWSER_LANGUAGES = {"en": ("en-CA", "en-CA,en;q=0.9"), "fr": ("fr-CA", "fr-CA,fr;q=0.9")}
 # Expectations wait this long (ms) for what a person would see; a slow CI box may need more.
@@ -259,3 +260,18 @@ def screenshots(run_started: float) -> Path:
             pass  # another worker removed it between the listing and now
     print(f"\nScreenshots of every screen: {SCREENSHOTS}")
     return SCREENSHOTS
+
+
+@pytest.fixture(params=[(language, viewport) for viewport in VIEWPORTS for language in ("en", "fr")],
+                ids=lambda param: f"{param[0]}-{param[1]}")
+def scan(request, new_context, product, screenshots):
+    """A page scanning each screen as it comes (tests/e2e/scanning.py), once per language and viewport."""
+    # imported here: scanning builds on steps, which imports this module
+    from tests.e2e import steps
+    from tests.e2e.scanning import RESUME, Scan
+
+    language, viewport = request.param
+    context = new_context(language=language, viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    page.clock.install()
+    return Scan(page, product, screenshots, language, viewport, kept=steps.keep_hand_off(page, RESUME))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -24,7 +25,7 @@ from tests.e2e import steps
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.people import new_person
 from tests.e2e.steps import t
-from tests.e2e.test_accessibility import Scan, scan  # noqa: F401 (the fixture)
+from tests.e2e.scanning import Scan
 from tests.support.browsers import FIREFOX_ON_WINDOWS, SAFARI_ON_IPHONE
 
 pytestmark = pytest.mark.e2e
@@ -116,7 +117,7 @@ def test_a_person_proves_it_is_them_and_downloads_their_information(scan: Scan, 
     download = downloading.value
     name = download.suggested_filename
     assert re.fullmatch(rf"{t(language, 'account.download.file')}-\d{{4}}-\d{{2}}-\d{{2}}\.json", name)
-    information = json.loads(open(download.path(), encoding="utf-8").read())
+    information = json.loads(Path(download.path()).read_text(encoding="utf-8"))
     assert information["account"]["email"] == person.email
     assert information["methods"]["phone"]["number"] == person.e164
     assert person.password not in json.dumps(information)

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from tests.e2e import steps
 from tests.e2e.people import new_person
 from tests.e2e.steps import t
-from tests.e2e.test_accessibility import Scan, scan  # noqa: F401 (the fixture)
+from tests.e2e.scanning import Scan
 from tests.support.browsers import FIREFOX_ON_WINDOWS, SAFARI_ON_IPHONE
 
 pytestmark = [

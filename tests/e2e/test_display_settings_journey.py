@@ -27,22 +27,37 @@ DOUBLE_TEXT = "document.addEventListener('DOMContentLoaded', () => { document.do
 # Each visible button and field, with what a person under forced colours could not see: a
 # border that is absent, of no width, or transparent (the colours the system forces are
 # opaque, so a transparent border is one the system did not paint).
-UNMARKED_CONTROLS = """() => [...document.querySelectorAll('button, .button, input:not([type=radio]):not([type=checkbox]), select')]
+UNMARKED_CONTROLS = """() => [
+  ...document.querySelectorAll('button, .button, input:not([type=radio]):not([type=checkbox]), select'),
+]
   .filter((element) => element.getClientRects().length > 0)
   .map((element) => {
     const style = getComputedStyle(element);
-    return { control: element.outerHTML.slice(0, 120), style: style.borderTopStyle, width: style.borderTopWidth, colour: style.borderTopColor };
+    return {
+      control: element.outerHTML.slice(0, 120),
+      style: style.borderTopStyle,
+      width: style.borderTopWidth,
+      colour: style.borderTopColor,
+    };
   })
-  .filter((border) => border.style === 'none' || parseFloat(border.width) === 0 || border.colour === 'rgba(0, 0, 0, 0)')"""
+  .filter((border) => border.style === 'none' || parseFloat(border.width) === 0
+    || border.colour === 'rgba(0, 0, 0, 0)')"""
 # How the focused element is marked: its outline, which forced colours keep and paint.
 FOCUS_OUTLINE = """() => {
   if (document.activeElement === document.body) return null;
   const style = getComputedStyle(document.activeElement);
-  return { focused: document.activeElement.outerHTML.slice(0, 120), style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  return {
+    focused: document.activeElement.outerHTML.slice(0, 120),
+    style: style.outlineStyle,
+    width: parseFloat(style.outlineWidth),
+  };
 }"""
 FOCUS_STEPS = 8
 SIDEWAYS_OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-RUNNING_ANIMATIONS = "() => document.getAnimations().map((animation) => animation.constructor.name + ' on ' + (animation.effect?.target?.outerHTML || '').slice(0, 80))"
+RUNNING_ANIMATIONS = (
+    "() => document.getAnimations().map((animation) => animation.constructor.name + ' on ' "
+    "+ (animation.effect?.target?.outerHTML || '').slice(0, 80))"
+)
 
 
 class Walk:

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from tests.e2e import steps
 from tests.e2e.people import Person, new_person
 from tests.e2e.steps import t
-from tests.e2e.test_accessibility import Scan, scan  # noqa: F401 (the fixture)
+from tests.e2e.scanning import Scan
 
 # English on a desktop, French on a phone: each screen in both languages and at both widths.
 pytestmark = [

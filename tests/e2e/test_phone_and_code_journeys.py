@@ -56,8 +56,10 @@ def test_the_country_search_chooses_and_the_number_takes_its_format(new_context,
 # What a person reads of a number no code may go to: the server's words for its kind, and the
 # UI's, as the server's, for a country the chosen channel does not serve (issue 50, point 3).
 CALLS_DO_NOT_GO_THERE = {
-    "en": "We cannot send codes by phone call to numbers in this country. We can send them to numbers in Canada and United States.",
-    "fr": "Nous ne pouvons pas envoyer de codes par appel aux numéros de ce pays. Nous pouvons les envoyer aux numéros de ces pays : "
+    "en": "We cannot send codes by phone call to numbers in this country. "
+          "We can send them to numbers in Canada and United States.",
+    "fr": "Nous ne pouvons pas envoyer de codes par appel aux numéros de ce pays. "
+          "Nous pouvons les envoyer aux numéros de ces pays : "
           "Canada et États-Unis.",
 }
 

@@ -5,7 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event, insert
+from sqlalchemy import event as sqlalchemy_event
+from sqlalchemy import insert
 
 from idp.clock import now
 from idp.errors import FlowError
@@ -130,13 +131,13 @@ def test_a_session_made_in_this_transaction_has_only_the_journeys_it_made(ctx, a
     def sent(conn, cursor, statement, *args):
         statements.append(statement)
 
-    event.listen(db.engine, "before_cursor_execute", sent)
+    sqlalchemy_event.listen(db.engine, "before_cursor_execute", sent)
     try:
         assert journeys.find(made.id, Flow.RECOVERY) is None
         started = journey.begin(made.id, Flow.SIGNIN, Event.VERIFY_PASSWORD)
         assert journeys.find(made.id, Flow.SIGNIN) is started
     finally:
-        event.remove(db.engine, "before_cursor_execute", sent)
+        sqlalchemy_event.remove(db.engine, "before_cursor_execute", sent)
     assert statements == []
     db.session.commit()
     assert journeys.find(made.id, Flow.RECOVERY) is not None

@@ -14,7 +14,8 @@ UI_TEXTS = {language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{langua
 
 def test_the_ui_uses_the_names_the_server_gives():
     assert json.loads(UI_CODES.read_text(encoding="utf-8")) == ui_codes(), (
-        "login-ui/src/i18n/errorCodes.json is stale: run `.venv/bin/python -m idp.errors > login-ui/src/i18n/errorCodes.json`"
+        "login-ui/src/i18n/errorCodes.json is stale: "
+        "run `.venv/bin/python -m idp.errors > login-ui/src/i18n/errorCodes.json`"
     )
 
 

@@ -84,7 +84,8 @@ def test_on_sqlite_a_deleted_session_takes_its_journeys_with_it_and_migrations_k
     app = _released_then_upgraded(
         monkeypatch, tmp_path,
         "INSERT INTO browser_sessions (id, token_hash, created_at, last_seen_at, expires_at, language) "
-        "VALUES (1, 'a', '2026-01-01', '2026-01-01', '2026-01-02', 'fr'), (2, 'b', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')",
+        "VALUES (1, 'a', '2026-01-01', '2026-01-01', '2026-01-02', 'fr'), "
+        "(2, 'b', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')",
         "INSERT INTO journeys (browser_session_id, flow, state, created_at, updated_at) "
         "VALUES (1, 'signIn', 'START', '2026-01-01', '2026-01-01'), (2, 'signIn', 'START', '2026-01-01', '2026-01-01')",
     )
@@ -103,11 +104,12 @@ def test_waiting_phone_resets_become_resets_with_one_waiting_per_account(monkeyp
         upgrade(revision="0015")
         with db.engine.begin() as connection:
             connection.execute(text(
-                "INSERT INTO users (id, email, email_verified, password_hash, language, new_password_required, created_at, "
-                "updated_at) VALUES ('u', 'a@example.ca', 1, 'h', 'fr', 0, '2026-01-01', '2026-01-01')"
+                "INSERT INTO users (id, email, email_verified, password_hash, language, new_password_required, "
+                "created_at, updated_at) VALUES ('u', 'a@example.ca', 1, 'h', 'fr', 0, '2026-01-01', '2026-01-01')"
             ))
             connection.execute(text(
-                "INSERT INTO phone_resets (id, user_id, requested_at, effective_at, cancel_token_hash, requested_by) VALUES "
+                "INSERT INTO phone_resets (id, user_id, requested_at, effective_at, cancel_token_hash, " "requested_by) "
+                "VALUES "
                 "('r1', 'u', '2026-01-01 10:00', '2026-01-02 10:00', 'a', 'self'), "
                 "('r2', 'u', '2026-01-01 10:01', '2026-01-02 10:01', 'b', 'self')"
             ))

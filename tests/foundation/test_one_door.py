@@ -85,7 +85,9 @@ def test_only_its_home_module_does_it(door):
 
 
 PLANTED = {
-    "sessions are ended": "from sqlalchemy import delete\ndef sweep():\n    db.session.execute(delete(BrowserSession))\n",
+    "sessions are ended": (
+        "from sqlalchemy import delete\ndef sweep():\n    db.session.execute(delete(BrowserSession))\n"
+    ),
     "tokens and grants are revoked": "def cut(token):\n    token.revoked_at = now()\n",
     "signing algorithms are named": "ALGORITHM = 'ES256'\n",
     "client authentication methods are named": "METHOD = 'client_secret_post'\n",

@@ -38,7 +38,8 @@ def test_every_call_takes_the_path_its_row_in_the_store_readme_says(observed):
         shown = {call: on_sqlite(row) for call, row in shown.items()}
     columns = paths.HEADER[1:]
     differences = [
-        f"{call}: the README says {dict(zip(columns, shown.get(call, ())))}, the code does {dict(zip(columns, facts))}"
+        f"{call}: the README says {dict(zip(columns, shown.get(call, ()), strict=False))}, "
+        f"the code does {dict(zip(columns, facts, strict=False))}"
         for call, facts in observed.items() if shown.get(call) != facts
     ] + [f"{call}: a row of the README that no call of the journey made" for call in shown.keys() - observed.keys()]
     assert not differences, "idp/store/README.md and the code differ:\n" + "\n".join(differences)

@@ -136,7 +136,7 @@ def test_every_variable_production_requires_is_named_in_the_operators_table(monk
 def test_the_web_server_compiles_the_templates_of_a_persons_journey_before_it_forks_not_the_consoles(test_environment):
     app = create_app({"TESTING": True})  # its own: the tests' shared app has rendered pages of every kind
     warm(app)
-    compiled = {name for _, name in app.jinja_env.cache.keys()}
+    compiled = {name for _, name in app.jinja_env.cache}
     journeys = set(app.jinja_env.list_templates(filter_func=lambda name: name.startswith(("messages/", "oauth/"))))
     assert journeys | {"shell.html"} <= compiled
     assert not [name for name in compiled if name.startswith(("console/", "dev/"))]

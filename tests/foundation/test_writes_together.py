@@ -205,7 +205,7 @@ def test_what_a_handed_over_write_returns_is_known_after_the_commit(two_counters
     missed = writes.with_commit(update(LimitCounter).where(LimitCounter.key == "none").values(count=0).returning(LimitCounter.count))
     user.first_name = "Dominique"
     with pytest.raises(RuntimeError):
-        counted.value
+        _ = counted.value
     writes.commit(User)
     assert len(two_counters) == 1
     assert (counted.value, missed.value) == (2, None)

@@ -12,7 +12,7 @@ from idp.notify.aws import AwsVoice
 from idp.notify.channels import providers_for
 from idp.notify.providers import DeliveryError, Message, Notify, Outbox, Smtp, Unavailable
 from tests.conftest import free_port
-from tests.support.fakes import FakeNotify, notify_server, smtp_server  # noqa: F401 (fixtures)
+from tests.support.fakes import FakeNotify
 from tests.support.outside import Outside, dripped, http
 from tests.support.servers import delivered_in_a_fresh_process
 

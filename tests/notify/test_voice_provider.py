@@ -15,12 +15,13 @@ from idp.notify.providers import DeliveryError, Message
 from tests.conftest import free_port
 from tests.notify.test_providers import _settings
 from tests.support import aws_voice as stand_in
-from tests.support.aws_voice import StandIn, aws_voice, spoken  # noqa: F401 (fixture)
+from tests.support.aws_voice import StandIn, spoken
 from tests.support.outside import Outside, dripped, http
 from tests.support.servers import delivered_in_a_fresh_process
 
 WORDS = {
-    "en": "Hello. This is a call from Sign-in for federal services. Your verification code is: <code>. Again, your code is: <code>. "
+    "en": "Hello. This is a call from Sign-in for federal services. Your verification code is: <code>. "
+          "Again, your code is: <code>. "
           "It expires in 10 minutes. Never share it. Goodbye.",
     "fr": "Bonjour. Ceci est un appel de Connexion aux services fédéraux. Votre code de vérification est : <code>. "
           "Je répète, votre code est : <code>. Il expire dans 10 minutes. Ne le partagez jamais. Au revoir.",

@@ -11,7 +11,7 @@ from idp.extensions import db
 from idp.models import OutboxMessage
 from idp.notify.providers import Unavailable
 from tests.support import aws_voice as stand_in
-from tests.support.aws_voice import StandIn, aws_voice, spoken  # noqa: F401 (fixture)
+from tests.support.aws_voice import StandIn, spoken
 
 
 @pytest.fixture

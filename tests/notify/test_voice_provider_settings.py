@@ -44,12 +44,15 @@ def test_production_may_send_email_by_smtp_and_texts_by_gc_notify(monkeypatch, t
 
 @pytest.mark.parametrize(("changes", "named"), [
     ({"IDP_NOTIFY_VOICE_PROVIDER": None},
-     "IDP_NOTIFY_CHANNELS offers voice, which IDP_NOTIFY_PROVIDER=notify cannot carry (it carries email and sms): "
+     "IDP_NOTIFY_CHANNELS offers voice, which IDP_NOTIFY_PROVIDER=notify cannot carry "
+     "(it carries email and sms): "
      "set IDP_NOTIFY_VOICE_PROVIDER (aws) or take voice out of IDP_NOTIFY_CHANNELS"),
     ({"IDP_NOTIFY_VOICE_PROVIDER": "outbox"},
-     "IDP_NOTIFY_VOICE_PROVIDER is outbox, which keeps codes in clear and sends nothing: development only (use aws)"),
+     "IDP_NOTIFY_VOICE_PROVIDER is outbox, which keeps codes in clear and sends nothing: "
+     "development only (use aws)"),
     ({"IDP_NOTIFY_PROVIDER": None, "IDP_NOTIFY_EMAIL_PROVIDER": "smtp"},
-     "IDP_NOTIFY_PROVIDER is required in production (smtp or notify), or IDP_NOTIFY_SMS_PROVIDER for sms (notify)"),
+     "IDP_NOTIFY_PROVIDER is required in production (smtp or notify), "
+     "or IDP_NOTIFY_SMS_PROVIDER for sms (notify)"),
     ({"IDP_NOTIFY_PROVIDER": "smtp"}, "IDP_NOTIFY_CHANNELS offers sms, which IDP_NOTIFY_PROVIDER=smtp cannot carry (it carries email)"),
     ({"IDP_NOTIFY_AWS_ORIGINATION_IDENTITY": None}, "IDP_NOTIFY_AWS_ORIGINATION_IDENTITY is required when IDP_NOTIFY_VOICE_PROVIDER is aws"),
     ({"IDP_NOTIFY_AWS_SECRET_ACCESS_KEY": None}, "IDP_NOTIFY_AWS_SECRET_ACCESS_KEY is required when IDP_NOTIFY_VOICE_PROVIDER is aws"),
@@ -58,7 +61,8 @@ def test_production_may_send_email_by_smtp_and_texts_by_gc_notify(monkeypatch, t
     ({"IDP_NOTIFY_VOICE_PROVIDER": "notify"}, "IDP_NOTIFY_VOICE_PROVIDER must be one of , outbox, aws"),
     # without it AWS calls a premium or satellite number at its own price (issue 50)
     ({"IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE": None},
-     "IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE is required in production when calls are offered (US dollars a minute, e.g. 0.05)"),
+     "IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE is required in production when calls are offered "
+     "(US dollars a minute, e.g. 0.05)"),
 ])
 def test_production_refuses_a_channel_offered_without_a_voice_provider_or_its_settings_in_one_line(monkeypatch, tmp_path, changes, named):
     set_production(monkeypatch, tmp_path, **{**ALL_CHANNELS, **changes})

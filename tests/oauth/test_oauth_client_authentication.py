@@ -228,7 +228,8 @@ def test_a_secret_service_sending_an_assertion_is_told_both_its_secret_methods(s
     answer = redeem(metadata, location, client.verifier, client.redirect_uri, client_assertion_type=ASSERTION_TYPE,
                     client_assertion=assertion(JWT_CLIENT_KEY, "rp-a", metadata["token_endpoint"]))
     assert answer.json()["error_description"] == (
-        "This client registered token_endpoint_auth_method client_secret_basic or client_secret_post, and the request used "
+        "This client registered token_endpoint_auth_method client_secret_basic or client_secret_post, "
+        "and the request used "
         "private_key_jwt: send its client_id and client_secret in an HTTP Basic Authorization header, or its client_id "
         "and client_secret as form parameters.")
 

@@ -57,7 +57,8 @@ def test_check_lists_every_problem_of_every_client_not_only_the_first(tmp_path):
     assert done.stderr.splitlines() == [
         "clients file: clients.reservations.colour is not a known key",
         "clients file: clients.reservations.subject_type must be public or pairwise",
-        "clients file: clients.reservations.redirect_uris must be written out in full, in lower-case, without wildcards "
+        "clients file: clients.reservations.redirect_uris must be written out in full, in lower-case, "
+        "without wildcards "
         "(got 'https://*.example.ca/cb')",
         "clients file: clients.reservations.service.title_fr must be a non-empty string",
         "clients file: clients.other.service.id must be a whole number above 0",

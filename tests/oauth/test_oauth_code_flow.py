@@ -309,7 +309,8 @@ def test_a_wrong_code_verifier_is_told_to_send_the_one_its_challenge_was_made_fr
     client, location = signed_in_code()
     client.verifier = client.verifier[::-1]
     assert redeem(client, location).json()["error_description"] == (
-        "The 'code_verifier' does not match the authorization request's code_challenge: send the verifier that challenge was made from.")
+        "The 'code_verifier' does not match the authorization request's code_challenge: "
+        "send the verifier that challenge was made from.")
 
 
 def test_a_spent_code_is_told_to_start_a_new_authorization_request(signed_in_code):
@@ -338,6 +339,7 @@ def test_an_unsupported_grant_type_is_told_the_ones_to_send(metadata):
 
 def test_userinfo_with_an_unknown_token_is_told_to_refresh_or_sign_in_again(metadata):
     unknown = requests.get(metadata["userinfo_endpoint"], headers={"Authorization": "Bearer nope"}, timeout=5)
-    told = "The access token is unknown, expired or revoked: refresh it, or sign the person in again, and send the new one."
+    told = ("The access token is unknown, expired or revoked: refresh it, or sign the person in again, "
+            "and send the new one.")
     assert unknown.json()["error_description"] == told
     assert f'error_description="{told}"' in unknown.headers["WWW-Authenticate"]

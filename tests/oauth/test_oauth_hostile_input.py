@@ -15,7 +15,7 @@ from joserfc import jwt
 from oidc_helpers import JWT_CLIENT_KEY, SECRET
 
 from idp import clients, keys
-from tests.oauth.test_oauth_malformed_input import AUTHORIZE, BASIC
+from tests.oauth.test_oauth_malformed_input import AUTHORIZE
 
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 SETTINGS = settings(max_examples=40, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None)

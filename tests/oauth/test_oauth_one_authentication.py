@@ -34,7 +34,8 @@ from oidc_helpers import JWT_CLIENT_KEY, SECRET, query
 
 from tests.oauth.test_oauth_client_authentication import ASSERTION_TYPE, assertion
 
-TWO_METHODS = ("The request carries the client's credentials by more than one method (client_secret_basic and client_secret_post): "
+TWO_METHODS = ("The request carries the client's credentials by more than one method "
+               "(client_secret_basic and client_secret_post): "
                "send them by one method only, the one the client registered (RFC 6749 section 2.3).")
 ANOTHER_CLIENT = "'client_id' is not the client that authenticated: send that client's id, or leave client_id out."
 

@@ -12,6 +12,7 @@ stalled Redis holds keeps no other person's send waiting.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import zlib
@@ -26,10 +27,9 @@ from idp.models import Journey, OtpTransaction
 from idp.notify.providers import Unavailable
 from tests.conftest import LiveServer
 from tests.ops.conftest import REDIS_URL, work_until
-from tests.support.fakes import FakeNotify, notify_server, notify_settings, silent_server, smtp_server  # noqa: F401 (fixtures)
+from tests.support.fakes import FakeNotify, notify_settings
 from tests.support.journeys import EMAIL, PASSWORD, people_with_phones, person
 from tests.support.proxy import Proxy
-
 
 
 def _send_email_code(client):
@@ -148,10 +148,8 @@ def _everything_in(connection: redis.Redis) -> bytes:
         elif kind == b"stream":
             values += [value for _, fields in connection.xrange(key) for value in fields.values()]
     for value in list(values):
-        try:
+        with contextlib.suppress(zlib.error):
             values.append(zlib.decompress(value))
-        except zlib.error:
-            pass
     return b"\n".join(values)
 
 

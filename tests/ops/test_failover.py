@@ -44,7 +44,7 @@ UNAVAILABLE = {"success": False, "message": "35", "data": {"retryAfter": 5}}
 def in_doubt(someone: Person) -> list[Answer]:
     """A clear refusal (4xx with its catalogue code) of a step tried again after a 503: the first
     try's commit reached the standby but its answer was lost with the primary."""
-    return [answer for before, answer in zip(someone.answers, someone.answers[1:])
+    return [answer for before, answer in itertools.pairwise(someone.answers)
             if before.status == 503 and before.step == answer.step and 400 <= answer.status < 500 and answer.body.get("message")]
 
 
@@ -148,7 +148,7 @@ def test_the_standby_takes_over_under_traffic_and_no_answered_sign_up_is_lost(tm
         "a sign-up whose answer was lost, and whose click again was refused, made no account"
     lost = sorted(f"{answer.step} {answer.status} code {answer.body['message']}" for someone in people for answer in in_doubt(someone))
     print(f"\nprimary stopped at once; standby promoted in {promoted - crashed:.2f} s; calls failing (503, code 35) from "
-          f"{unavailable[0].at - crashed:+.2f} s to {unavailable[-1].at - crashed:+.2f} s after the crash ({len(unavailable)} calls), "
-          f"the first call served again at {back.at - crashed:+.2f} s; {len(answered)} sign-ups answered, all on the new primary "
+          f"{unavailable[0].at - crashed:+.2f} s to {unavailable[-1].at - crashed:+.2f} s after the crash " f"({len(unavailable)} calls), "
+          f"the first call served again at {back.at - crashed:+.2f} s; {len(answered)} sign-ups answered, " "all on the new primary "
           f"({len(unanswered)} made by a call answered 503); answers to a click again after a lost answer: {lost}; "
           f"{len(answers)} calls in all")

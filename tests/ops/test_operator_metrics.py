@@ -13,7 +13,6 @@ from idp import jobs
 from idp.extensions import db
 from idp.jobs.queue import HEARTBEAT_PREFIX
 from tests.ops.conftest import REDIS_URL, work_until
-from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
 from tests.support.servers import ROOT
 
 

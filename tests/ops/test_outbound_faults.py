@@ -1,9 +1,10 @@
-"""Production's web server (granian) with its threads held by a dripping key document (issue 39): a client whose jwks_uri
-drips its document one byte a second, and 16 forged assertions for it at once. The provider
-fetches the document once per worker process, within the outbound deadline; every forged request
-is invalid_client in bounded time; no more than outbound.max_concurrent threads of a worker are
-ever held, so discovery answers meanwhile; the failure is remembered, so forged assertions that
-follow cost nothing; /metrics counts each outcome."""
+"""Production's web server (granian) with its threads held by a dripping key document (issue
+39): a client whose jwks_uri drips its document one byte a second, and 16 forged assertions for
+it at once. The provider fetches the document once per worker process, within the outbound
+deadline; every forged request is invalid_client in bounded time; no more than
+outbound.max_concurrent threads of a worker are ever held, so discovery answers meanwhile; the
+failure is remembered, so forged assertions that follow cost nothing; /metrics counts each
+outcome."""
 from __future__ import annotations
 
 import threading
@@ -106,7 +107,7 @@ def test_forged_assertions_for_a_dripping_key_document_hold_neither_threads_nor_
     for thread in threads:
         thread.join()
     print(f"discovery while forged requests ran: {max(discovery):.2f} s at most ({len(discovery)} asked); "
-          f"forged answered in {max(seconds for *_, seconds in answers):.2f} s at most; document fetched {keys.requests} times")
+          f"forged answered in {max(seconds for *_, seconds in answers):.2f} s at most; " f"document fetched {keys.requests} times")
 
     # held, discovery waited 57-60 s; free, it answers at once (room left for a busy machine)
     assert max(discovery) < 10

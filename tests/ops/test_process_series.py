@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -95,7 +96,7 @@ def test_the_workers_run_with_the_allocator_tuned(web):
 def _tunables(pid: int) -> list[str]:
     """The process's GLIBC_TUNABLES as it started. glibc reads them in place, writing a NUL over
     each colon, so /proc shows each setting after the first as an entry of its own."""
-    entries = open(f"/proc/{pid}/environ", "rb").read().decode().split("\0")
+    entries = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
     first = next(index for index, entry in enumerate(entries) if entry.startswith("GLIBC_TUNABLES="))
     settings = [entries[first].partition("=")[2]]
     for entry in entries[first + 1:]:

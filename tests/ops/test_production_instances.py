@@ -9,10 +9,11 @@ import re
 import subprocess
 import sys
 import time
+from itertools import pairwise
 
 import pytest
 
-from tests.support.fakes import FakeNotify, notify_server, notify_settings  # noqa: F401 (fixture)
+from tests.support.fakes import FakeNotify, notify_settings
 from tests.support.full_journey import EMAIL, PHONE, FullJourney
 from tests.support.production import APP_SECRET_KEY
 from tests.support.servers import ROOT, start_instances
@@ -54,7 +55,7 @@ class ProductionJourney(FullJourney):
 
 
 @pytest.fixture
-def production_site(tmp_path, scratch_postgres_url, notify_server):  # noqa: F811 (fixture)
+def production_site(tmp_path, scratch_postgres_url, notify_server):
     if not REDIS_URL:
         pytest.skip("IDP_TEST_REDIS_URL is not set")
     shared = {
@@ -83,6 +84,6 @@ def test_a_whole_journey_on_two_production_instances_with_the_queue_worker_succe
     assert all("max-age=" in answer.headers.get("Strict-Transport-Security", "") for answer in journey.answers)
     assert {body.get("email_address") or body.get("phone_number") for _, _, body in FakeNotify.received} == {EMAIL, PHONE}
     served = [answer.url.split("/")[2] for answer in journey.answers]
-    assert all(first != second for first, second in zip(served, served[1:]))
+    assert all(first != second for first, second in pairwise(served))
     print(f"\n{len(journey.answers)} requests in production mode, alternating between {a.url} and {b.url}; "
           f"{len(FakeNotify.received)} messages sent by the worker to GC Notify")

@@ -10,6 +10,7 @@ code from being sent and delivered. Real processes: a redis-server of this test'
 free port, the provider, the worker, SMTP on loopback."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -29,7 +30,6 @@ from idp.jobs.queue import QUEUE_NAME
 from idp.jobs.rq_worker import Clock
 from tests.conftest import free_port
 from tests.support.disks import fill, small_tmpfs
-from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
 from tests.support.engines import RedisServer
 from tests.support.servers import ROOT, Management, Server, environment, migrate
 
@@ -91,10 +91,8 @@ class Site:
     def close(self) -> None:
         for worker in self.workers:
             stop_worker(worker)
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(worker.pid, signal.SIGKILL)  # whatever the worker left behind in its session
-            except ProcessLookupError:
-                pass
         self.idp.stop()
 
 

@@ -36,12 +36,11 @@ from idp.extensions import db
 from idp.flows.credentials import passwords
 from idp.models import OtpTransaction, User
 from tests.ops.conftest import REDIS_URL, work_until
-from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
 from tests.support.journeys import EMAIL, PASSWORD
 
 
 @pytest.fixture
-def queued(app_with, smtp_server):  # noqa: F811 (the fixture imported above)
+def queued(app_with, smtp_server):
     controller, handler = smtp_server
     app = app_with(
         IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port), IDP_QUEUE_REDIS_URL=REDIS_URL,

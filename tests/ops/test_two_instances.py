@@ -4,6 +4,8 @@ issuer, and every request of a whole journey goes to the other one than the requ
 needs may live in one process's memory."""
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from tests.support.full_journey import EMAIL, FullJourney
@@ -30,7 +32,8 @@ def test_a_whole_journey_alternating_between_two_instances_succeeds(two_instance
 
     served = [answer.url.split("/")[2] for answer in journey.answers]
     assert {a.url.split("/")[2], b.url.split("/")[2]} == set(served)
-    assert all(first != second for first, second in zip(served, served[1:]))
+    assert all(first != second for first, second in pairwise(served))
     print(f"\n{len(journey.answers)} requests for {EMAIL}, alternating between {a.url} and {b.url}:")
     for answer in journey.answers:
-        print(f"  {answer.url.split('/')[2]:>16}  {answer.request.method:4} {answer.request.path_url.split('?')[0]:45} {answer.status_code}")
+        path = answer.request.path_url.split("?")[0]
+        print(f"  {answer.url.split('/')[2]:>16}  {answer.request.method:4} {path:45} {answer.status_code}")

@@ -10,8 +10,7 @@ from tests.ops.conftest import REDIS_URL, work_until
 from tests.ops.test_delivery import _everything_in
 from tests.ops.test_operator_metrics import scrape
 from tests.support import aws_voice as stand_in
-from tests.support.aws_voice import StandIn, aws_voice, spoken  # noqa: F401 (fixture)
-from tests.support.fakes import smtp_server  # noqa: F401 (fixture)
+from tests.support.aws_voice import StandIn, spoken
 from tests.support.journeys import EMAIL, PHONE
 
 

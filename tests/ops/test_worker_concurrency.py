@@ -17,12 +17,11 @@ from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-import requests
 
 from idp.jobs.rq_worker import Clock
 from tests.conftest import free_port
 from tests.ops.conftest import REDIS_URL
-from tests.ops.test_queue_faults import abandoned_found_within, metric, send_code, stop_worker, wait_for
+from tests.ops.test_queue_faults import abandoned_found_within, metric, send_code, wait_for
 from tests.support.fakes import notify_settings
 from tests.support.servers import ROOT, Server, environment, migrate
 

@@ -81,7 +81,9 @@ def notify_settings(url: str, **more: str) -> dict[str, str]:
     return {
         "IDP_OUTBOUND_ALLOW_PRIVATE_DESTINATIONS": "true",
         "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": url,
-        "IDP_NOTIFY_NOTIFY_API_KEY": "test-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000",
+        "IDP_NOTIFY_NOTIFY_API_KEY": (
+            "test-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000"
+        ),
         "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template", "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template", **more,
     }
 

@@ -3,6 +3,7 @@ time (status line, headers or body), redirecting, oversized, cut short, or slow.
 requests it read and the connections it accepted."""
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -79,10 +80,8 @@ class Outside:
         self._listener.close()
         with self._lock:
             for connection in self._held:
-                try:
+                with contextlib.suppress(OSError):
                     connection.close()
-                except OSError:
-                    pass
 
 
 def http(status: int = 200, body: bytes = b"", **headers: str) -> bytes:

@@ -92,7 +92,8 @@ def delivered_in_a_fresh_process(tmp_path: Path, channel: str, loaded_later: tup
         f"later = {loaded_later!r}\n"
         "assert not [name for name in later if name in sys.modules], 'loaded with the app'\n"
         "with app.app_context():\n"
-        f"    app.extensions['idp_notify'][{channel!r}].deliver(Message({channel!r}, '+16132345678', 'en', '', 'Your code is 1, 2.', '12'))\n"
+        f"    app.extensions['idp_notify'][{channel!r}].deliver(\n"
+        f"        Message({channel!r}, '+16132345678', 'en', '', 'Your code is 1, 2.', '12'))\n"
         "assert all(name in sys.modules for name in later)\n"
     )
     env = {"IDP_SERVER_ENVIRONMENT": "development", "IDP_INSTANCE_PATH": str(tmp_path), "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
