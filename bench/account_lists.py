@@ -11,6 +11,7 @@ oldest events); then walks the whole session list once, a page at a time. p50 an
 are printed, then the statements of each list with their EXPLAIN (ANALYZE) plan and whether it
 walks an index or scans a growing table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,7 +92,9 @@ def main(argv=None) -> harness.Report:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--reads", type=int, default=30)
     args = parser.parse_args(argv)
-    report = harness.Report(f"Account lists: one account with {args.sessions:,} sessions and {args.events:,} events (PostgreSQL)")
+    report = harness.Report(
+        f"Account lists: one account with {args.sessions:,} sessions and {args.events:,} events (PostgreSQL)"
+    )
     port, database_url, env = harness.prepared(DATABASE)
     timings = journeys.Timings()
     with harness.web(env, port, 1, "0"):
@@ -115,21 +118,30 @@ def main(argv=None) -> harness.Report:
             page(browser, f"/v1/account/activity?lang=en&after={oldest + 40}", "activity: the last page (oldest)")
         listed, after = 0, None
         while True:
-            answer = page(browser, "/v1/account/sessions" + (f"?after={after}" if after else ""), "sessions: each page of a walk")
+            answer = page(
+                browser, "/v1/account/sessions" + (f"?after={after}" if after else ""), "sessions: each page of a walk"
+            )
             listed += len(answer["sessions"])
             after = answer["next"]
             if after is None:
                 break
         cookies = dict(browser.cookies)
-    report.figure(f"a walk through the sessions listed {listed:,} of {args.sessions + 1:,}, each once; " f"errors {len(timings.errors)}")
+    report.figure(
+        f"a walk through the sessions listed {listed:,} of {args.sessions + 1:,}, each once; "
+        f"errors {len(timings.errors)}"
+    )
     report.figure(f"{'call':<36} {'p50':>8} {'p95':>8}  calls   (ms, over HTTP, one worker)")
     for name, values in timings.samples.items():
         marks = [journeys.percentile(values, share) * 1000 for share in (0.5, 0.95)]
         report.figure(f"{name:<36} {marks[0]:8.1f} {marks[1]:8.1f}  {len(values):5d}")
-    explained = plans(env, cookies, [
-        f"/v1/account/sessions?after={sessions['next']}",
-        f"/v1/account/activity?lang=en&after={oldest + 40}",
-    ])
+    explained = plans(
+        env,
+        cookies,
+        [
+            f"/v1/account/sessions?after={sessions['next']}",
+            f"/v1/account/activity?lang=en&after={oldest + 40}",
+        ],
+    )
     for path, statement, plan in explained:
         report.figure(f"{path}: {uses_index(plan)} — {statement[:120]}")
     report.block("\n\n".join(f"-- {path}\n{statement}\n" + "\n".join(plan) for path, statement, plan in explained))

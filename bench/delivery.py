@@ -22,6 +22,7 @@ the provider calls the process keeps in flight; 1 is the worker as it was before
 - Queue to provider: then the rest of the queue is dropped and messages are queued at half that
   rate for --paced-seconds; p50 and p95 of the time from queueing each to the provider taking it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,6 +45,7 @@ PHONE = "+16132345678"
 
 
 # --- the stand-in provider (its own process) ---------------------------------------------------
+
 
 class StandIn(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -86,12 +88,15 @@ def stand_in(port: int, latency_ms: float) -> None:
 
 # --- the benchmark -------------------------------------------------------------------------------
 
+
 class Provider:
     def __init__(self, latency_ms: float):
         self.port = harness.free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen([sys.executable, __file__, "--stand-in", str(self.port), str(latency_ms)],
-                                        preexec_fn=lambda: os.sched_setaffinity(0, {harness.CLIENT_CORE}))
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--stand-in", str(self.port), str(latency_ms)],
+            preexec_fn=lambda: os.sched_setaffinity(0, {harness.CLIENT_CORE}),
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -111,12 +116,18 @@ class Provider:
 
 
 def environment(env: dict[str, str], redis_url: str, provider: Provider, concurrency: int) -> dict[str, str]:
-    return {**env, "IDP_QUEUE_REDIS_URL": redis_url, "IDP_QUEUE_CONCURRENCY": str(concurrency),
-            "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": provider.url,
-            "IDP_NOTIFY_NOTIFY_API_KEY": (
-                "bench-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000"
-            ),
-            "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template", "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template"}
+    return {
+        **env,
+        "IDP_QUEUE_REDIS_URL": redis_url,
+        "IDP_QUEUE_CONCURRENCY": str(concurrency),
+        "IDP_NOTIFY_PROVIDER": "notify",
+        "IDP_NOTIFY_NOTIFY_BASE_URL": provider.url,
+        "IDP_NOTIFY_NOTIFY_API_KEY": (
+            "bench-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000"
+        ),
+        "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template",
+        "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template",
+    }
 
 
 def queue_messages(app, count: int, rate: float | None = None) -> None:
@@ -137,8 +148,14 @@ def redis_calls(store) -> int:
     return sum(int(values["calls"]) for values in store.info("commandstats").values())
 
 
-def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms: float, concurrency: int,
-        args: argparse.Namespace) -> None:
+def run(
+    report: harness.Report,
+    env: dict[str, str],
+    redis_url: str,
+    latency_ms: float,
+    concurrency: int,
+    args: argparse.Namespace,
+) -> None:
     import redis
 
     provider = Provider(latency_ms)
@@ -149,9 +166,15 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
         queue_messages(app, args.messages)
         # the worker writes to its own copy of the log's descriptor
         with open(os.path.join(env["IDP_INSTANCE_PATH"], f"worker-{latency_ms:.0f}ms-{concurrency}.log"), "w") as log:
-            worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], env=queued,
-                                      cwd=harness.ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                                      preexec_fn=lambda: os.sched_setaffinity(0, {harness.SERVER_CORE}))
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"],
+                env=queued,
+                cwd=harness.ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=lambda: os.sched_setaffinity(0, {harness.SERVER_CORE}),
+            )
         try:
             arrived = 0
             while arrived < 2 * concurrency:  # every hand has made its first calls (its connection, imports)
@@ -162,7 +185,9 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
             calls = redis_calls(store)
             cpu, began = harness.process_cpu_seconds(worker.pid), time.monotonic()
             if args.profile:
-                report.block(harness.profile(worker.pid, int(args.seconds), lambda: time.sleep(args.seconds - 0.5), top=40))
+                report.block(
+                    harness.profile(worker.pid, int(args.seconds), lambda: time.sleep(args.seconds - 0.5), top=40)
+                )
             else:
                 time.sleep(args.seconds)
             delivered = len(provider.arrivals())
@@ -182,11 +207,13 @@ def run(report: harness.Report, env: dict[str, str], redis_url: str, latency_ms:
             worker.wait(timeout=60)
             provider.stop()
     p50, p95 = statistics.quantiles(waits, n=100)[49] * 1000, statistics.quantiles(waits, n=100)[94] * 1000
-    report.figure(f"provider {latency_ms:4.0f} ms  concurrency {concurrency:4d}   {rate:7.1f} messages/s per process   "
-                  f"{delivered / max(cpu, 1e-9):7.1f} per core ({cpu / elapsed * 100:3.0f}% of a core)   "
-                  f"{calls / max(delivered, 1):4.1f} Redis commands each   "
-                  f"queue to provider at {rate / 2:.0f}/s: p50 {p50:6.1f} ms  p95 {p95:6.1f} ms ({len(waits)} messages; "
-                  f"load average {harness.load_average():.1f}){dry}")
+    report.figure(
+        f"provider {latency_ms:4.0f} ms  concurrency {concurrency:4d}   {rate:7.1f} messages/s per process   "
+        f"{delivered / max(cpu, 1e-9):7.1f} per core ({cpu / elapsed * 100:3.0f}% of a core)   "
+        f"{calls / max(delivered, 1):4.1f} Redis commands each   "
+        f"queue to provider at {rate / 2:.0f}/s: p50 {p50:6.1f} ms  p95 {p95:6.1f} ms ({len(waits)} messages; "
+        f"load average {harness.load_average():.1f}){dry}"
+    )
 
 
 def main(argv=None) -> harness.Report:

@@ -25,6 +25,7 @@ For each page, the median of --runs loads:
 and the ratios to the static page the issue's targets read: first paint <= 1.2x, field usable
 <= 2x, sign-up's largest paint <= the sign-in screen's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -161,35 +162,48 @@ def main() -> None:
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    print(f"slow phone: {NETWORK['latency']} ms latency, {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
-          f"CPU / {CPU_SLOWDOWN}, cold cache; median of {arguments.runs} loads, language {arguments.language}")
+    print(
+        f"slow phone: {NETWORK['latency']} ms latency, {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
+        f"CPU / {CPU_SLOWDOWN}, cold cache; median of {arguments.runs} loads, language {arguments.language}"
+    )
     port, _, env = harness.prepared(DATABASE)
     static = StaticPages()
     threading.Thread(target=static.serve_forever, daemon=True).start()
     medians: dict[str, dict[str, float | None]] = {}
     with harness.gunicorn(env, port, workers=1, cores=None), sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
         for journey, screen in SCREENS.items():
             url = f"http://127.0.0.1:{port}/{arguments.language}/{screen}"
             static.pages[f"{journey}.html"] = saved_as_static(browser, url).replace(
-                b'href="/static/ui/', f'href="{static.origin}/static/ui/'.encode())
+                b'href="/static/ui/', f'href="{static.origin}/static/ui/'.encode()
+            )
             for kind, address in (("React", url), ("static", f"{static.origin}/static-pages/{journey}.html")):
                 runs = [load(browser, address) for _ in range(arguments.runs)]
-                medians[f"{journey} {kind}"] = {key: median(runs, key) for key in ("paint", "largest", "field", "react", "bytes")}
+                medians[f"{journey} {kind}"] = {
+                    key: median(runs, key) for key in ("paint", "largest", "field", "react", "bytes")
+                }
         browser.close()
     static.shutdown()
     for name, figures in medians.items():
-        print(f"{name:<15} first paint {ms(figures['paint']):>9}, largest paint {ms(figures['largest']):>9}, "
-              f"field usable {ms(figures['field']):>9}, React ready {ms(figures['react']):>9}, "
-              f"{(figures['bytes'] or 0) / 1000:.1f} KB")
+        print(
+            f"{name:<15} first paint {ms(figures['paint']):>9}, largest paint {ms(figures['largest']):>9}, "
+            f"field usable {ms(figures['field']):>9}, React ready {ms(figures['react']):>9}, "
+            f"{(figures['bytes'] or 0) / 1000:.1f} KB"
+        )
     for journey in SCREENS:
         ours, static_page = medians[f"{journey} React"], medians[f"{journey} static"]
-        print(f"{journey} / static HTML: first paint {ratio(ours['paint'], static_page['paint'])} (target <= 1.2x), "
-              f"largest paint {ratio(ours['largest'], static_page['largest'])}"
-              + (f", field usable {ratio(ours['field'], static_page['field'])} (target <= 2x)" if ours["field"] else ""))
+        print(
+            f"{journey} / static HTML: first paint {ratio(ours['paint'], static_page['paint'])} (target <= 1.2x), "
+            f"largest paint {ratio(ours['largest'], static_page['largest'])}"
+            + (f", field usable {ratio(ours['field'], static_page['field'])} (target <= 2x)" if ours["field"] else "")
+        )
     signin, signup = medians["sign-in React"]["largest"], medians["sign-up React"]["largest"]
-    print(f"sign-up's first screen, largest paint {ms(signup)} vs the sign-in screen's {ms(signin)}: "
-          f"{'met' if signup is not None and signin is not None and signup <= signin else 'NOT met'} (target: no later)")
+    print(
+        f"sign-up's first screen, largest paint {ms(signup)} vs the sign-in screen's {ms(signin)}: "
+        f"{'met' if signup is not None and signin is not None and signup <= signin else 'NOT met'} (target: no later)"
+    )
 
 
 if __name__ == "__main__":

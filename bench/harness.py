@@ -3,6 +3,7 @@ database, server CPU read from /proc, the machine's description and the figures'
 
 Nothing here asserts anything: benchmarks print figures, RESULTS.md keeps the latest run.
 """
+
 from __future__ import annotations
 
 import base64
@@ -17,7 +18,7 @@ import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -38,17 +39,23 @@ SERVER_CORE = 0
 CLIENT_CORE = 1
 
 
-def web(env: dict[str, str], port: int, workers: int, cores: str | None, threads: int = 4) -> "Server":
+def web(env: dict[str, str], port: int, workers: int, cores: str | None, threads: int = 4) -> Server:
     """The one place the benchmarks start the production server: the operator's command
     (README, "Production": config/web.py, granian) with the worker count and the port each
     benchmark picks. Workers are not recycled (a lifetime longer than any run): a worker replaced
     mid-run would take its CPU time with it and the figures would count less work than was done."""
-    env = {**env, "IDP_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), "IDP_THREADS": str(threads),
-           "IDP_WORKERS_LIFETIME": str(24 * 3600)}
+    env = {
+        **env,
+        "IDP_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": str(workers),
+        "IDP_THREADS": str(threads),
+        "IDP_WORKERS_LIFETIME": str(24 * 3600),
+    }
     return Server([sys.executable, str(ROOT / "config" / "web.py")], env, port, cores, "/healthz")
 
 
 # --- the machine ---------------------------------------------------------------------------
+
 
 def _first_line(command: list[str]) -> str:
     try:
@@ -65,7 +72,7 @@ def machine() -> dict[str, str]:
                 model = line.split(":", 1)[1].strip()
                 break
     return {
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "cores": str(os.cpu_count()),
         "cpu": model,
         "memory": f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB",
@@ -75,7 +82,7 @@ def machine() -> dict[str, str]:
         "postgresql": _first_line(["psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc", "SHOW server_version"]),
         "granian": _first_line([str(PYTHON_BIN / "granian"), "--version"]),
         # wrk prints its version with the usage and exits with 1.
-        "wrk": _first_line(["sh", "-c", "wrk -v 2>&1; test -x \"$(command -v wrk)\""]),
+        "wrk": _first_line(["sh", "-c", 'wrk -v 2>&1; test -x "$(command -v wrk)"']),
         "load average at start": Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__(),
     }
 
@@ -85,6 +92,7 @@ def load_average() -> float:
 
 
 # --- the report ----------------------------------------------------------------------------
+
 
 class Report:
     """Figures of one benchmark, printed as they come (run_all.py keeps them in RESULTS.md)."""
@@ -102,6 +110,7 @@ class Report:
 
 
 # --- CPU from /proc ------------------------------------------------------------------------
+
 
 def process_cpu_seconds(pid: int) -> float:
     """utime + stime of one process (all its threads), in seconds."""
@@ -154,10 +163,13 @@ def cpu_of(pids: list[int]) -> float:
 
 # --- PostgreSQL ----------------------------------------------------------------------------
 
+
 def psql(sql: str, database: str = "postgres") -> str:
     return subprocess.run(
         ["psql", f"{PG}/{database}", "-v", "ON_ERROR_STOP=1", "-tAq", "-c", sql],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
 
 
@@ -175,6 +187,7 @@ def backend_pids(database: str) -> list[int]:
 
 
 # --- the provider's environment ------------------------------------------------------------
+
 
 def provider_environment(database_url: str, port: int, workdir: Path) -> dict[str, str]:
     """Environment of the server on PostgreSQL: secrets, signing keys (RS256 and ES256),
@@ -195,7 +208,9 @@ def provider_environment(database_url: str, port: int, workdir: Path) -> dict[st
         keys_file.write_text(json.dumps({"keys": [new_key_entry("RS256"), new_key_entry("ES256")]}), encoding="utf-8")
         keys_file.chmod(0o600)
     clients_file = workdir / "clients.toml"
-    clients_file.write_text((ROOT / "config" / "clients.toml").read_text(encoding="utf-8") + f"""
+    clients_file.write_text(
+        (ROOT / "config" / "clients.toml").read_text(encoding="utf-8")
+        + f"""
 [clients.{CLIENT_IDS["ES256"]}]
 client_secret_env = "RESERVATIONS_CLIENT_SECRET"
 redirect_uris = ["{REDIRECT_URI}"]
@@ -208,7 +223,9 @@ id = 900
 url = "http://localhost:5001/"
 title_en = "Reservations service (ES256)"
 title_fr = "Service de réservations (ES256)"
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     (workdir / "metrics").mkdir(exist_ok=True)
     return {
         **os.environ,
@@ -254,8 +271,9 @@ def provider_app(env: dict[str, str]):
 
 
 def migrate(env: dict[str, str]) -> None:
-    subprocess.run([str(PYTHON_BIN / "flask"), "--app", "idp", "db", "upgrade"], env=env, cwd=ROOT, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(PYTHON_BIN / "flask"), "--app", "idp", "db", "upgrade"], env=env, cwd=ROOT, check=True, capture_output=True
+    )
 
 
 def prepared(database: str) -> tuple[int, str, dict[str, str]]:
@@ -273,18 +291,32 @@ def basic_auth(client_id: str = CLIENT_ID) -> str:
 
 # --- servers -------------------------------------------------------------------------------
 
+
 class Server:
     """A server process group; CPU of every process in it, read from /proc."""
 
-    def __init__(self, command: list[str], env: dict[str, str], port: int, cores: str | None, ready_path: str,
-                 stdin: bool = False):
+    def __init__(
+        self,
+        command: list[str],
+        env: dict[str, str],
+        port: int,
+        cores: str | None,
+        ready_path: str,
+        stdin: bool = False,
+    ):
         self.port = port
         pinned = ["taskset", "-c", cores] if cores is not None else []
         # the server writes to its own copy of the file's descriptor: this process keeps only the path
         with tempfile.NamedTemporaryFile(prefix="idp-bench-server-", suffix=".log", delete=False) as log:
             self.process = subprocess.Popen(
-                pinned + command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, text=True, start_new_session=True,
+                pinned + command,
+                env=env,
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                text=True,
+                start_new_session=True,
             )
         self.log = Path(log.name)
         self._wait_ready(ready_path)
@@ -349,7 +381,7 @@ class Server:
         found, lines = [], self.log.read_text(errors="replace").splitlines()
         for index, line in enumerate(lines):
             if line.startswith("Traceback"):
-                tail = next((later for later in lines[index + 1:] if not later.startswith((" ", "Traceback"))), "")
+                tail = next((later for later in lines[index + 1 :] if not later.startswith((" ", "Traceback"))), "")
                 found.append(tail)
         return found
 
@@ -382,8 +414,21 @@ def gunicorn(env: dict[str, str], port: int, workers: int, cores: str | None, th
     """gunicorn's gthread worker serving the same app as production did before granian (the app
     built once and forked, four threads a worker): the WSGI servers side by side."""
     command = [
-        str(PYTHON_BIN / "gunicorn"), "--preload", "-k", "gthread", "--threads", str(threads), "-w", str(workers),
-        "-b", f"127.0.0.1:{port}", "--backlog", "2048", "--keep-alive", "75", "idp.wsgi:application()",
+        str(PYTHON_BIN / "gunicorn"),
+        "--preload",
+        "-k",
+        "gthread",
+        "--threads",
+        str(threads),
+        "-w",
+        str(workers),
+        "-b",
+        f"127.0.0.1:{port}",
+        "--backlog",
+        "2048",
+        "--keep-alive",
+        "75",
+        "idp.wsgi:application()",
     ]
     # a folder of its own: the counts of a granian run before it would be added in
     env = {**env, "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="idp-bench-gunicorn-metrics-")}
@@ -394,6 +439,7 @@ WSGI_SERVERS = {"granian": web, "gunicorn": gunicorn}
 
 
 # --- the load generator --------------------------------------------------------------------
+
 
 @dataclass
 class WrkRun:
@@ -418,10 +464,23 @@ class WrkRun:
 
 def wrk(url: str, connections: int, seconds: int, script: Path, env: dict[str, str] | None = None) -> WrkRun:
     """One wrk run pinned to the client core; its own CPU comes from wait4's rusage."""
-    command = ["taskset", "-c", str(CLIENT_CORE), "wrk", "-t1", f"-c{connections}", f"-d{seconds}s",
-               "--timeout", "30s", "-s", str(script), url]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ, **(env or {})})
+    command = [
+        "taskset",
+        "-c",
+        str(CLIENT_CORE),
+        "wrk",
+        "-t1",
+        f"-c{connections}",
+        f"-d{seconds}s",
+        "--timeout",
+        "30s",
+        "-s",
+        str(script),
+        url,
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})}
+    )
     output = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -451,6 +510,7 @@ def measured(server_pids, run):
 
 # --- profiles ------------------------------------------------------------------------------
 
+
 def profile(pid: int, seconds: int, run, top: int = 15) -> str:
     """py-spy samples one process while run() runs; answers the functions that hold the most
     samples, inclusive ("total") and on top of the stack ("self"), as text. Only the thread
@@ -459,9 +519,27 @@ def profile(pid: int, seconds: int, run, top: int = 15) -> str:
     from collections import Counter
 
     out = Path(tempfile.mkdtemp(prefix="idp-bench-profile-")) / "stacks.txt"
-    spy = subprocess.Popen([str(PYTHON_BIN / "py-spy"), "record", "--pid", str(pid), "--duration", str(seconds),
-                            "--rate", "200", "--format", "raw", "--output", str(out), "--nonblocking", "--gil"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    spy = subprocess.Popen(
+        [
+            str(PYTHON_BIN / "py-spy"),
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(seconds),
+            "--rate",
+            "200",
+            "--format",
+            "raw",
+            "--output",
+            str(out),
+            "--nonblocking",
+            "--gil",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(0.5)
     run()
     _, complaint = spy.communicate()
@@ -474,17 +552,31 @@ def profile(pid: int, seconds: int, run, top: int = 15) -> str:
         stack, _, count = line.rpartition(" ")
         if not count.isdigit():
             continue
-        frames = [frame.split(" (", 1)[0] + " " + frame.rsplit("/", 1)[-1].rstrip(")").split(":")[0]
-                  for frame in stack.split(";")]
+        frames = [
+            frame.split(" (", 1)[0] + " " + frame.rsplit("/", 1)[-1].rstrip(")").split(":")[0]
+            for frame in stack.split(";")
+        ]
         samples = int(count)
         total += samples
         own[frames[-1]] += samples
         for frame in set(frames):
             inclusive[frame] += samples
     lines = [f"{total} samples of the worker"]
-    spine = ("arbiter.py", "base.py", "sync.py", "wsgiapp.py", "<module>", "app.py", "gthread.py", "threading.py",
-             "thread.py")
-    lines += [f"  total {count / total:6.1%}  {frame}" for frame, count in inclusive.most_common()
-              if not frame.endswith(spine)][:top]
+    spine = (
+        "arbiter.py",
+        "base.py",
+        "sync.py",
+        "wsgiapp.py",
+        "<module>",
+        "app.py",
+        "gthread.py",
+        "threading.py",
+        "thread.py",
+    )
+    lines += [
+        f"  total {count / total:6.1%}  {frame}"
+        for frame, count in inclusive.most_common()
+        if not frame.endswith(spine)
+    ][:top]
     lines += [f"  self  {count / total:6.1%}  {frame}" for frame, count in own.most_common(8)]
     return "\n".join(lines)

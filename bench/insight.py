@@ -12,6 +12,7 @@ with 10^7 raw events in PostgreSQL (issue 28).
    days from the rolled rows (what the console's report reads), of housekeeping's roll of today
    alone (each of its runs), and of today read live from its raw events.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,16 @@ DATABASE = "idp_bench_insight"
 LUA = Path(__file__).resolve().parent / "wrk" / "events.lua"
 BATCH = 20
 # the steps of sign-up, in order (idp/insight/funnel.py STEPS)
-SCREENS = ("signUp/privacy", "signUp", "signUp/verification/email", "signUp/password", "signUp/verificationsetup",
-           "signUp/verification/sms", "signUp/profile", "redirecttorp")
+SCREENS = (
+    "signUp/privacy",
+    "signUp",
+    "signUp/verification/email",
+    "signUp/password",
+    "signUp/verificationsetup",
+    "signUp/verification/sms",
+    "signUp/profile",
+    "redirecttorp",
+)
 # each page view after the first with a bucket of the seconds on the screen before; a journey's
 # events in the order they came (their ids)
 LOAD = """
@@ -43,10 +52,22 @@ ORDER BY j, s.n
 
 def batch(journey: str, elapsed: tuple[int, ...]) -> str:
     """The UI's batch of one journey, its id one the provider made, its times buckets."""
-    events = [{"event": "pageview" if i % 2 == 0 else "event", "screen": SCREENS[i % len(SCREENS)], "page": "privacy",
-               "category": "signup", "action": "privacy_submit_success", "label": "button", "language": "fr",
-               "device": "phone", "service": "reservations", "journey": journey, "elapsed": elapsed[i % len(elapsed)]}
-              for i in range(BATCH)]
+    events = [
+        {
+            "event": "pageview" if i % 2 == 0 else "event",
+            "screen": SCREENS[i % len(SCREENS)],
+            "page": "privacy",
+            "category": "signup",
+            "action": "privacy_submit_success",
+            "label": "button",
+            "language": "fr",
+            "device": "phone",
+            "service": "reservations",
+            "journey": journey,
+            "elapsed": elapsed[i % len(elapsed)],
+        }
+        for i in range(BATCH)
+    ]
     return json.dumps({"events": events})
 
 
@@ -55,7 +76,9 @@ def main(argv=None) -> harness.Report:
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--events", type=int, default=10_000_000)
     args = parser.parse_args(argv)
-    report = harness.Report("Insight: the collector per server core, and the funnel report over 10^7 raw events (PostgreSQL)")
+    report = harness.Report(
+        "Insight: the collector per server core, and the funnel report over 10^7 raw events (PostgreSQL)"
+    )
     port, _, env = harness.prepared(DATABASE)
     # one loopback address sends everything: its budget is meant for real traffic
     env |= {"IDP_INSIGHT_MAX_BATCHES_PER_ADDRESS": str(10**9), "IDP_INSIGHT_MAX_BATCHES_PER_CLIENT_DAY": str(10**9)}
@@ -74,9 +97,12 @@ def main(argv=None) -> harness.Report:
         cpu, run = harness.measured(server.pids, lambda: harness.wrk(url, 10, args.seconds, LUA, wrk_env))
         database_cpu = harness.cpu_of(backends) - database_before
     kept = int(harness.psql("SELECT count(*) FROM insight_events", DATABASE))
-    report.figure(f"collector: {run.requests / cpu:8.1f} batches of {BATCH} per server core-second "
-                  f"({run.requests / cpu * BATCH:,.0f} events), {run.rate:7.1f} /s, " f"p50 {run.p50_ms:.1f} ms, errors {run.errors}; "
-                  f"{kept:,} events kept; PostgreSQL {database_cpu / max(run.requests, 1) * 1000:.2f} ms CPU per batch apart")
+    report.figure(
+        f"collector: {run.requests / cpu:8.1f} batches of {BATCH} per server core-second "
+        f"({run.requests / cpu * BATCH:,.0f} events), {run.rate:7.1f} /s, "
+        f"p50 {run.p50_ms:.1f} ms, errors {run.errors}; "
+        f"{kept:,} events kept; PostgreSQL {database_cpu / max(run.requests, 1) * 1000:.2f} ms CPU per batch apart"
+    )
 
     harness.psql("TRUNCATE insight_events", DATABASE)
     # a journey j reaches the first 1 + j % 9 steps (all 8 from j % 9 = 7): 44 events every 9 journeys
@@ -86,7 +112,9 @@ def main(argv=None) -> harness.Report:
     harness.psql(LOAD.format(journeys=journeys, screens=screens), DATABASE)
     harness.psql("VACUUM ANALYZE insight_events", DATABASE)
     loaded = int(harness.psql("SELECT count(*) FROM insight_events", DATABASE))
-    report.figure(f"loaded {loaded:,} raw events of {journeys:,} journeys over 7 days in {time.monotonic() - started:.0f} s")
+    report.figure(
+        f"loaded {loaded:,} raw events of {journeys:,} journeys over 7 days in {time.monotonic() - started:.0f} s"
+    )
     with harness.provider_app(env) as app:
         from idp.clock import now
         from idp.extensions import db
@@ -95,21 +123,30 @@ def main(argv=None) -> harness.Report:
 
         started = time.monotonic()
         rolled = rollup.run()
-        report.figure(f"housekeeping's first rollup: the 6 finished days and today so far, {time.monotonic() - started:.1f} s "
-                      f"({rolled['insight_rows']:,} rows)")
+        report.figure(
+            f"housekeeping's first rollup: the 6 finished days and today so far, {time.monotonic() - started:.1f} s "
+            f"({rolled['insight_rows']:,} rows)"
+        )
         for label in ("the funnel of sign-up, 7 days (today as housekeeping rolled it)", "the same again"):
             started = time.monotonic()
             steps = funnel.report(Flow.SIGNUP, 7, now().date())
-            report.figure(f"{label}: {(time.monotonic() - started) * 1000:.0f} ms, {len(steps)} steps, "
-                          f"{steps[0].now.reached:,} journeys reached the first")
+            report.figure(
+                f"{label}: {(time.monotonic() - started) * 1000:.0f} ms, {len(steps)} steps, "
+                f"{steps[0].now.reached:,} journeys reached the first"
+            )
         with app.app_context():
             started = time.monotonic()
             rollup.roll(now().date())
             db.session.commit()
-            report.figure(f"housekeeping's roll of today again (each run, every 15 minutes): {time.monotonic() - started:.1f} s")
+            report.figure(
+                f"housekeeping's roll of today again (each run, every 15 minutes): {time.monotonic() - started:.1f} s"
+            )
             started = time.monotonic()
             funnel.summarize(now().date())
-            report.figure(f"today read live from its raw events (where housekeeping never rolled it): " f"{time.monotonic() - started:.1f} s")
+            report.figure(
+                f"today read live from its raw events (where housekeeping never rolled it): "
+                f"{time.monotonic() - started:.1f} s"
+            )
     return report
 
 

@@ -4,6 +4,7 @@ A Browser keeps its cookies itself (production cookies are Secure and the benchm
 plain HTTP on loopback) and times every call under its operation's name. Codes are read
 from the outbox table in the database (notify.provider = outbox).
 """
+
 from __future__ import annotations
 
 import base64
@@ -33,7 +34,7 @@ class Timings:
         self.samples: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
 
-    def add(self, other: "Timings") -> None:
+    def add(self, other: Timings) -> None:
         for name, values in other.samples.items():
             self.samples[name] += values
         self.errors += other.errors
@@ -60,14 +61,17 @@ def http_transport(port: int):
             if reused and isinstance(error, (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)):
                 return send(method, path, headers, body)
             raise
+
     return send
 
 
 def flask_transport(client):
     """The same journeys through Flask's test client (used to capture the queries)."""
+
     def send(method: str, path: str, headers: dict, body: bytes | None):
         response = client.open(path, method=method, headers=headers, data=body)
         return response.status_code, list(response.headers.items()), response.get_data()
+
     return send
 
 
@@ -133,7 +137,8 @@ class Outbox:
             with self.lock:
                 self.queries += 1
                 row = self.connection.execute(
-                        'SELECT code FROM outbox_messages WHERE "to" = %s AND code IS NOT NULL ORDER BY id DESC LIMIT 1', (to,)
+                    'SELECT code FROM outbox_messages WHERE "to" = %s AND code IS NOT NULL ORDER BY id DESC LIMIT 1',
+                    (to,),
                 ).fetchone()
             if row is not None:
                 return row[0]
@@ -165,11 +170,18 @@ class RelyingService:
         self.browser = browser
         self.verifier, challenge = _pkce()
         self.state = secrets.token_urlsafe(12)
-        self.query = urlencode({
-            "response_type": "code", "client_id": harness.CLIENT_ID, "redirect_uri": harness.REDIRECT_URI,
-            "scope": SCOPE, "state": self.state, "nonce": secrets.token_urlsafe(12),
-            "code_challenge": challenge, "code_challenge_method": "S256",
-        })
+        self.query = urlencode(
+            {
+                "response_type": "code",
+                "client_id": harness.CLIENT_ID,
+                "redirect_uri": harness.REDIRECT_URI,
+                "scope": SCOPE,
+                "state": self.state,
+                "nonce": secrets.token_urlsafe(12),
+                "code_challenge": challenge,
+                "code_challenge_method": "S256",
+            }
+        )
 
     def authorize(self) -> None:
         self.browser.call("GET", f"/authorize?{self.query}", "GET /authorize", expect=(303,))
@@ -180,13 +192,22 @@ class RelyingService:
         if answer.get("state") != [self.state] or "code" not in answer:
             raise JourneyError(f"resume did not answer a code: {location}")
         service = Browser(self.browser.send, self.browser.issuer, self.browser.timings)
-        data, _ = service.call("POST", "/token", "POST /token", form={
-            "grant_type": "authorization_code", "code": answer["code"][0], "redirect_uri": harness.REDIRECT_URI,
-            "code_verifier": self.verifier,
-        }, headers={"Authorization": f"Basic {harness.basic_auth()}"})
+        data, _ = service.call(
+            "POST",
+            "/token",
+            "POST /token",
+            form={
+                "grant_type": "authorization_code",
+                "code": answer["code"][0],
+                "redirect_uri": harness.REDIRECT_URI,
+                "code_verifier": self.verifier,
+            },
+            headers={"Authorization": f"Basic {harness.basic_auth()}"},
+        )
         tokens = json.loads(data)
-        data, _ = service.call("GET", "/userinfo", "GET /userinfo",
-                               headers={"Authorization": f"Bearer {tokens['access_token']}"})
+        data, _ = service.call(
+            "GET", "/userinfo", "GET /userinfo", headers={"Authorization": f"Bearer {tokens['access_token']}"}
+        )
         return json.loads(data)
 
 
@@ -196,8 +217,10 @@ def sign_in(browser: Browser, outbox: Outbox, email: str, password: str = harnes
     login = browser.v1("/v1/otp/users/login", {"userName": email, "password": password})
     sent = browser.v1("/v1/otp/otp/send", {"userName": email, "otpType": login["otpType"], "phone": login["phone"]})
     to = outbox.phone_of(email) if login["otpType"] in ("sms", "voice") else email
-    done = browser.v1("/v1/otp/otp/verify", {"userName": email, "otpType": login["otpType"],
-                                             "otp": outbox.code(to), "trxnId": sent["trxnId"]})
+    done = browser.v1(
+        "/v1/otp/otp/verify",
+        {"userName": email, "otpType": login["otpType"], "otp": outbox.code(to), "trxnId": sent["trxnId"]},
+    )
     return service.finish(done["redirectTo"])
 
 
@@ -214,14 +237,20 @@ def sign_up(browser: Browser, outbox: Outbox, email: str, phone: str, password: 
     service.authorize()
     browser.v1("/v1/signup/privacy", {})
     sent = browser.v1("/v1/otp/transient_otp/send", {"userName": email, "otpType": "email", "language": "fr"})
-    browser.v1("/v1/otp/transient_otp/verify", {"userName": email, "otpType": "email",
-                                                "otp": outbox.code(email), "trxnId": sent["trxnId"]})
+    browser.v1(
+        "/v1/otp/transient_otp/verify",
+        {"userName": email, "otpType": "email", "otp": outbox.code(email), "trxnId": sent["trxnId"]},
+    )
     account = browser.v1("/v1/users/create", {"userName": email, "password": password, "trxnId": sent["trxnId"]})
     sent = browser.v1("/v1/otp/transient_otp/send", {"userName": email, "otpType": "sms", "phoneNumber": phone})
-    browser.v1("/v1/otp/transient_otp/verify", {"userName": email, "otpType": "sms",
-                                                "otp": outbox.code(phone), "trxnId": sent["trxnId"]})
-    done = browser.v1("/v1/users/createcoreprofile", {"userName": email, "id": account["id"], "firstName": "Camille",
-                                                      "lastName": "Tremblay", "language": "fr"})
+    browser.v1(
+        "/v1/otp/transient_otp/verify",
+        {"userName": email, "otpType": "sms", "otp": outbox.code(phone), "trxnId": sent["trxnId"]},
+    )
+    done = browser.v1(
+        "/v1/users/createcoreprofile",
+        {"userName": email, "id": account["id"], "firstName": "Camille", "lastName": "Tremblay", "language": "fr"},
+    )
     return service.finish(done["redirectTo"])
 
 

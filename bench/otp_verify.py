@@ -5,6 +5,7 @@
 Runs against a throw-away SQLite database (or DATABASE_URL). Prints figures only;
 nothing here is asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -75,11 +76,15 @@ def main() -> None:
         code = db.session.scalar(db.select(OutboxMessage.code).order_by(OutboxMessage.id.desc()))
     guess = "000000" if code != "000000" else "111111"
     body = {"userName": email, "otpType": "email", "otp": guess, "trxnId": trxn}
+
     def verify():
         return client.post("/v1/otp/transient_otp/verify", json=body, headers=headers)
 
     _report("POST transient_otp/verify (wrong code)", _timed(verify, args.requests))
-    print(f"database: {app.config['SQLALCHEMY_DATABASE_URI'].split(':', 1)[0]}, " f"{args.requests} requests each, in-process client")
+    print(
+        f"database: {app.config['SQLALCHEMY_DATABASE_URI'].split(':', 1)[0]}, "
+        f"{args.requests} requests each, in-process client"
+    )
 
 
 if __name__ == "__main__":

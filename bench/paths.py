@@ -18,6 +18,7 @@ several rounds that take the variants in turn, for
 
 idp/store/README.md quotes these figures beside the paths they keep.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -102,8 +103,14 @@ def code_requests(user_id: str, count: int, folder: Path) -> list[dict]:
     for line in (folder / "codes.txt").read_text().split("\n"):
         if line:
             code, verifier = line.split()
-            body = urlencode({"grant_type": "authorization_code", "code": code, "redirect_uri": harness.REDIRECT_URI,
-                              "code_verifier": verifier}).encode()
+            body = urlencode(
+                {
+                    "grant_type": "authorization_code",
+                    "code": code,
+                    "redirect_uri": harness.REDIRECT_URI,
+                    "code_verifier": verifier,
+                }
+            ).encode()
             requests.append(environ("POST", "/token", body, authorization=authorization))
     return requests
 
@@ -111,9 +118,16 @@ def code_requests(user_id: str, count: int, folder: Path) -> list[dict]:
 def refresh_requests(user_id: str, count: int, folder: Path) -> list[dict]:
     token_exchange.mint_refresh_ours(user_id, count, folder / "refresh.txt")
     authorization = "Basic " + base64.b64encode(f"{harness.CLIENT_ID}:{harness.CLIENT_SECRET}".encode()).decode()
-    return [environ("POST", "/token", urlencode({"grant_type": "refresh_token", "refresh_token": token}).encode(),
-                    authorization=authorization)
-            for token in (folder / "refresh.txt").read_text().split("\n") if token]
+    return [
+        environ(
+            "POST",
+            "/token",
+            urlencode({"grant_type": "refresh_token", "refresh_token": token}).encode(),
+            authorization=authorization,
+        )
+        for token in (folder / "refresh.txt").read_text().split("\n")
+        if token
+    ]
 
 
 def userinfo_requests(app, user_id: str, count: int, folder: Path) -> list[dict]:
@@ -163,8 +177,10 @@ def measure(app, user_id: str, calls: int, rounds: int) -> list[str]:
         for variant, measured in figures.items():
             least = min(measured)
             median = sorted(measured)[len(measured) // 2]
-            lines.append(f"{kind:<14} {variant:<38} {least:6.3f} ms of CPU per call (median {median:6.3f})"
-                         f"   {least / base:5.2f}x production's")
+            lines.append(
+                f"{kind:<14} {variant:<38} {least:6.3f} ms of CPU per call (median {median:6.3f})"
+                f"   {least / base:5.2f}x production's"
+            )
     return lines
 
 

@@ -11,6 +11,7 @@ of our hooks (request log, metrics, security headers, cookies, the API's guards)
    answering the same bytes, and for the whole app with one hook at a time taken out. What
    a hook costs is the difference.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,36 +36,80 @@ def server_loop(seconds: int) -> list[str]:
     """CPU per request of each WSGI server around an app that does nothing."""
     lines = []
     commands = {
-        "gunicorn gthread": lambda port: [str(harness.PYTHON_BIN / "gunicorn"), "-w", "1", "-k", "gthread", "--threads", "4",
-                                          "-b", f"127.0.0.1:{port}", "--backlog", "2048", "--chdir", str(HELLO.parent),
-                                          "hello_wsgi:application"],
-        "granian": lambda port: [str(harness.PYTHON_BIN / "granian"), "--interface", "wsgi", "--workers", "1",
-                                 "--blocking-threads", "4", "--host", "127.0.0.1", "--port", str(port), "--no-access-log",
-                                 "--working-dir", str(HELLO.parent), "hello_wsgi:application"],
+        "gunicorn gthread": lambda port: [
+            str(harness.PYTHON_BIN / "gunicorn"),
+            "-w",
+            "1",
+            "-k",
+            "gthread",
+            "--threads",
+            "4",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--backlog",
+            "2048",
+            "--chdir",
+            str(HELLO.parent),
+            "hello_wsgi:application",
+        ],
+        "granian": lambda port: [
+            str(harness.PYTHON_BIN / "granian"),
+            "--interface",
+            "wsgi",
+            "--workers",
+            "1",
+            "--blocking-threads",
+            "4",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-access-log",
+            "--working-dir",
+            str(HELLO.parent),
+            "hello_wsgi:application",
+        ],
     }
     for name, command in commands.items():
         port = harness.free_port()
         with harness.Server(command(port), dict(os.environ), port, str(harness.SERVER_CORE), "/") as server:
             url = f"http://127.0.0.1:{port}/"
             harness.wrk(url, 10, 2, harness.BENCH / "wrk" / "get.lua")
-            cpu, run = harness.measured(server.pids, lambda url=url: harness.wrk(url, 10, seconds, harness.BENCH / "wrk" / "get.lua"))
-            lines.append(f"{name:<18} {cpu / run.requests * 1000:6.3f} ms of server CPU per request "
-                         f"({run.requests / cpu:7.0f} /s per core, errors {run.errors})")
+            cpu, run = harness.measured(
+                server.pids, lambda url=url: harness.wrk(url, 10, seconds, harness.BENCH / "wrk" / "get.lua")
+            )
+            lines.append(
+                f"{name:<18} {cpu / run.requests * 1000:6.3f} ms of server CPU per request "
+                f"({run.requests / cpu:7.0f} /s per core, errors {run.errors})"
+            )
     return lines
 
 
 def environ(method: str, path: str, body: bytes) -> dict:
     return {
-        "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1",
-        "SERVER_PORT": "5000", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1", "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr, "wsgi.multithread": True,
-        "wsgi.multiprocess": True, "wsgi.run_once": False, "wsgi.version": (1, 0),
-        "CONTENT_LENGTH": str(len(body)), "HTTP_HOST": "127.0.0.1:5000", "HTTP_USER_AGENT": "bench/pipeline",
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "5000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "wsgi.version": (1, 0),
+        "CONTENT_LENGTH": str(len(body)),
+        "HTTP_HOST": "127.0.0.1:5000",
+        "HTTP_USER_AGENT": "bench/pipeline",
     }
 
 
 def cpu_per_call(application, request: tuple[str, str, bytes], count: int) -> float:
     """Milliseconds of this process's CPU per call of the WSGI callable."""
+
     def start_response(status, headers, exc_info=None):
         return None
 
@@ -103,15 +148,23 @@ def layers(env: dict[str, str], count: int) -> list[str]:
             answer = client.open(request[1], method=request[0])
             bare = Flask("bare")
             body, mimetype = answer.get_data(), answer.mimetype
-            bare.add_url_rule(request[1], "bare", lambda bare=bare, body=body, mimetype=mimetype: bare.response_class(body, mimetype=mimetype))
+            bare.add_url_rule(
+                request[1],
+                "bare",
+                lambda bare=bare, body=body, mimetype=mimetype: bare.response_class(body, mimetype=mimetype),
+            )
             whole = cpu_per_call(app, request, count)
-            lines.append(f"{request_name}: the whole app {whole:.3f} ms of CPU per request; "
-                         f"a bare Flask app answering the same bytes {cpu_per_call(bare, request, count):.3f} ms; "
-                         f"without WhiteNoise in front {cpu_per_call(app.wsgi_app.application, request, count):.3f} ms")
-            for hooks in (["idp.observability._start", "idp.observability._finish"],
-                          ["idp.security_headers.add_headers"],
-                          ["idp.sessions._write_cookie", "idp.sessions.waiting_cookie.write"],
-                          ["idp.api.guard.same_site_json_only", "idp.api.browser.who_is_asking", "idp.api.guard.never_cached"]):
+            lines.append(
+                f"{request_name}: the whole app {whole:.3f} ms of CPU per request; "
+                f"a bare Flask app answering the same bytes {cpu_per_call(bare, request, count):.3f} ms; "
+                f"without WhiteNoise in front {cpu_per_call(app.wsgi_app.application, request, count):.3f} ms"
+            )
+            for hooks in (
+                ["idp.observability._start", "idp.observability._finish"],
+                ["idp.security_headers.add_headers"],
+                ["idp.sessions._write_cookie", "idp.sessions.waiting_cookie.write"],
+                ["idp.api.guard.same_site_json_only", "idp.api.browser.who_is_asking", "idp.api.guard.never_cached"],
+            ):
                 removed = without(app, hooks)
                 if not removed:
                     continue
@@ -120,11 +173,15 @@ def layers(env: dict[str, str], count: int) -> list[str]:
                     functions.append(function)
                 lines.append(f"    {' + '.join(hook.rsplit('.', 1)[1] for hook in hooks):<62} {cost:+.3f} ms")
             observe, metrics.observe_request = metrics.observe_request, lambda *args: None
-            lines.append(f"    {'of which the metrics (metrics.observe_request)':<62} "
-                         f"{whole - cpu_per_call(app, request, count):+.3f} ms")
+            lines.append(
+                f"    {'of which the metrics (metrics.observe_request)':<62} "
+                f"{whole - cpu_per_call(app, request, count):+.3f} ms"
+            )
             metrics.observe_request = observe
             info, observability.requests_log.info = observability.requests_log.info, lambda *args, **kwargs: None
-            lines.append(f"    {'of which the JSON request line':<62} {whole - cpu_per_call(app, request, count):+.3f} ms")
+            lines.append(
+                f"    {'of which the JSON request line':<62} {whole - cpu_per_call(app, request, count):+.3f} ms"
+            )
             observability.requests_log.info = info
     return lines
 

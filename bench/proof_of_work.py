@@ -13,6 +13,7 @@ solved by:
   not use a browser pays for each request.
 Prints the median and the 95th percentile of each, and the worst case (the whole range tried).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,9 @@ sys.path.insert(0, str(ROOT))
 SOLVER = ROOT / "login-ui" / "node_modules" / "altcha-lib" / "dist"
 # A secure context (crypto.subtle), answered by Playwright itself: nothing listens there.
 ORIGIN = "http://localhost:9"
-PAGE = "<script type=module>import { solveChallenge } from './index.js'; window.solveChallenge = solveChallenge;</script>"
+PAGE = (
+    "<script type=module>import { solveChallenge } from './index.js'; window.solveChallenge = solveChallenge;</script>"
+)
 
 
 def challenges(cost: str, count: int) -> list[dict]:
@@ -102,7 +105,9 @@ def main() -> None:
             route.fulfill(body=(SOLVER / name).read_text(encoding="utf-8"), content_type="text/javascript")
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
         page = browser.new_page()
         page.route(f"{ORIGIN}/**", serve)
         page.goto(f"{ORIGIN}/index.html")

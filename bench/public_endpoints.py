@@ -5,6 +5,7 @@
 The production server (granian, one worker) pinned to core 0, wrk on core 1 with 10
 connections; server CPU is utime+stime of the server's processes from /proc.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,9 +28,11 @@ def main(argv=None) -> harness.Report:
             url = f"http://127.0.0.1:{port}{path}"
             harness.wrk(url, 10, 1, LUA)
             cpu, run = harness.measured(server.pids, lambda url=url: harness.wrk(url, 10, args.seconds, LUA))
-            report.figure(f"GET {path:<34} {cpu / run.requests * 1000:7.3f} ms server CPU per request   "
-                          f"{run.rate:8.1f} /s   p50 {run.p50_ms:6.1f} ms   errors {run.errors}   "
-                          f"load generator {run.generator_busy:4.0%} of its core")
+            report.figure(
+                f"GET {path:<34} {cpu / run.requests * 1000:7.3f} ms server CPU per request   "
+                f"{run.rate:8.1f} /s   p50 {run.p50_ms:6.1f} ms   errors {run.errors}   "
+                f"load generator {run.generator_busy:4.0%} of its core"
+            )
     return report
 
 

@@ -6,6 +6,7 @@ Each benchmark runs in a process of its own and prints its figures; RESULTS.md k
 machine, the load average around each benchmark, and every printed figure. --quick runs
 shorter and smaller (for trying the harness, not for figures).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,9 +31,22 @@ QUICK = {
     "engines.py": ["--seconds", "4", "--accounts", "800"],
     "delivery.py": ["--seconds", "3", "--paced-seconds", "2", "--messages", "1500", "--concurrency", "1", "64"],
 }
-BENCHMARKS = ["token_exchange.py", "pipeline.py", "paths.py", "public_endpoints.py", "signin_per_core.py", "concurrency.py",
-              "scale.py", "account_lists.py", "insight.py", "proof_of_work.py", "ui_bundle_size.py", "first_screen.py",
-              "engines.py", "delivery.py"]
+BENCHMARKS = [
+    "token_exchange.py",
+    "pipeline.py",
+    "paths.py",
+    "public_endpoints.py",
+    "signin_per_core.py",
+    "concurrency.py",
+    "scale.py",
+    "account_lists.py",
+    "insight.py",
+    "proof_of_work.py",
+    "ui_bundle_size.py",
+    "first_screen.py",
+    "engines.py",
+    "delivery.py",
+]
 NOTES = """\
 How these figures are made (see each script's docstring):
 - The production server: granian with config/web.py, started by
@@ -75,8 +89,9 @@ def main() -> None:
         load_before = harness.load_average()
         started = time.monotonic()
         command = [sys.executable, str(harness.BENCH / script), *(QUICK.get(script, []) if args.quick else [])]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                   cwd=harness.ROOT)
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=harness.ROOT
+        )
         lines = []
         for line in process.stdout:
             print(line, end="", flush=True)
@@ -91,10 +106,15 @@ def main() -> None:
 
 
 def write(machine: dict[str, str], sections, quick: bool) -> None:
-    out = ["# Benchmark results", "",
-           "Written by `make bench` (bench/run_all.py); the latest run replaces it. "
-           + ("**Quick run: shortened, not for comparison.**" if quick else ""), "",
-           "| machine | |", "|---|---|"]
+    out = [
+        "# Benchmark results",
+        "",
+        "Written by `make bench` (bench/run_all.py); the latest run replaces it. "
+        + ("**Quick run: shortened, not for comparison.**" if quick else ""),
+        "",
+        "| machine | |",
+        "|---|---|",
+    ]
     out += [f"| {key} | {value} |" for key, value in machine.items()]
     out += ["", NOTES]
     before = harness.BENCH / "BEFORE.md"

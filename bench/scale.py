@@ -10,6 +10,7 @@ unfinished authorization request for one account in ten). Then one client signs 
 worker on core 0), and one more sign-in runs in this process with every SQL statement
 captured: each is printed with its EXPLAIN (ANALYZE) plan and whether it uses an index.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,9 +72,21 @@ SELECT md5('interaction' || i), -(i + 1), 'reservations', '{{}}', {U}, {U} + int
 FROM generate_series({first}, {last}) AS i WHERE i % 10 = 0;
 """
 # Tables that grow with the accounts; a sequential scan on one of them grows with them too.
-GROWING = ("users", "phone_credentials", "browser_sessions", "journeys", "otp_transactions",
-           "authorization_codes", "tokens", "audit_events", "outbox_messages", "interactions", "limit_counters",
-           "grants", "devices")
+GROWING = (
+    "users",
+    "phone_credentials",
+    "browser_sessions",
+    "journeys",
+    "otp_transactions",
+    "authorization_codes",
+    "tokens",
+    "audit_events",
+    "outbox_messages",
+    "interactions",
+    "limit_counters",
+    "grants",
+    "devices",
+)
 
 
 def load(first: int, count: int, hashed: str) -> float:
@@ -135,8 +148,9 @@ def captured_statements(env: dict[str, str], person: int, database_url: str):
         # The app's request and security lines would land in the printed figures.
         logging.disable(logging.INFO)
         try:
-            journeys.sign_in(journeys.Browser(tagged, env["IDP_SERVER_ISSUER"], journeys.Timings()), outbox,
-                             population.email(person))
+            journeys.sign_in(
+                journeys.Browser(tagged, env["IDP_SERVER_ISSUER"], journeys.Timings()), outbox, population.email(person)
+            )
         finally:
             logging.disable(logging.NOTSET)
             outbox.close()
@@ -166,8 +180,14 @@ def verdict(plan: list[str]) -> str:
     growing = sorted({match.group(1) for match in scans if match and match.group(1) in GROWING})
     if growing:
         return "SEQUENTIAL SCAN on " + ", ".join(growing)
-    indexes = sorted({match.group(1) for line in plan for match in [re.search(r"Index (?:Only )?Scan (?:using|on) (\w+)", line)]
-                      if match})
+    indexes = sorted(
+        {
+            match.group(1)
+            for line in plan
+            for match in [re.search(r"Index (?:Only )?Scan (?:using|on) (\w+)", line)]
+            if match
+        }
+    )
     return "index: " + ", ".join(indexes) if indexes else "no table read"
 
 
@@ -193,28 +213,40 @@ def main(argv=None) -> harness.Report:
         whole = journeys.percentile(timings.samples["whole sign-in"], 0.5) * 1000
         token = journeys.percentile(timings.samples["POST /token"], 0.5) * 1000
         summary[size] = (whole, token)
-        report.figure(f"{size:>9,} accounts (loaded in {seconds:5.1f} s): whole sign-in p50 {whole:7.1f} ms, "
-                      f"POST /token p50 {token:6.1f} ms, errors {len(timings.errors)}")
+        report.figure(
+            f"{size:>9,} accounts (loaded in {seconds:5.1f} s): whole sign-in p50 {whole:7.1f} ms, "
+            f"POST /token p50 {token:6.1f} ms, errors {len(timings.errors)}"
+        )
         for name in sorted(timings.samples):
             if name != "whole sign-in":
                 report.figure(f"    {name:<30} p50 {journeys.percentile(timings.samples[name], 0.5) * 1000:7.1f} ms")
     if len(summary) > 1:
         small, large = min(summary), max(summary)
-        report.figure(f"growth {small:,} -> {large:,} accounts: sign-in x{summary[large][0] / summary[small][0]:.2f}, "
-                      f"token x{summary[large][1] / summary[small][1]:.2f}   (target: no growth beyond noise)")
+        report.figure(
+            f"growth {small:,} -> {large:,} accounts: sign-in x{summary[large][0] / summary[small][0]:.2f}, "
+            f"token x{summary[large][1] / summary[small][1]:.2f}   (target: no growth beyond noise)"
+        )
     plans, counts, trips = captured_statements(env, people[0], database_url)
-    report.figure("SQL statements per call of one sign-in (no call grows with the data: no N+1): "
-                  + ", ".join(f"{operation} {count}" for operation, count in counts.items())
-                  + f"; {sum(counts.values())} in all (target <= 20)")
-    report.figure("round trips to PostgreSQL per call of the same sign-in (statements, BEGIN, COMMIT, pings): "
-                  + ", ".join(f"{operation} {count}" for operation, count in trips.items())
-                  + f"; {sum(trips.values())} in all (targets: <= 2 per code exchange, <= 6 per code verify)")
+    report.figure(
+        "SQL statements per call of one sign-in (no call grows with the data: no N+1): "
+        + ", ".join(f"{operation} {count}" for operation, count in counts.items())
+        + f"; {sum(counts.values())} in all (target <= 20)"
+    )
+    report.figure(
+        "round trips to PostgreSQL per call of the same sign-in (statements, BEGIN, COMMIT, pings): "
+        + ", ".join(f"{operation} {count}" for operation, count in trips.items())
+        + f"; {sum(trips.values())} in all (targets: <= 2 per code exchange, <= 6 per code verify)"
+    )
     flagged = [plan for plan in plans if verdict(plan[2]).startswith("SEQUENTIAL")]
-    report.figure(f"hot queries at {loaded:,} accounts: {len(plans)} distinct, "
-                  f"{len(plans) - len(flagged)} use an index, {len(flagged)} scan a growing table")
+    report.figure(
+        f"hot queries at {loaded:,} accounts: {len(plans)} distinct, "
+        f"{len(plans) - len(flagged)} use an index, {len(flagged)} scan a growing table"
+    )
     for operation, statement, plan in plans:
         report.figure(f"  [{verdict(plan)}] {operation}: {statement[:150]}")
-    report.block("\n\n".join(f"-- {operation}\n{statement}\n" + "\n".join(plan) for operation, statement, plan in plans))
+    report.block(
+        "\n\n".join(f"-- {operation}\n{statement}\n" + "\n".join(plan) for operation, statement, plan in plans)
+    )
     return report
 
 

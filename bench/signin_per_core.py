@@ -9,6 +9,7 @@ client threads on core 1. Codes are read from the outbox table. The bound is one
 verify timed on core 0 with the server's own function and parameters: a sign-in cannot
 cost less than that.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,8 +81,9 @@ def run_sign_ins(port: int, database_url: str, issuer: str, accounts: list[int],
     return done[0], timings
 
 
-def _cpu_per_call(routes: dict[str, tuple[float, float]], count: int, cpu: float, verify: float,
-                  hashes: tuple[float, float]) -> str:
+def _cpu_per_call(
+    routes: dict[str, tuple[float, float]], count: int, cpu: float, verify: float, hashes: tuple[float, float]
+) -> str:
     """The app's CPU per call of a sign-in (the server's own counter, by route), the hash
     taken out of the password's call as the worker's hashing threads counted it, and what the
     server spent outside the app's hooks. hashes: (checks, their CPU) during the run."""
@@ -93,12 +95,18 @@ def _cpu_per_call(routes: dict[str, tuple[float, float]], count: int, cpu: float
             continue  # the warm-up's stragglers and the scrapes
         app += seconds
         hashed = hashing if route == LOGIN_ROUTE else 0.0
-        lines.append(f"  {route:<34} {(seconds - hashed) / count * 1000:6.1f} ms besides the hash   ({answered:.0f} calls)")
-    lines.append(f"  {'the hash in the worker':<34} {hashing / max(checks, 1) * 1000:6.1f} ms   ({checks:.0f} checks, "
-                 f"idp_password_hash_cpu_seconds_total; alone on its core {verify * 1000:.1f} ms)")
+        lines.append(
+            f"  {route:<34} {(seconds - hashed) / count * 1000:6.1f} ms besides the hash   ({answered:.0f} calls)"
+        )
+    lines.append(
+        f"  {'the hash in the worker':<34} {hashing / max(checks, 1) * 1000:6.1f} ms   ({checks:.0f} checks, "
+        f"idp_password_hash_cpu_seconds_total; alone on its core {verify * 1000:.1f} ms)"
+    )
     lines.append(f"  {'outside the app (HTTP server, WSGI)':<34} {(cpu - app) / count * 1000:6.1f} ms")
-    lines.append(f"  {'non-hash CPU per sign-in':<34} {(cpu - hashing) / count * 1000:6.1f} ms   "
-                 f"(besides the bound: {(cpu / count - verify) * 1000:.1f} ms)")
+    lines.append(
+        f"  {'non-hash CPU per sign-in':<34} {(cpu - hashing) / count * 1000:6.1f} ms   "
+        f"(besides the bound: {(cpu / count - verify) * 1000:.1f} ms)"
+    )
     return "\n".join(lines)
 
 
@@ -118,32 +126,50 @@ def main(argv=None) -> harness.Report:
         run_sign_ins(port, database_url, issuer, list(range(args.accounts - 20, args.accounts)), 60)
         before_backends = harness.cpu_of(harness.backend_pids(DATABASE))
         before_routes = server.app_cpu_by_route()
-        before_hashes = server.counter("idp_password_hashes_total"), server.counter("idp_password_hash_cpu_seconds_total")
+        before_hashes = (
+            server.counter("idp_password_hashes_total"),
+            server.counter("idp_password_hash_cpu_seconds_total"),
+        )
         cpu, (count, timings) = harness.measured(
-            server.pids, lambda: run_sign_ins(port, database_url, issuer, list(range(args.accounts - 20)), args.seconds))
+            server.pids, lambda: run_sign_ins(port, database_url, issuer, list(range(args.accounts - 20)), args.seconds)
+        )
         backends = harness.cpu_of(harness.backend_pids(DATABASE)) - before_backends
-        routes = {route: (answered - before_routes.get(route, (0.0, 0.0))[0], seconds - before_routes.get(route, (0.0, 0.0))[1])
-                  for route, (answered, seconds) in server.app_cpu_by_route().items()}
-        hashes = (server.counter("idp_password_hashes_total") - before_hashes[0],
-                  server.counter("idp_password_hash_cpu_seconds_total") - before_hashes[1])
+        routes = {
+            route: (
+                answered - before_routes.get(route, (0.0, 0.0))[0],
+                seconds - before_routes.get(route, (0.0, 0.0))[1],
+            )
+            for route, (answered, seconds) in server.app_cpu_by_route().items()
+        }
+        hashes = (
+            server.counter("idp_password_hashes_total") - before_hashes[0],
+            server.counter("idp_password_hash_cpu_seconds_total") - before_hashes[1],
+        )
         # Accounts that have not signed in yet: the last 20 warmed the server up, the measured
         # run took from the start of the list.
         fresh = list(range(count + 1, args.accounts - 20))
-        profile = harness.profile(server.workers()[0], 10,
-                                  lambda: run_sign_ins(port, database_url, issuer, fresh, 10), top=30)
+        profile = harness.profile(
+            server.workers()[0], 10, lambda: run_sign_ins(port, database_url, issuer, fresh, 10), top=30
+        )
     os.sched_setaffinity(0, set(range(os.cpu_count())))
     verify_after = argon2_verify_seconds(hashed)
     verify = (verify_before + verify_after) / 2
     parameters = hashed.split("$")[3]
     per_core = count / cpu
     bound = 1 / verify
-    report.figure(f"sign-ins per server core      {per_core:8.2f} /s   ({count} sign-ins, server CPU {cpu:.2f} s, "
-                  f"{cpu / count * 1000:.1f} ms each; PostgreSQL backends {backends / max(count, 1) * 1000:.1f} ms each apart)")
-    report.figure(f"argon2id verify bound         {bound:8.2f} /s   ({verify * 1000:.1f} ms CPU per verify, {parameters}; "
-                  f"{verify_before * 1000:.1f} ms before the sign-ins, {verify_after * 1000:.1f} after)")
+    report.figure(
+        f"sign-ins per server core      {per_core:8.2f} /s   ({count} sign-ins, server CPU {cpu:.2f} s, "
+        f"{cpu / count * 1000:.1f} ms each; PostgreSQL backends {backends / max(count, 1) * 1000:.1f} ms each apart)"
+    )
+    report.figure(
+        f"argon2id verify bound         {bound:8.2f} /s   ({verify * 1000:.1f} ms CPU per verify, {parameters}; "
+        f"{verify_before * 1000:.1f} ms before the sign-ins, {verify_after * 1000:.1f} after)"
+    )
     report.figure(f"ratio sign-ins / argon2 bound {per_core / bound:8.2f}      (target >= 0.55: issue 41)")
-    report.figure(f"beside Keycloak's sizing      {per_core / KEYCLOAK_PASSWORD_LOGINS_PER_CPU:8.2f} x   its "
-                  f"{KEYCLOAK_PASSWORD_LOGINS_PER_CPU} password-based logins /s per vCPU (password alone; ours with the code)")
+    report.figure(
+        f"beside Keycloak's sizing      {per_core / KEYCLOAK_PASSWORD_LOGINS_PER_CPU:8.2f} x   its "
+        f"{KEYCLOAK_PASSWORD_LOGINS_PER_CPU} password-based logins /s per vCPU (password alone; ours with the code)"
+    )
     report.block(_cpu_per_call(routes, count, cpu, verify, hashes))
     for name in sorted(timings.samples, key=lambda n: -journeys.percentile(timings.samples[n], 0.5)):
         values = timings.samples[name]

@@ -15,6 +15,7 @@ first, single-file builds ({"app.js": ..., "app.css": ...}) is read too.
 Plain python3, standard library only. Build first: `cd login-ui && npm run build`.
 Usage: python3 bench/ui_bundle_size.py [DIST_DIR]
 """
+
 import gzip
 import json
 import os
@@ -81,23 +82,36 @@ def report(dist):
     assets = sorted(name for name in os.listdir(dist) if name.endswith((".js", ".css")))
     sizes = {name: {encoding: encoded_bytes(dist, name, encoding) for encoding in ENCODINGS} for name in assets}
     first = set().union(*screens.values())
-    sums = {language: {encoding: total([sizes[name][encoding] for name in files]) for encoding in ENCODINGS}
-            for language, files in screens.items()}
+    sums = {
+        language: {encoding: total([sizes[name][encoding] for name in files]) for encoding in ENCODINGS}
+        for language, files in screens.items()
+    }
     worst = {encoding: largest([sums[language][encoding] for language in screens]) for encoding in ENCODINGS}
     lines = ["first screen (the files the shell names), brotli (what the server sends) and gzip:"]
     for language, files in screens.items():
         parts = ", ".join(f"{name} {sizes[name]['brotli']} / {sizes[name]['gzip']}" for name in files)
         brotli, gzipped = sums[language]["brotli"], sums[language]["gzip"]
-        lines.append(f"  {language}: {brotli} bytes brotli ({kb(brotli)}; {verdict(brotli, FIRST_SCREEN_TARGET)}), "
-                     f"{gzipped} bytes gzip ({kb(gzipped)}) = {parts}")
-    later = sorted(((sizes[name]["brotli"] or 0, sizes[name]["gzip"], name) for name in assets if name not in first), reverse=True)
+        lines.append(
+            f"  {language}: {brotli} bytes brotli ({kb(brotli)}; {verdict(brotli, FIRST_SCREEN_TARGET)}), "
+            f"{gzipped} bytes gzip ({kb(gzipped)}) = {parts}"
+        )
+    later = sorted(
+        ((sizes[name]["brotli"] or 0, sizes[name]["gzip"], name) for name in assets if name not in first), reverse=True
+    )
     lines.append(f"later chunks ({len(later)}), bytes brotli / gzip:")
-    lines.extend(f"  {name:<40} {br:>8} {gz:>8}  {kb(br):>8} / {kb(gz):>8}{'  over 15 KB' if br > LATER_CHUNK_TARGET else ''}"
-                 for br, gz, name in later)
+    lines.extend(
+        f"  {name:<40} {br:>8} {gz:>8}  {kb(br):>8} / {kb(gz):>8}{'  over 15 KB' if br > LATER_CHUNK_TARGET else ''}"
+        for br, gz, name in later
+    )
     biggest, _, biggest_name = later[0] if later else (0, 0, "none")
-    lines.append(f"first screen, larger language: {worst['brotli']} bytes brotli ({kb(worst['brotli'])}; "
-                 f"{verdict(worst['brotli'], FIRST_SCREEN_TARGET)}), {worst['gzip']} bytes gzip ({kb(worst['gzip'])})")
-    lines.append(f"largest later chunk: {biggest_name} {biggest} bytes brotli " f"({kb(biggest)}; {verdict(biggest, LATER_CHUNK_TARGET)})")
+    lines.append(
+        f"first screen, larger language: {worst['brotli']} bytes brotli ({kb(worst['brotli'])}; "
+        f"{verdict(worst['brotli'], FIRST_SCREEN_TARGET)}), {worst['gzip']} bytes gzip ({kb(worst['gzip'])})"
+    )
+    lines.append(
+        f"largest later chunk: {biggest_name} {biggest} bytes brotli "
+        f"({kb(biggest)}; {verdict(biggest, LATER_CHUNK_TARGET)})"
+    )
     return lines
 
 

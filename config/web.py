@@ -39,7 +39,9 @@ from pathlib import Path
 ALLOCATOR = ("glibc.malloc.mmap_threshold=131072", "glibc.malloc.arena_max=2", "glibc.malloc.hugetlb=1")
 _tunables = [setting for setting in os.environ.get("GLIBC_TUNABLES", "").split(":") if setting]
 if not set(ALLOCATOR) <= set(_tunables):
-    os.environ["GLIBC_TUNABLES"] = ":".join([*_tunables, *(setting for setting in ALLOCATOR if setting not in _tunables)])
+    os.environ["GLIBC_TUNABLES"] = ":".join(
+        [*_tunables, *(setting for setting in ALLOCATOR if setting not in _tunables)]
+    )
     os.execv(sys.executable, [sys.executable, *sys.argv])
 
 # Every worker counts its own metrics in this folder; /metrics adds them up. It must be set

@@ -1,4 +1,5 @@
 """The identity provider: create_app() builds one Flask application."""
+
 from __future__ import annotations
 
 import os
@@ -95,6 +96,8 @@ def _build(test_config: dict[str, Any] | None, migrations: bool) -> Flask:
     shell.init_app(app)
     exchange.init_app(app)
 
-    app.wsgi_app = forwarded.Proxies(app.wsgi_app, settings["server"]["proxy_hops"], settings["server"]["proxy_networks"])
+    app.wsgi_app = forwarded.Proxies(
+        app.wsgi_app, settings["server"]["proxy_hops"], settings["server"]["proxy_networks"]
+    )
     management.init_app(app)
     return app

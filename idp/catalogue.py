@@ -23,6 +23,7 @@ not given is said as … and its plural takes `other`: the funnel names an error
 figures the person saw. A message that ends in a space is the start of a sentence the UI
 finishes with figures (error.5 "… at least "), said with … too.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,11 +1,12 @@
 """The one place the service reads the time, so tests can move it (time-machine)."""
+
 import math
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 def now() -> datetime:
     """Current UTC time, naive: the database columns hold naive UTC on SQLite and PostgreSQL alike."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def seconds_until(moment: datetime) -> int:
@@ -20,4 +21,4 @@ def iso(moment: datetime | None) -> str | None:
 
 def timestamp() -> int:
     """Seconds since the epoch, as JWT claims and key files count time."""
-    return int(datetime.now(timezone.utc).timestamp())
+    return int(datetime.now(UTC).timestamp())

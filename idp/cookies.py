@@ -1,5 +1,6 @@
 """The site's cookies as browsers get them: one name rule and one set of attributes for the
 session, the trusted device and a waiting authorization request."""
+
 from __future__ import annotations
 
 from flask import Response, current_app

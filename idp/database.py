@@ -8,6 +8,7 @@ otherwise find that another wrote meanwhile and fail at once ("database is locke
 which no timeout cures. Requests commit as soon as their change is made, so the write
 lock is held briefly.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Flask extensions, created unbound so create_app can init them per application."""
+
 from flask_babel import Babel
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData

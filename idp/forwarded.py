@@ -23,6 +23,7 @@ waitress drop such names, granian does not), keeping the one written last. A
 balancer that passes header names with underscores on, and writes its own header first, must drop
 them (docs/operations.md, "Behind the load balancer").
 """
+
 from __future__ import annotations
 
 import ipaddress

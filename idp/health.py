@@ -12,6 +12,7 @@ reason to take the web instance out: what it queues waits for the workers.
 Both probes also ask what the packages above add (add_check): on the management port, whether
 the machine's web server answers (idp/management.py), so that a probe there never says ready
 for an instance whose web server is dead. Neither answer is ever cached."""
+
 import logging
 from collections.abc import Callable
 
@@ -77,7 +78,9 @@ def readyz():
 @bp.app_errorhandler(InterfaceError)
 def database_unreachable(error: SQLAlchemyError):
     rollback()
-    log.error("database unreachable", extra={"error": type(error.orig).__name__ if error.orig else type(error).__name__})
+    log.error(
+        "database unreachable", extra={"error": type(error.orig).__name__ if error.orig else type(error).__name__}
+    )
     if request.path.startswith(JSON_ENDPOINTS):
         response, status = jsonify(error="temporarily_unavailable"), 503
     else:

@@ -9,6 +9,7 @@ Audit events are the account's history, shown to its owner (idp/account/activity
 are kept account.activity_retention_days, not by an expiry. The analytics events of finished days
 are rolled up into daily counts, then purged (idp/insight/rollup.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,10 @@ from idp.models import (
 )
 from idp.sessions import devices
 
-group = AppGroup("housekeeping", help="Delete expired sessions, requests, codes, journeys, counters, tokens and the activity past its retention.")
+group = AppGroup(
+    "housekeeping",
+    help="Delete expired sessions, requests, codes, journeys, counters, tokens and the activity past its retention.",
+)
 
 
 def purge() -> dict[str, int]:
@@ -50,7 +54,9 @@ def purge() -> dict[str, int]:
     idle = timedelta(seconds=settings["session"]["idle_timeout_seconds"])
     # a counter goes once the longest window a counter may have is over (a destination's day)
     limits = settings["limits"]
-    window = timedelta(seconds=max(limits["window_seconds"], limits["phone_messages_window_seconds"], ceilings.DAY_SECONDS))
+    window = timedelta(
+        seconds=max(limits["window_seconds"], limits["phone_messages_window_seconds"], ceilings.DAY_SECONDS)
+    )
     history = timedelta(days=settings["account"]["activity_retention_days"])
     ended = browser_sessions.end_expired(before, before - idle)
     sessions = select(BrowserSession.id)

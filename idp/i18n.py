@@ -1,4 +1,5 @@
 """The language of a request: the route's segment, else ui_locales/lang, else the browser's."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -13,6 +13,7 @@ JWK costs tens of milliseconds, far more than signing with it. Each use compares
 identity (inode, mtime, size) with the parsed copy's and parses it again when it changed,
 so every worker picks up a rotation without a restart.
 """
+
 from __future__ import annotations
 
 import json
@@ -88,7 +89,7 @@ def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:
     except FileNotFoundError:
         raise ConfigError(f"{problem} is missing") from None
     except (ValueError, KeyError, TypeError):
-        raise ConfigError(f"{problem} is not a JWK set ({{\"keys\": [...]}})") from None
+        raise ConfigError(f'{problem} is not a JWK set ({{"keys": [...]}})') from None
     if not isinstance(entries, list) or not entries:
         raise ConfigError(f"{problem} holds no key")
     keys, algorithms = [], []
@@ -163,7 +164,13 @@ def public_jwks() -> dict:
     ID token they signed has expired — then a retired key drops out by itself."""
     keep = current_app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
     moment = timestamp()
-    return {"keys": [jwk for retired_at, jwk in _key_file().loaded().published if retired_at is None or retired_at + keep > moment]}
+    return {
+        "keys": [
+            jwk
+            for retired_at, jwk in _key_file().loaded().published
+            if retired_at is None or retired_at + keep > moment
+        ]
+    }
 
 
 def rotate(keep_retired_seconds: int, algorithm: str = DEFAULT_ALGORITHM) -> str:
@@ -187,11 +194,17 @@ def require(needed: set[str], development: bool) -> None:
     """Every algorithm a relying service asks for has a key that signs: development adds the
     missing ones to its file; elsewhere start-up stops with one line naming them."""
     key_file = _key_file()
-    missing = [algorithm for algorithm in SIGNING_ALGORITHMS if algorithm in needed and algorithm not in key_file.loaded().signing]
+    missing = [
+        algorithm
+        for algorithm in SIGNING_ALGORITHMS
+        if algorithm in needed and algorithm not in key_file.loaded().signing
+    ]
     if not missing:
         return
     if not development:
-        raise ConfigError(f"{ENV_VARIABLE} holds no active key for {', '.join(missing)}, which a client in the clients file uses")
+        raise ConfigError(
+            f"{ENV_VARIABLE} holds no active key for {', '.join(missing)}, which a client in the clients file uses"
+        )
     key_file.write([*key_file.entries(), *(new_key_entry(algorithm) for algorithm in missing)])
 
 

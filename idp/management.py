@@ -14,6 +14,7 @@ instance whose web server is dead. The web server answers everything else and it
 it never answers /metrics in production. Which port a request came in on is known from the process
 serving it, never from a header. Without IDP_MANAGEMENT_BIND, /metrics answers only in
 development (`make run`): production's metrics are the management port's."""
+
 from __future__ import annotations
 
 import http.client

@@ -22,6 +22,7 @@ FileValue is prometheus_client's own value in multiprocess mode (values.MultiPro
 else: the same files, names and format, read by its MultiProcessCollector. The library lets a
 program choose its value class (values.ValueClass) before the first metric is made: install().
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -64,8 +65,10 @@ def _failed(error: OSError) -> None:
     """A value not written (the lock held): said once, counted where its file can hold it."""
     if not _process.told:
         _process.told = True
-        log.error("metrics not written", extra={"variable": VARIABLE, "folder": os.environ[VARIABLE],
-                                                "error": error.strerror, "pid": os.getpid()})
+        log.error(
+            "metrics not written",
+            extra={"variable": VARIABLE, "folder": os.environ[VARIABLE], "error": error.strerror, "pid": os.getpid()},
+        )
     failures = _process.failures
     if failures is not None:
         failures._value += 1
@@ -78,8 +81,7 @@ class FileValue:
 
     _multiprocess = True
 
-    def __init__(self, typ, metric_name, name, labelnames, labelvalues, help_text, multiprocess_mode="",
-                 **_options):
+    def __init__(self, typ, metric_name, name, labelnames, labelvalues, help_text, multiprocess_mode="", **_options):
         self._kind = f"{typ}_{multiprocess_mode}" if typ == "gauge" else typ
         self._key = mmap_key(metric_name, name, labelnames, labelvalues, help_text)
         self._value, self._timestamp = 0.0, 0.0

@@ -5,6 +5,7 @@ a request at 23:30 in Toronto is not the next day's for anyone, whatever the bro
 Babel, with the locales Canadians write (en_CA, fr_CA); the login UI shows these words as the
 server gives them and formats no moment of its own.
 """
+
 from __future__ import annotations
 
 from zoneinfo import ZoneInfo
@@ -23,15 +24,17 @@ def _local(moment):
 
 
 def said(moment, language: str) -> str:
-    """"Tuesday, November 24, 2026, 11:30 p.m. (Eastern Standard Time)": the day, the time and
+    """ "Tuesday, November 24, 2026, 11:30 p.m. (Eastern Standard Time)": the day, the time and
     the time zone."""
     local, locale = _local(moment), LOCALES[language]
-    return f"{format_date(local, 'full', locale=locale)}, {format_time(local, 'short', locale=locale)} " \
-           f"({get_timezone_name(local, locale=locale)})"
+    return (
+        f"{format_date(local, 'full', locale=locale)}, {format_time(local, 'short', locale=locale)} "
+        f"({get_timezone_name(local, locale=locale)})"
+    )
 
 
 def day_said(moment, language: str) -> str:
-    """"November 24, 2026": the day alone, the service's day."""
+    """ "November 24, 2026": the day alone, the service's day."""
     return format_date(_local(moment), "long", locale=LOCALES[language])
 
 

@@ -7,6 +7,7 @@ a person or act as a credential masked. A security event (ASVS 5.0 V16) says wha
 happened to which account, from which address and user agent; it never carries a
 password, a code, a token, a session id or an e-mail address.
 """
+
 from __future__ import annotations
 
 import logging
@@ -28,7 +29,16 @@ GIVEN_ID = re.compile(r"^[A-Za-z0-9-]{8,36}$")
 # Query parameters whose values never reach a log line: hints carry an e-mail address or
 # an ID token; the rest are credentials or single-use secrets.
 MASKED_PARAMETERS = frozenset(
-    {"login_hint", "id_token_hint", "logout_hint", "code", "code_verifier", "access_token", "refresh_token", "client_secret"}
+    {
+        "login_hint",
+        "id_token_hint",
+        "logout_hint",
+        "code",
+        "code_verifier",
+        "access_token",
+        "refresh_token",
+        "client_secret",
+    }
 )
 MASK = "[redacted]"
 
@@ -37,7 +47,9 @@ security_log = logging.getLogger("idp.security")
 
 
 def json_formatter() -> logging.Formatter:
-    return JsonFormatter("%(levelname)s %(name)s %(message)s", timestamp="time", rename_fields={"levelname": "level", "name": "logger"})
+    return JsonFormatter(
+        "%(levelname)s %(name)s %(message)s", timestamp="time", rename_fields={"levelname": "level", "name": "logger"}
+    )
 
 
 def configure_logging() -> None:
@@ -93,8 +105,17 @@ def given_or_new(given: str | None) -> str:
     return given if given and GIVEN_ID.match(given) else str(uuid.uuid4())
 
 
-def served(method: str, route: str, path: str, query: str, status: int, elapsed: float, cpu: float, client: dict,
-           correlation: str) -> None:
+def served(
+    method: str,
+    route: str,
+    path: str,
+    query: str,
+    status: int,
+    elapsed: float,
+    cpu: float,
+    client: dict,
+    correlation: str,
+) -> None:
     """A request answered: its metrics and its one line (the app's hooks below, and the token
     and userinfo endpoints' lean path, idp/oauth/exchange.py, which answers before them)."""
     metrics.observe_request(route, method, status, elapsed, cpu)
@@ -128,9 +149,17 @@ def _start() -> None:
 def _finish(response: Response) -> Response:
     response.headers[HEADER] = g.correlation_id
     route = request.url_rule.rule if request.url_rule else "unmatched"
-    served(request.method, route, request.path, request.query_string.decode("latin-1"), response.status_code,
-           time.perf_counter() - g.started, time.thread_time() - g.cpu_started + g.get("cpu_elsewhere", 0.0), _client(),
-           g.correlation_id)
+    served(
+        request.method,
+        route,
+        request.path,
+        request.query_string.decode("latin-1"),
+        response.status_code,
+        time.perf_counter() - g.started,
+        time.thread_time() - g.cpu_started + g.get("cpu_elsewhere", 0.0),
+        _client(),
+        g.correlation_id,
+    )
     return response
 
 

@@ -2,6 +2,7 @@
 found from the pid file it keeps in PROMETHEUS_MULTIPROC_DIR, and its workers, its children in
 /proc; their CPU, memory and open files; and the live gauges of the processes gone.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -20,6 +21,7 @@ WEB_PID_FILE = "web.pid"
 # prometheus_client's files end with the pid of the process that writes them.
 WRITER_PID = re.compile(r"_(\d+)\.db$")
 
+
 class ProcessesCollector:
     """CPU, memory and open files of this machine's web server processes, added up: granian's
     master and its workers, or the one process of the development server. Memory and open
@@ -32,20 +34,34 @@ class ProcessesCollector:
         master, workers = _server_pids()
         alive = 0
         for pid in ([master] if master is not None else []) + workers:
-            samples = {sample.name: sample.value for family in ProcessCollector(pid=lambda pid=pid: pid, registry=None).collect()
-                       for sample in family.samples}
+            samples = {
+                sample.name: sample.value
+                for family in ProcessCollector(pid=lambda pid=pid: pid, registry=None).collect()
+                for sample in family.samples
+            }
             if samples:
                 alive += 1
                 for name in totals:
                     totals[name] += samples.get(name, 0.0)
         cpu = _cpu_seconds(master, workers) if master is not None else 0.0
-        yield GaugeMetricFamily("idp_processes", "Web server processes alive on this machine (granian's master and workers).", value=alive)
-        yield CounterMetricFamily("idp_process_cpu_seconds",
-                                  "CPU time of the web server processes, the workers it replaced included.", value=cpu)
-        yield GaugeMetricFamily("idp_process_resident_memory_bytes", "Resident memory of the web server processes.",
-                                value=totals["process_resident_memory_bytes"])
-        yield GaugeMetricFamily("idp_process_open_fds", "Open files and sockets of the web server processes.",
-                                value=totals["process_open_fds"])
+        yield GaugeMetricFamily(
+            "idp_processes", "Web server processes alive on this machine (granian's master and workers).", value=alive
+        )
+        yield CounterMetricFamily(
+            "idp_process_cpu_seconds",
+            "CPU time of the web server processes, the workers it replaced included.",
+            value=cpu,
+        )
+        yield GaugeMetricFamily(
+            "idp_process_resident_memory_bytes",
+            "Resident memory of the web server processes.",
+            value=totals["process_resident_memory_bytes"],
+        )
+        yield GaugeMetricFamily(
+            "idp_process_open_fds",
+            "Open files and sockets of the web server processes.",
+            value=totals["process_open_fds"],
+        )
 
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")

@@ -7,6 +7,7 @@ service's own call, the bilingual error page to a browser. Two doors look furthe
 JSON bodies are walked for it by idp/api/guard.py, which parses them, and OAuth's parameters
 by idp/oauth/parameters.py, which sends an authorization request's error back to its service.
 """
+
 from __future__ import annotations
 
 from flask import Flask, jsonify, request
@@ -18,8 +19,15 @@ from idp.oauth.parameters import may_carry_nul
 
 NUL = "\x00"
 # Endpoints that services call (not a person's browser): their errors are OAuth's JSON.
-SERVICE_ENDPOINTS = frozenset({"oauth.token_endpoint", "oauth.pushed_authorization_request_endpoint", "oauth.revocation_endpoint",
-                               "oauth.introspection_endpoint", "oauth.userinfo_endpoint"})
+SERVICE_ENDPOINTS = frozenset(
+    {
+        "oauth.token_endpoint",
+        "oauth.pushed_authorization_request_endpoint",
+        "oauth.revocation_endpoint",
+        "oauth.introspection_endpoint",
+        "oauth.userinfo_endpoint",
+    }
+)
 
 
 # Bodies that Werkzeug parses into request.form.
@@ -53,7 +61,9 @@ def refuse_nul():
     if request.blueprint == "api":
         return fail(Errors.BAD_REQUEST, {"field": where})
     if request.endpoint in SERVICE_ENDPOINTS:
-        answer = jsonify(error="invalid_request", error_description=f"The request's {where} holds a NUL character: remove it.")
+        answer = jsonify(
+            error="invalid_request", error_description=f"The request's {where} holds a NUL character: remove it."
+        )
         answer.headers["Cache-Control"] = "no-store"
         return answer, 400
     return error_page("bad_request")

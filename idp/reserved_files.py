@@ -3,6 +3,7 @@ it is mapped: the library maps its files without asking the disk for the room, s
 disk a write to a page the file does not hold yet is a SIGBUS; here it is an OSError, raised
 where the room is asked (posix_fallocate).
 """
+
 from __future__ import annotations
 
 import contextlib

@@ -2,6 +2,7 @@
 and the Fernet boxes built on them for what travels or waits outside the database and must
 show nothing: queued jobs, the authorization request a browser without a session keeps in a
 cookie."""
+
 from __future__ import annotations
 
 import base64

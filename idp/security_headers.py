@@ -1,5 +1,6 @@
 """Headers every response carries. The CSP allows no inline script and no eval; in
 production, HSTS keeps browsers on HTTPS."""
+
 from flask import Flask, Response
 
 from idp.config.production import is_production

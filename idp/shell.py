@@ -8,6 +8,7 @@ The built files (login-ui/dist, idp/ui_files.py) have content-hashed names and g
 brotli copies made at build time. WhiteNoise serves them at /static/ui/ before the request
 reaches Flask: the copy the browser accepts, with Content-Encoding and Vary: Accept-Encoding.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, redirect, render_template, request
@@ -36,8 +37,19 @@ LEGACY_PATHS = (
 )
 
 # Prefixes whose unknown paths are real 404s, not UI routes.
-NON_UI_PREFIXES = ("/v1/", "/static/", "/dev/", "/.well-known/", "/oauth/", "/authorize", "/token", "/userinfo",
-                   "/jwks", "/metrics", "/console")
+NON_UI_PREFIXES = (
+    "/v1/",
+    "/static/",
+    "/dev/",
+    "/.well-known/",
+    "/oauth/",
+    "/authorize",
+    "/token",
+    "/userinfo",
+    "/jwks",
+    "/metrics",
+    "/console",
+)
 
 
 def ui_policy(settings: dict) -> dict:
@@ -121,6 +133,10 @@ def init_app(app: Flask) -> None:
     # Development rebuilds the UI while the server runs; production files never change.
     development = app.config["IDP"]["server"]["environment"] == "development"
     app.wsgi_app = WhiteNoise(
-        app.wsgi_app, root=UI_DIST, prefix=UI_PREFIX, max_age=0, autorefresh=development,
+        app.wsgi_app,
+        root=UI_DIST,
+        prefix=UI_PREFIX,
+        max_age=0,
+        autorefresh=development,
         add_headers_function=file_headers(security_headers.headers(app.config["IDP"])),
     )

@@ -4,6 +4,7 @@ read again when a build replaces it; and the headers WhiteNoise serves them with
 (idp/shell.py puts it in front of the app): cached for a year as immutable when the name
 carries a hash.
 """
+
 from __future__ import annotations
 
 import json
@@ -76,6 +77,7 @@ PRERENDERED = Prerendered(UI_DIST / "prerendered.json")
 
 def file_headers(security: dict[str, str]):
     """WhiteNoise's add_headers_function: the security headers, and a year for a hashed name."""
+
     def add(headers, path: str, url: str) -> None:
         for name, value in security.items():
             headers[name] = value

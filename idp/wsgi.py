@@ -3,6 +3,7 @@
 A setting that stops start-up is printed as the one line that names it, and the
 process exits, instead of a traceback repeated by every worker.
 """
+
 from __future__ import annotations
 
 import sys
@@ -42,4 +43,6 @@ def warm(app: Flask) -> None:
         moments.said_in_each(now())
         for name in app.jinja_env.list_templates(filter_func=lambda name: not name.startswith(OPERATORS_TEMPLATES)):
             app.jinja_env.get_template(name)
-        validation.phone(phonenumbers.format_number(phonenumbers.example_number("CA"), phonenumbers.PhoneNumberFormat.E164))
+        validation.phone(
+            phonenumbers.format_number(phonenumbers.example_number("CA"), phonenumbers.PhoneNumberFormat.E164)
+        )

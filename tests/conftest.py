@@ -8,6 +8,7 @@ migrations, never by create_all(), and every test starts from empty tables.
 database and a Redis database of its own, derived from the ones named (idp_test_gw1,
 Redis database 8 beside 7...), so workers never empty each other's tables or queues.
 """
+
 from __future__ import annotations
 
 import os
@@ -186,7 +187,7 @@ class LiveServer:
         self._server = make_server("127.0.0.1", self.port, wsgi_app, threaded=True)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
-    def start(self) -> "LiveServer":
+    def start(self) -> LiveServer:
         self._thread.start()
         return self
 

@@ -13,6 +13,7 @@ Settings come from the environment:
   RESERVATIONS_ACR_VALUES      acr_values the service asks, e.g. urn:signin:acr:phishing-resistant
                                (a passkey); none by default
 """
+
 from __future__ import annotations
 
 import os
@@ -124,7 +125,8 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
             jwt.JWTClaimsRegistry(
                 iss={"essential": True, "value": metadata["issuer"]},
                 aud={"essential": True, "value": oauth.idp.client_id},
-                iat={"essential": True}, jti={"essential": True},
+                iat={"essential": True},
+                jti={"essential": True},
             ).validate(decoded.claims)
         except (JoseError, ValueError):
             abort(400)
@@ -132,8 +134,13 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
         events = claims.get("events")
         # a session (sid) or an account (sub), or both: then the session only (section 2.6)
         named = [claims.get(name) for name in ("sid", "sub") if name in claims]
-        if not isinstance(events, dict) or LOGOUT_EVENT not in events or "nonce" in claims or not named \
-                or not all(isinstance(value, str) and value for value in named):
+        if (
+            not isinstance(events, dict)
+            or LOGOUT_EVENT not in events
+            or "nonce" in claims
+            or not named
+            or not all(isinstance(value, str) and value for value in named)
+        ):
             abort(400)
         if claims["jti"] in seen_logout_tokens:
             abort(400)
@@ -157,7 +164,11 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     @app.context_processor
     def page_values():
         other = "fr" if _language() == "en" else "en"
-        return {"language": _language(), "other_language": other, "toggle_url": f"{request.path}?{urlencode({'lang': other})}"}
+        return {
+            "language": _language(),
+            "other_language": other,
+            "toggle_url": f"{request.path}?{urlencode({'lang': other})}",
+        }
 
     @app.get("/")
     def home():
@@ -173,7 +184,9 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
     @app.post("/signup")
     def sign_up():
         # OpenID Connect Prompt Create 1.0: the provider opens its sign-up directly
-        return oauth.idp.authorize_redirect(url_for("callback", _external=True), ui_locales=_language(), prompt="create", **assurance)
+        return oauth.idp.authorize_redirect(
+            url_for("callback", _external=True), ui_locales=_language(), prompt="create", **assurance
+        )
 
     @app.get("/callback")
     def callback():
@@ -219,8 +232,11 @@ def create_app(environ: dict[str, str] | os._Environ = os.environ) -> Flask:
         end_session = oauth.idp.load_server_metadata()["end_session_endpoint"]
         if id_token is None:
             return redirect(url_for("home"), code=303)
-        query = {"id_token_hint": id_token, "post_logout_redirect_uri": url_for("home", _external=True),
-                 "ui_locales": _language()}
+        query = {
+            "id_token_hint": id_token,
+            "post_logout_redirect_uri": url_for("home", _external=True),
+            "ui_locales": _language(),
+        }
         return redirect(f"{end_session}?{urlencode(query)}", code=303)
 
     return app

@@ -18,6 +18,7 @@ NOT_FOUND: the same answer as an unknown one.
 The list is read a page at a time by keyset (the event's id, newest first) through the index
 on (user_id, id): an account with 100,000 events reads one page as fast as one with ten.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -138,8 +139,13 @@ def in_words(event: AuditEvent, language: str) -> str:
     """The event as the person's activity page says it (the UI's account.activity.events, with
     the values the page gives them): the help desk reads the same words."""
     shown = _shown(event, language)
-    return catalogue.say(language, f"account.activity.events.{event.action}",
-                         count=shown.get("count", 0), ending=shown.get("ending", ""), service=shown.get("service", ""))
+    return catalogue.say(
+        language,
+        f"account.activity.events.{event.action}",
+        count=shown.get("count", 0),
+        ending=shown.get("ending", ""),
+        service=shown.get("service", ""),
+    )
 
 
 def listed(browser_session: BrowserSession | None, after: str | None, language: str) -> dict:

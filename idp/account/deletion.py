@@ -15,6 +15,7 @@ was deleted, and when. The same address may then sign up again as a new person, 
 The same deletion ends the way back of a person who could prove nothing but the address
 (`delete_after_reset`: idp/flows/resets.py's account reset, once its wait is over).
 """
+
 from __future__ import annotations
 
 import logging
@@ -49,8 +50,11 @@ def _erase(user: User, destinations: list[str], ended: list[sessions.Ended]) -> 
     grants.erase(user.id)
     session_ids = [session.id for session in ended]
     rows = {
-        OtpTransaction: or_(OtpTransaction.user_id == user.id, OtpTransaction.destination.in_(destinations),
-                            OtpTransaction.browser_session_id.in_(session_ids)),
+        OtpTransaction: or_(
+            OtpTransaction.user_id == user.id,
+            OtpTransaction.destination.in_(destinations),
+            OtpTransaction.browser_session_id.in_(session_ids),
+        ),
         Journey: or_(Journey.user_id == user.id, Journey.browser_session_id.in_(session_ids)),
         Device: Device.user_id == user.id,
         AppCredential: AppCredential.user_id == user.id,

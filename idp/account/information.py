@@ -3,6 +3,7 @@ file, after proof that it is you (the right of access privacy laws give; login.g
 for the proof too). Secrets stay out: no password hash, no app secret, no passkey's key, no
 backup code, no code ever sent. The download is an event of the account's activity.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import select
@@ -34,7 +35,9 @@ def _person(user) -> dict:
             "profileCompletedAt": iso(user.profile_completed_at),
         },
         "methods": {
-            "phone": {"number": phone.e164, "channel": phone.channel, "verifiedAt": iso(phone.verified_at)} if phone else None,
+            "phone": {"number": phone.e164, "channel": phone.channel, "verifiedAt": iso(phone.verified_at)}
+            if phone
+            else None,
             "app": {"addedAt": iso(app.confirmed_at), "lastUsedAt": iso(app.last_used_at)} if app else None,
             "passkeys": [
                 {"name": passkey.name, "addedAt": iso(passkey.created_at), "lastUsedAt": iso(passkey.last_used_at)}
@@ -56,7 +59,8 @@ def _sessions(user_id: str, current: BrowserSession, language: str) -> list[dict
 def _activity(user_id: str) -> list[dict]:
     rows = db.session.execute(
         select(AuditEvent.at, AuditEvent.action, AuditEvent.details, AuditEvent.user_agent)
-        .where(AuditEvent.user_id == user_id).order_by(AuditEvent.id.desc())
+        .where(AuditEvent.user_id == user_id)
+        .order_by(AuditEvent.id.desc())
     )
     return [
         {"at": iso(at), "event": action, "details": details or {}, "userAgent": user_agent, **device_of(user_agent)}
@@ -74,7 +78,11 @@ def download(browser_session: BrowserSession | None, language: str) -> dict:
         "connectedServices": services.listed(browser_session, language)["services"],
         "sessions": _sessions(user.id, browser_session, language),
         "trustedDevices": [
-            {**device_of(device.user_agent), "firstSeenAt": iso(device.first_seen_at), "lastSeenAt": iso(device.last_seen_at)}
+            {
+                **device_of(device.user_agent),
+                "firstSeenAt": iso(device.first_seen_at),
+                "lastSeenAt": iso(device.last_seen_at),
+            }
             for device in devices.listed(user.id)
         ],
         "activity": _activity(user.id),

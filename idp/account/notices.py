@@ -6,9 +6,11 @@ through the message queue like every message, once the sign-in is decided: a del
 fails is logged and never fails the sign-in.
 account.new_device_notice turns it off.
 """
+
 from __future__ import annotations
 
 import logging
+
 from flask import current_app
 
 from idp import moments, notify
@@ -16,6 +18,7 @@ from idp.account.sessions import device_of
 from idp.clock import now
 
 log = logging.getLogger("idp.deliveries")
+
 
 def new_device(email: str, language: str, user_agent: str | None, passkey: str | None = None) -> None:
     """Tell the person (their address and correspondence language) of a sign-in from a
@@ -28,7 +31,16 @@ def new_device(email: str, language: str, user_agent: str | None, passkey: str |
     # the template words the browser and the system, or says it does not know them
     device = device_of(user_agent)
     try:
-        notify.send("email", email, "new_device", language, browser=device["browser"], system=device["system"], when=when, link=link,
-                    passkey=passkey)
+        notify.send(
+            "email",
+            email,
+            "new_device",
+            language,
+            browser=device["browser"],
+            system=device["system"],
+            when=when,
+            link=link,
+            passkey=passkey,
+        )
     except notify.DeliveryError:
         log.warning("a new-device notice could not be handed to delivery")

@@ -10,6 +10,7 @@ it signed in through (idp/oauth/backchannel.py). The browser sessions go on. The
 to it is a first one again (a fresh grant). No re-authentication: taking access away protects
 the person.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import select
@@ -40,16 +41,18 @@ def listed(browser_session: BrowserSession | None, language: str) -> dict:
             continue
         service = client.service.in_language(language)
         granted = set(grant.scope.split())
-        services.append({
-            "id": client.client_id,
-            "name": service["title"],
-            "url": service["url"],
-            "firstSignIn": iso(grant.first_used_at),
-            "firstSignInSaid": moments.day_said(grant.first_used_at, language),
-            "lastSignIn": iso(grant.last_used_at),
-            "lastSignInSaid": moments.day_said(grant.last_used_at, language),
-            "receives": [scope for scope in RECEIVES if scope in granted],
-        })
+        services.append(
+            {
+                "id": client.client_id,
+                "name": service["title"],
+                "url": service["url"],
+                "firstSignIn": iso(grant.first_used_at),
+                "firstSignInSaid": moments.day_said(grant.first_used_at, language),
+                "lastSignIn": iso(grant.last_used_at),
+                "lastSignInSaid": moments.day_said(grant.last_used_at, language),
+                "receives": [scope for scope in RECEIVES if scope in granted],
+            }
+        )
     return {"services": services}
 
 

@@ -12,6 +12,7 @@ oneself needs no re-authentication (login.gov and GOV.UK One Login ask none for 
 The list is read a page at a time by keyset (last used, then id, newest first): an account
 with a thousand sessions reads one page as fast as one with two.
 """
+
 from __future__ import annotations
 
 import base64
@@ -71,7 +72,10 @@ def _after(cursor: str | None):
             raise ValueError(cursor)
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise FlowError(Errors.BAD_REQUEST, data={"field": "after"}) from None
-    return or_(BrowserSession.last_seen_at < last_seen, and_(BrowserSession.last_seen_at == last_seen, BrowserSession.id < row_id))
+    return or_(
+        BrowserSession.last_seen_at < last_seen,
+        and_(BrowserSession.last_seen_at == last_seen, BrowserSession.id < row_id),
+    )
 
 
 def shown(row: BrowserSession, current: BrowserSession, language: str) -> dict:
@@ -99,8 +103,11 @@ def listed(browser_session: BrowserSession | None, after: str | None, language: 
     rows = db.session.scalars(
         select(BrowserSession)
         .where(
-            BrowserSession.user_id == user.id, BrowserSession.id != browser_session.id,
-            BrowserSession.expires_at > moment, BrowserSession.last_seen_at > moment - idle, _after(after),
+            BrowserSession.user_id == user.id,
+            BrowserSession.id != browser_session.id,
+            BrowserSession.expires_at > moment,
+            BrowserSession.last_seen_at > moment - idle,
+            _after(after),
         )
         .order_by(BrowserSession.last_seen_at.desc(), BrowserSession.id.desc())
         .limit(size + 1)

@@ -1,4 +1,5 @@
 """Account pages' views under /v1/account: the person comes from the server session only."""
+
 from __future__ import annotations
 
 from flask import request

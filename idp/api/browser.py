@@ -1,5 +1,6 @@
 """The browser as the views need it: the session id for the flows, who is asking, and the
 end of a flow that signs the browser in."""
+
 from flask import after_this_request, current_app, g, request
 
 from idp import cookies, sessions

@@ -1,4 +1,5 @@
 """The answer shape of every /v1 call: {success, message, data}."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -6,6 +6,7 @@ that changes state must carry the issuer as its Origin, or say it is same-origin
 blocks cross-site request forgery without a token. A JSON content type cannot be sent
 cross-site without a CORS preflight, which this API never grants.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,10 +30,15 @@ def same_site_json_only():
         return
     origin = request.headers.get("Origin")
     fetch_site = request.headers.get("Sec-Fetch-Site")
-    if (origin is not None and origin != current_app.config["IDP"]["server"]["issuer"]) or \
-            fetch_site not in (None, "same-origin") or (origin is None and fetch_site is None):
+    if (
+        (origin is not None and origin != current_app.config["IDP"]["server"]["issuer"])
+        or fetch_site not in (None, "same-origin")
+        or (origin is None and fetch_site is None)
+    ):
         # a forged request from another site, or a client that is not a browser on this one
-        observability.security_event("cross_site_refused", origin=(origin or "")[:200], fetch_site=(fetch_site or "")[:40])
+        observability.security_event(
+            "cross_site_refused", origin=(origin or "")[:200], fetch_site=(fetch_site or "")[:40]
+        )
         raise FlowError(Errors.CROSS_SITE)
     if request.mimetype != "application/json":
         raise FlowError(Errors.NOT_JSON)

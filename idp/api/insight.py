@@ -1,4 +1,5 @@
 """POST /v1/events: the login UI's analytics events, batched (idp/insight/collector.py)."""
+
 from flask import request
 
 from idp.api.blueprint import bp

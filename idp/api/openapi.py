@@ -1,4 +1,5 @@
 """GET /v1/openapi.json: the contract in idp/api/openapi.yaml, as JSON."""
+
 from functools import cache
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Profile views under /v1/profile: the signed-in person comes from the server session only."""
+
 from __future__ import annotations
 
 from flask import request
@@ -8,7 +9,16 @@ from idp.api.blueprint import bp
 from idp.api.envelope import ok
 from idp.api.guard import answer, text
 from idp.api.services import request_language
-from idp.flows import accounts, email_change, methods_change, password_change, phone_change, profile, reauthentication, resets
+from idp.flows import (
+    accounts,
+    email_change,
+    methods_change,
+    password_change,
+    phone_change,
+    profile,
+    reauthentication,
+    resets,
+)
 
 
 @bp.get("/profile")
@@ -112,4 +122,6 @@ def profile_methods_passkey_register():
 @bp.post("/profile/methods/remove")
 def profile_methods_remove():
     passkey_id = request.get_json().get("id")
-    return ok(methods_change.remove(sessions.current(), text("method"), passkey_id if isinstance(passkey_id, int) else None))
+    return ok(
+        methods_change.remove(sessions.current(), text("method"), passkey_id if isinstance(passkey_id, int) else None)
+    )

@@ -1,4 +1,5 @@
 """Password recovery views under /v1/recovery (the UI's "I forgot my password")."""
+
 from __future__ import annotations
 
 from idp import i18n, sessions

@@ -1,4 +1,5 @@
 """GET /v1/services: the relying services a person can sign in to, in the request's language."""
+
 from flask import request
 
 from idp import i18n

@@ -1,4 +1,5 @@
 """GET /v1/session (who is signed in, which service waits, where each journey stands) and POST /v1/logout."""
+
 from idp import sessions
 from idp.api.blueprint import bp
 from idp.api.envelope import ok
@@ -30,7 +31,9 @@ def session_info():
             "continueTo": f"/authorize/resume/{waiting.uid}" if waiting and user_id is not None else None,
             # the same, when it answers the service with no step: a tab left on a sign-in screen
             # goes on to its service once another tab has signed the browser in
-            "followTo": f"/authorize/resume/{waiting.uid}" if waiting and answered_at_once(browser_session, waiting) else None,
+            "followTo": f"/authorize/resume/{waiting.uid}"
+            if waiting and answered_at_once(browser_session, waiting)
+            else None,
             "journeys": screens.views(browser_session.id if browser_session else None, user_id),
             # why a page of a journey finds none: its session expired, or the browser lost it
             "noSession": {"message": absent[0].code, "data": absent[1]} if absent else None,

@@ -1,16 +1,17 @@
 """Sign-in views: /v1/otp/users/login, /v1/otp/otp/send, /v1/otp/otp/verify; with a passkey from the
 first screen (/v1/signin/passkey/*); "I no longer have this phone" (/v1/otp/lostphone/*) and the
 cancel link of the notices of a reset (/v1/resets/cancel)."""
+
 from __future__ import annotations
 
 from flask import request
 
 from idp import sessions
-from idp.errors import Errors, FlowError
 from idp.api.blueprint import bp
 from idp.api.browser import finish, session_id
 from idp.api.envelope import ok
 from idp.api.guard import answer, text
+from idp.errors import Errors, FlowError
 from idp.flows import passkey_signin, resets, signin
 from idp.flows.accounts import Completed
 
@@ -23,8 +24,17 @@ def _finished_or(answer):
 def users_login():
     browser_session = sessions.current(create=True)
     after_passkey = request.get_json().get("afterPasskey") is True
-    return ok(_finished_or(signin.login(browser_session.id, text("userName"), text("password"), text("next", required=False) or None,
-                                        after_passkey)))
+    return ok(
+        _finished_or(
+            signin.login(
+                browser_session.id,
+                text("userName"),
+                text("password"),
+                text("next", required=False) or None,
+                after_passkey,
+            )
+        )
+    )
 
 
 @bp.post("/signin/passkey/options")
@@ -62,7 +72,11 @@ def lost_phone_send():
 
 @bp.post("/otp/lostphone/verify")
 def lost_phone_verify():
-    return ok(signin.verify_lost_phone_code(session_id(), text("userName"), text("otp"), text("trxnId", required=False) or None))
+    return ok(
+        signin.verify_lost_phone_code(
+            session_id(), text("userName"), text("otp"), text("trxnId", required=False) or None
+        )
+    )
 
 
 @bp.post("/resets/cancel")

@@ -1,4 +1,5 @@
 """Sign-up views: /v1/signup/privacy, /v1/otp/transient_otp/*, /v1/users/create, /v1/users/createcoreprofile."""
+
 from __future__ import annotations
 
 from idp import i18n, sessions

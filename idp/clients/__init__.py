@@ -2,6 +2,7 @@
 and the registry the app holds of them, read once at start-up from the clients file
 (file.py), with the provider's own clients (the operators' console) added to it.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -37,7 +38,12 @@ class Service:
     description: dict[str, str]
 
     def in_language(self, language: str) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title[language], "description": self.description[language], "url": self.url}
+        return {
+            "id": self.id,
+            "title": self.title[language],
+            "description": self.description[language],
+            "url": self.url,
+        }
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,9 @@ class Client(ClientMixin):
         if redirect_uri in self.redirect_uris:
             return True
         # RFC 8252 section 7.3: a native app's loopback redirect may come on any port
-        return self.is_public and _without_port(redirect_uri) in {_without_port(uri) for uri in self.redirect_uris if is_loopback(uri)}
+        return self.is_public and _without_port(redirect_uri) in {
+            _without_port(uri) for uri in self.redirect_uris if is_loopback(uri)
+        }
 
     def check_client_secret(self, client_secret: str) -> bool:
         if not self.client_secret:
@@ -145,8 +153,11 @@ class Registry:
 
     def services(self) -> list[Service]:
         """The services people are offered (GET /v1/services)."""
-        listed = (client.service for client in self._clients.values()
-                  if client.client_id not in self._own and not client.development_only)
+        listed = (
+            client.service
+            for client in self._clients.values()
+            if client.client_id not in self._own and not client.development_only
+        )
         return sorted(listed, key=lambda service: service.id)
 
 

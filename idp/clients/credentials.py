@@ -1,6 +1,7 @@
 """How a client of the clients file proves it is itself at /token: the secret it shares with the
 provider (client_secret_basic, client_secret_post), or the public keys of its private_key_jwt
 assertions, inline (jwks) or at an address (jwks_uri). file.py reads the rest of the client."""
+
 from __future__ import annotations
 
 from joserfc.errors import JoseError
@@ -18,10 +19,14 @@ def secret(table: dict, where: str, environment: str, environ: dict[str, str]) -
     secret = environ.get(variable, "")
     if not secret:
         if environment != "development":
-            raise values.fail(f"{where}.client_secret_env", f"names {variable}, which is unset (required outside development)")
+            raise values.fail(
+                f"{where}.client_secret_env", f"names {variable}, which is unset (required outside development)"
+            )
         secret = values.text(table, "dev_client_secret", where, required=False)
         if not secret:
-            raise values.fail(f"{where}.client_secret_env", f"names {variable}, which is unset, and no dev_client_secret is given")
+            raise values.fail(
+                f"{where}.client_secret_env", f"names {variable}, which is unset, and no dev_client_secret is given"
+            )
     if len(secret) < MIN_SECRET_LENGTH:
         raise values.fail(f"{where}.client_secret_env", f"secret must be at least {MIN_SECRET_LENGTH} characters")
     return secret

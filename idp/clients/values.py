@@ -1,6 +1,7 @@
 """How each value of the clients file is read (values and addresses, as the provider in an
 environment takes them), and the problems met on the way, noted so that reading goes on:
 file.py reads a client's table with these."""
+
 from __future__ import annotations
 
 import re
@@ -68,7 +69,9 @@ def redirect_uri(value: Any, where: str, environment: str, native: bool) -> str:
     parts = urlsplit(address)
     if "*" in address or parts.scheme != value.split(":", 1)[0]:
         raise fail(where, f"must be written out in full, in lower-case, without wildcards (got {value!r})")
-    if parts.scheme == "http" and (environment != "development" or parts.hostname not in ("localhost", *LOOPBACK_HOSTS)):
+    if parts.scheme == "http" and (
+        environment != "development" or parts.hostname not in ("localhost", *LOOPBACK_HOSTS)
+    ):
         loopback = ", loopback for a native app" if native else ""
         raise fail(where, f"must be https (http only for localhost in development{loopback}; got {value!r})")
     return address

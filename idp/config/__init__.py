@@ -5,6 +5,7 @@ missing or malformed setting raises ConfigError whose message is one line naming
 so an operator can fix it without reading a traceback. What production refuses to start
 without, and the secrets development makes for itself, are production.py's.
 """
+
 from __future__ import annotations
 
 import os
@@ -59,7 +60,9 @@ def read_toml(path: Path, what: str) -> dict[str, Any]:
         raise ConfigError(f"{what} {path} is not valid TOML: {error}") from None
 
 
-def load_settings(settings_file: Path | None = None, environ: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+def load_settings(
+    settings_file: Path | None = None, environ: dict[str, str] | None = None
+) -> dict[str, dict[str, Any]]:
     """Read the defaults file, apply IDP_* overrides, validate everything."""
     settings_file = settings_file or Path(os.environ.get("IDP_SETTINGS_FILE", DEFAULT_SETTINGS_FILE))
     environ = os.environ if environ is None else environ
@@ -84,14 +87,18 @@ def load_settings(settings_file: Path | None = None, environ: dict[str, str] | N
                 value = given[key]
                 name = f"{section}.{key} in {settings_file.name}"
             else:
-                raise ConfigError(f"setting {section}.{key} is missing (set it in {settings_file.name} or {env_name(section, key)})")
+                raise ConfigError(
+                    f"setting {section}.{key} is missing (set it in {settings_file.name} or {env_name(section, key)})"
+                )
             settings[section][key] = _check(value, rule, name)
 
     password = settings["password"]
     if password["min_length"] > password["max_length"]:
         raise ConfigError("IDP_PASSWORD_MIN_LENGTH must not be greater than IDP_PASSWORD_MAX_LENGTH")
     if settings["server"]["proxy_hops"] and not networks(settings["server"]["proxy_networks"]):
-        raise ConfigError("IDP_SERVER_PROXY_NETWORKS must name the networks the proxies of IDP_SERVER_PROXY_HOPS connect from")
+        raise ConfigError(
+            "IDP_SERVER_PROXY_NETWORKS must name the networks the proxies of IDP_SERVER_PROXY_HOPS connect from"
+        )
     if settings["testmode"]["enabled"] and len(settings["testmode"]["code"]) != settings["otp"]["length"]:
         raise ConfigError("IDP_TESTMODE_CODE must have as many digits as IDP_OTP_LENGTH")
     return settings

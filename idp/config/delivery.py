@@ -6,6 +6,7 @@ provider carried everything (IDP_NOTIFY_PROVIDER=notify) keeps working, and anot
 provider is one more setting. Read by the production checks (production.py) and by
 idp/notify/channels.py, which builds the providers.
 """
+
 from __future__ import annotations
 
 from idp.config.rules import ConfigError, channels
@@ -37,19 +38,27 @@ def check_production(settings: dict) -> None:
         chosen, named_by = provider_of(notify, channel)
         choices = " or ".join(PRODUCTION[channel])
         if chosen == "outbox":
-            raise ConfigError(f"{named_by} is outbox, which keeps codes in clear and sends nothing: development only (use {choices})")
+            raise ConfigError(
+                f"{named_by} is outbox, which keeps codes in clear and sends nothing: development only (use {choices})"
+            )
         if chosen:
             continue
         if not notify["provider"]:
-            raise ConfigError(f"IDP_NOTIFY_PROVIDER is required in production (smtp or notify), or {variable(channel)} "
-                              f"for {channel} ({choices})")
+            raise ConfigError(
+                f"IDP_NOTIFY_PROVIDER is required in production (smtp or notify), or {variable(channel)} "
+                f"for {channel} ({choices})"
+            )
         carried = " and ".join(CARRIES[notify["provider"]])
-        raise ConfigError(f"IDP_NOTIFY_CHANNELS offers {channel}, which IDP_NOTIFY_PROVIDER={notify['provider']} cannot carry "
-                          f"(it carries {carried}): set {variable(channel)} ({choices}) or take {channel} out of IDP_NOTIFY_CHANNELS")
+        raise ConfigError(
+            f"IDP_NOTIFY_CHANNELS offers {channel}, which IDP_NOTIFY_PROVIDER={notify['provider']} cannot carry "
+            f"(it carries {carried}): set {variable(channel)} ({choices}) or take {channel} out of IDP_NOTIFY_CHANNELS"
+        )
     if "voice" in channels(notify["channels"]) and not notify["aws_max_price_per_minute"]:
-        raise ConfigError("IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE is required in production when calls are offered "
-                          "(US dollars a minute, e.g. 0.05): without it AWS places a call to a premium or satellite "
-                          "number at that number's price")
+        raise ConfigError(
+            "IDP_NOTIFY_AWS_MAX_PRICE_PER_MINUTE is required in production when calls are offered "
+            "(US dollars a minute, e.g. 0.05): without it AWS places a call to a premium or satellite "
+            "number at that number's price"
+        )
     endpoint = notify["aws_endpoint_url"]
     if endpoint and not endpoint.startswith("https://"):
         raise ConfigError(f"IDP_NOTIFY_AWS_ENDPOINT_URL must be an https:// URL in production (got {endpoint!r})")

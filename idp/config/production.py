@@ -1,10 +1,12 @@
 """What a public service cannot run without (each refusal names the setting to fix), where the
 database is, and the secrets: configured, or in development made once and kept in instance/."""
+
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from cryptography.fernet import Fernet
@@ -25,14 +27,18 @@ def check_production(settings: dict[str, dict[str, Any]]) -> None:
     if not settings["server"]["secret_key"]:
         raise ConfigError("IDP_SERVER_SECRET_KEY is required outside development")
     if not settings["methods"]["app_secret_key"]:
-        raise ConfigError("IDP_METHODS_APP_SECRET_KEY is required outside development "
-                          "(a Fernet key: it encrypts the keys of authenticator apps)")
+        raise ConfigError(
+            "IDP_METHODS_APP_SECRET_KEY is required outside development "
+            "(a Fernet key: it encrypts the keys of authenticator apps)"
+        )
     issuer = settings["server"]["issuer"]
     if not issuer.startswith("https://") and urlsplit(issuer).hostname not in LOCAL_HOSTS:
         raise ConfigError(f"IDP_SERVER_ISSUER must be an https:// URL in production (got {issuer!r})")
     delivery.check_production(settings)
     if not settings["queue"]["redis_url"]:
-        raise ConfigError("IDP_QUEUE_REDIS_URL is required in production (messages are delivered by the queue's worker)")
+        raise ConfigError(
+            "IDP_QUEUE_REDIS_URL is required in production (messages are delivered by the queue's worker)"
+        )
 
 
 def is_production(settings: dict[str, dict[str, Any]]) -> bool:
@@ -46,7 +52,7 @@ def database_url(environ: dict[str, str], instance_path: str) -> str:
         return f"sqlite:///{Path(instance_path) / 'idp.sqlite3'}"
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return _several_hosts("postgresql+psycopg://" + url[len(prefix):])
+            return _several_hosts("postgresql+psycopg://" + url[len(prefix) :])
     if url.startswith(("postgresql+psycopg://", "sqlite:///")):
         return url
     raise ConfigError("DATABASE_URL must be a postgresql:// or sqlite:/// URL")
@@ -66,8 +72,9 @@ def _several_hosts(url: str) -> str:
     return f"{parts.scheme}://{login}{parts.path}?{query}"
 
 
-def _instance_secret(settings: dict, instance_path: str, configured: str, variable: str, file_name: str,
-                     make: Callable[[], str]) -> str:
+def _instance_secret(
+    settings: dict, instance_path: str, configured: str, variable: str, file_name: str, make: Callable[[], str]
+) -> str:
     """The configured secret; in development one is made once and kept in instance/."""
     if configured:
         return configured
@@ -85,14 +92,21 @@ def secret_key(settings: dict[str, dict[str, Any]], instance_path: str) -> str:
     configured = settings["server"]["secret_key"]
     if configured and len(configured) < 32:
         raise ConfigError("IDP_SERVER_SECRET_KEY must be at least 32 characters")
-    return _instance_secret(settings, instance_path, configured, "IDP_SERVER_SECRET_KEY", "secret_key",
-                            lambda: secrets.token_urlsafe(48))
+    return _instance_secret(
+        settings, instance_path, configured, "IDP_SERVER_SECRET_KEY", "secret_key", lambda: secrets.token_urlsafe(48)
+    )
 
 
 def app_secret_key(settings: dict[str, dict[str, Any]], instance_path: str) -> str:
     """The Fernet key that encrypts the secrets of authenticator apps."""
-    key = _instance_secret(settings, instance_path, settings["methods"]["app_secret_key"],
-                           "IDP_METHODS_APP_SECRET_KEY", "app_secret_key", lambda: Fernet.generate_key().decode())
+    key = _instance_secret(
+        settings,
+        instance_path,
+        settings["methods"]["app_secret_key"],
+        "IDP_METHODS_APP_SECRET_KEY",
+        "app_secret_key",
+        lambda: Fernet.generate_key().decode(),
+    )
     try:
         Fernet(key)
     except ValueError:

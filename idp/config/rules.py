@@ -1,12 +1,14 @@
 """The rules a setting's value must meet, and the readers of the values that hold lists
 (networks, channels, countries): what the table (table.py) is written in."""
+
 from __future__ import annotations
 
 import ipaddress
 import re
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from phonenumbers import PhoneNumberType
 
@@ -67,8 +69,12 @@ def channels(value: str) -> tuple[str, ...]:
 def channels_ok(value: str) -> bool:
     offered = channels(value)
     # E-mail names the account and the phone step of sign-up is mandatory: both must be reachable.
-    return (set(offered) <= {"email", "sms", "voice"} and len(set(offered)) == len(offered)
-            and "email" in offered and bool({"sms", "voice"} & set(offered)))
+    return (
+        set(offered) <= {"email", "sms", "voice"}
+        and len(set(offered)) == len(offered)
+        and "email" in offered
+        and bool({"sms", "voice"} & set(offered))
+    )
 
 
 def counts(value: str) -> dict[str, int]:
@@ -96,8 +102,11 @@ def phone_countries(value: str) -> dict[str, int]:
 
 
 def phone_countries_ok(value: str) -> bool:
-    return _counts_ok(value, lambda regions: "*" in regions and all(re.fullmatch("[A-Z]{2}|[*]", region.upper()) for region in regions),
-                      0)
+    return _counts_ok(
+        value,
+        lambda regions: "*" in regions and all(re.fullmatch("[A-Z]{2}|[*]", region.upper()) for region in regions),
+        0,
+    )
 
 
 def channel_counts_ok(value: str) -> bool:
@@ -107,8 +116,10 @@ def channel_counts_ok(value: str) -> bool:
 # The kinds of phone numbers phone.refused_types may name: phonenumbers' types (premium_rate,
 # shared_cost, uan, voip...), and satellite, the country codes of satellite systems and
 # international networks, which phonenumbers has no type for (idp/flows/validation.py).
-PHONE_KINDS = ("satellite", *(PhoneNumberType.to_string(kind).lower() for kind in PhoneNumberType.values()
-                              if kind != PhoneNumberType.UNKNOWN))
+PHONE_KINDS = (
+    "satellite",
+    *(PhoneNumberType.to_string(kind).lower() for kind in PhoneNumberType.values() if kind != PhoneNumberType.UNKNOWN),
+)
 
 
 def countries_ok(value: str) -> bool:

@@ -1,18 +1,33 @@
 """Every setting of config/settings.toml, by section, with the rule its value must meet: the
 one list of what may be set (a key the file holds that is not here stops start-up)."""
+
 from __future__ import annotations
 
 from idp.config.notify_table import NOTIFY
 from idp.config.rules import (
-    FLAG, NON_NEGATIVE_INT, PHONE_KINDS, POSITIVE_INT, TEXT, Rule, channel_counts_ok, countries_ok, names, networks_ok,
-    one_of, phone_countries_ok, time_zone_ok,
+    FLAG,
+    NON_NEGATIVE_INT,
+    PHONE_KINDS,
+    POSITIVE_INT,
+    TEXT,
+    Rule,
+    channel_counts_ok,
+    countries_ok,
+    names,
+    networks_ok,
+    one_of,
+    phone_countries_ok,
+    time_zone_ok,
 )
 
 SCHEMA: dict[str, dict[str, Rule]] = {
     "server": {
         "environment": one_of("development", "production"),
-        "issuer": Rule(str, lambda v: v.startswith(("http://", "https://")) and not v.endswith("/"),
-                       "an http(s) URL without a trailing slash"),
+        "issuer": Rule(
+            str,
+            lambda v: v.startswith(("http://", "https://")) and not v.endswith("/"),
+            "an http(s) URL without a trailing slash",
+        ),
         "secret_key": TEXT,
         "max_request_bytes": Rule(int, lambda v: v >= 4096, "a whole number of bytes, 4096 or more"),
         "proxy_hops": NON_NEGATIVE_INT,
@@ -55,27 +70,46 @@ SCHEMA: dict[str, dict[str, Rule]] = {
         "block_seconds": POSITIVE_INT,
         "max_sends_per_ip": POSITIVE_INT,
         "proof_of_work_after_sends": NON_NEGATIVE_INT,
-        "proof_of_work_max_number": Rule(int, lambda v: 1000 <= v <= 10_000_000, "a whole number from 1000 to 10000000"),
-        "proof_of_work_hard_max_number": Rule(int, lambda v: 1000 <= v <= 10_000_000, "a whole number from 1000 to 10000000"),
+        "proof_of_work_max_number": Rule(
+            int, lambda v: 1000 <= v <= 10_000_000, "a whole number from 1000 to 10000000"
+        ),
+        "proof_of_work_hard_max_number": Rule(
+            int, lambda v: 1000 <= v <= 10_000_000, "a whole number from 1000 to 10000000"
+        ),
         "max_phone_messages": POSITIVE_INT,
         "max_anonymous_phone_messages": POSITIVE_INT,
-        "anonymous_phone_countries": Rule(str, phone_countries_ok,
-                                          'region:count pairs with a "*" for every other country, e.g. CA:200,US:20,*:5'),
+        "anonymous_phone_countries": Rule(
+            str, phone_countries_ok, 'region:count pairs with a "*" for every other country, e.g. CA:200,US:20,*:5'
+        ),
         "max_anonymous_phone_messages_per_range": POSITIVE_INT,
         "max_recovery_emails_per_day": POSITIVE_INT,
-        "max_messages_per_destination_per_day": Rule(str, channel_counts_ok, "a count above 0 for each channel, e.g. email:40,sms:20,voice:10"),
-        "max_anonymous_messages_per_day": Rule(str, channel_counts_ok, "a count above 0 for each channel, e.g. email:5000,sms:1000,voice:500"),
+        "max_messages_per_destination_per_day": Rule(
+            str, channel_counts_ok, "a count above 0 for each channel, e.g. email:40,sms:20,voice:10"
+        ),
+        "max_anonymous_messages_per_day": Rule(
+            str, channel_counts_ok, "a count above 0 for each channel, e.g. email:5000,sms:1000,voice:500"
+        ),
         "phone_messages_window_seconds": POSITIVE_INT,
     },
     "names": {
-        "max_length": Rule(int, lambda v: 2 <= v <= 100, "a whole number from 2 to 100 (the database column holds 100)"),
+        "max_length": Rule(
+            int, lambda v: 2 <= v <= 100, "a whole number from 2 to 100 (the database column holds 100)"
+        ),
     },
     "phone": {
         "max_digits": Rule(int, lambda v: 8 <= v <= 20, "a whole number from 8 to 20"),
         "long_numbers": FLAG,
-        "sms_countries": Rule(str, countries_ok, 'region codes in capitals, comma-separated (e.g. CA,US), or "*" for every country'),
-        "voice_countries": Rule(str, countries_ok, 'region codes in capitals, comma-separated (e.g. CA,US), or "*" for every country'),
-        "refused_types": Rule(str, lambda v: set(names(v)) <= set(PHONE_KINDS), "comma-separated kinds of numbers from " + ", ".join(PHONE_KINDS)),
+        "sms_countries": Rule(
+            str, countries_ok, 'region codes in capitals, comma-separated (e.g. CA,US), or "*" for every country'
+        ),
+        "voice_countries": Rule(
+            str, countries_ok, 'region codes in capitals, comma-separated (e.g. CA,US), or "*" for every country'
+        ),
+        "refused_types": Rule(
+            str,
+            lambda v: set(names(v)) <= set(PHONE_KINDS),
+            "comma-separated kinds of numbers from " + ", ".join(PHONE_KINDS),
+        ),
     },
     "profile": {
         "reauthentication_window_seconds": POSITIVE_INT,
@@ -116,14 +150,19 @@ SCHEMA: dict[str, dict[str, Rule]] = {
     "notify": NOTIFY,
     "outbound": {
         "deadline_seconds": Rule(int, lambda v: 1 <= v <= 20, "a whole number of seconds from 1 to 20"),
-        "max_bytes": Rule(int, lambda v: 1024 <= v <= 10 * 1024 * 1024, "a whole number of bytes from 1024 to 10485760"),
+        "max_bytes": Rule(
+            int, lambda v: 1024 <= v <= 10 * 1024 * 1024, "a whole number of bytes from 1024 to 10485760"
+        ),
         "max_concurrent": POSITIVE_INT,
         "failure_memory_seconds": NON_NEGATIVE_INT,
         "allow_private_destinations": FLAG,
     },
     "queue": {
-        "redis_url": Rule(str, lambda v: v == "" or v.startswith(("redis://", "rediss://", "unix://")),
-                          "empty or a redis://, rediss:// or unix:// URL"),
+        "redis_url": Rule(
+            str,
+            lambda v: v == "" or v.startswith(("redis://", "rediss://", "unix://")),
+            "empty or a redis://, rediss:// or unix:// URL",
+        ),
         "timeout_seconds": POSITIVE_INT,
         "max_attempts": POSITIVE_INT,
         "retry_backoff_seconds": POSITIVE_INT,

@@ -1,6 +1,7 @@
 """The operators' console (/console, docs/console.md): the help desk (support role) and the
 funnel report (analyst role), for the operators config/operators.toml names, who sign in with
 this provider and a passkey (signin.py), from the networks console.allowed_networks names."""
+
 from __future__ import annotations
 
 from flask import Flask

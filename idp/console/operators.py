@@ -5,6 +5,7 @@ in the log) rather than keeping yesterday's list.
 
 The console also answers only the networks console.allowed_networks names, as /metrics does.
 """
+
 from __future__ import annotations
 
 import os
@@ -61,7 +62,9 @@ def parse(raw: dict, environment: str) -> list[Operator]:
             raise ConfigError(f"operators file: {where}.development_only must be true or false")
         if development_only and environment != "development":
             continue
-        operators.append(Operator(email.strip().lower() if email else None, sub, frozenset(Role(role) for role in roles)))
+        operators.append(
+            Operator(email.strip().lower() if email else None, sub, frozenset(Role(role) for role in roles))
+        )
     return operators
 
 

@@ -9,6 +9,7 @@ operator's language (idp/catalogue.py); the CSV keeps the screen's and the error
 the words, for the analyst's own tools. The chart is drawn on the server
 (an SVG of plain shapes, templates/console/report.html): no script, nothing sent elsewhere.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,16 +51,25 @@ class Choice:
 
     def query(self) -> dict:
         """The choice as the page's query, for the CSV link and the language switch."""
-        asked = {"flow": self.flow.value, "days": self.days, "until": self.until.isoformat(),
-                 "language": self.language, "service": self.service, "device": self.device}
+        asked = {
+            "flow": self.flow.value,
+            "days": self.days,
+            "until": self.until.isoformat(),
+            "language": self.language,
+            "service": self.service,
+            "device": self.device,
+        }
         return {name: value for name, value in asked.items() if value is not None}
 
 
 def services(language: str = "en") -> list[tuple[str, str]]:
     """The services journeys can be for: (client id, name in the language). A development-only
     client is no service of the report's: its journeys are the developers' own."""
-    return [(client.client_id, client.service.title[language]) for client in registry().clients()
-            if not client.development_only]
+    return [
+        (client.client_id, client.service.title[language])
+        for client in registry().clients()
+        if not client.development_only
+    ]
 
 
 def choice(args) -> Choice:
@@ -99,8 +109,11 @@ TITLES: dict[str, str | tuple[str, ...]] = {
     "signIn/selectverification": "select.title",
     "signIn/lostphone": "lostPhone.code.title",
     "signIn/lostphone/requested": "lostPhone.requested.title",
-    **{f"{start}/verification/{method}": f"verification.{method}.title"
-       for start in ("signUp", "signIn") for method in steps.METHODS},
+    **{
+        f"{start}/verification/{method}": f"verification.{method}.title"
+        for start in ("signUp", "signIn")
+        for method in steps.METHODS
+    },
     "forgotpassword": "recovery.email.title",
     "forgotpassword/checkemail": "recovery.checkEmail.title",
     "forgotpassword/verification": "recovery.twoStep.title",
@@ -109,10 +122,14 @@ TITLES: dict[str, str | tuple[str, ...]] = {
     "forgotpassword/accountreset/requested": "accountReset.requested.title",
     "forgotpassword/accountreset/delete": "accountReset.delete.title",
     "redirecttorp": "redirect.title",
-    **{f"firstverifyitsyou{change}": "profile.verify.title"
-       for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
-    **{f"completetwostepverification{change}": "profile.twoStep.title"
-       for change in ("", "/phone", "/password", "/methods", "/delete", "/download")},
+    **{
+        f"firstverifyitsyou{change}": "profile.verify.title"
+        for change in ("", "/phone", "/password", "/methods", "/delete", "/download")
+    },
+    **{
+        f"completetwostepverification{change}": "profile.twoStep.title"
+        for change in ("", "/phone", "/password", "/methods", "/delete", "/download")
+    },
     "enternewemail": "profile.newEmail.title",
     "checkyouremail": "profile.checkEmail.title",
     "areYouSureUpdateYourEmail": "profile.emailConfirm.title",
@@ -176,8 +193,19 @@ def today_as_of(chosen: Choice):
 def rows(chosen: Choice, language: str) -> list[Row]:
     """The report's rows, steps and errors worded in the operator's language."""
     steps = funnel.report(chosen.flow, chosen.days, chosen.until, chosen.language, chosen.service, chosen.device)
-    return [Row(step.screen, title(chosen.flow, step.screen, language), step.now.reached, step.now.finished,
-                step.now.left,
-                [(code, error_message(code, language), times) for code, times in sorted(step.now.errors.items())],
-                step.now.percentile(0.5), step.now.percentile(0.9), step.before.reached, step.before.finished,
-                step.before.left) for step in steps]
+    return [
+        Row(
+            step.screen,
+            title(chosen.flow, step.screen, language),
+            step.now.reached,
+            step.now.finished,
+            step.now.left,
+            [(code, error_message(code, language), times) for code, times in sorted(step.now.errors.items())],
+            step.now.percentile(0.5),
+            step.now.percentile(0.9),
+            step.before.reached,
+            step.before.finished,
+            step.before.left,
+        )
+        for step in steps
+    ]

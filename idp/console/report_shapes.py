@@ -2,6 +2,7 @@
 tools, and the chart's geometry, drawn on the server as an SVG of plain shapes
 (templates/console/report.html): no script, nothing sent elsewhere.
 """
+
 from __future__ import annotations
 
 import csv
@@ -10,8 +11,21 @@ from dataclasses import dataclass
 
 from idp.console.report import Choice, Row
 
-CSV_COLUMNS = ("flow", "step", "step_title", "reached", "finished", "left", "errors", "error_messages",
-               "median_seconds", "p90_seconds", "previous_reached", "previous_finished", "previous_left")
+CSV_COLUMNS = (
+    "flow",
+    "step",
+    "step_title",
+    "reached",
+    "finished",
+    "left",
+    "errors",
+    "error_messages",
+    "median_seconds",
+    "p90_seconds",
+    "previous_reached",
+    "previous_finished",
+    "previous_left",
+)
 
 
 def as_csv(chosen: Choice, table: list[Row]) -> str:
@@ -21,11 +35,23 @@ def as_csv(chosen: Choice, table: list[Row]) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for row in table:
-        writer.writerow((chosen.flow.value, row.step, row.title, row.reached, row.finished, row.left,
-                         " ".join(f"{code}:{times}" for code, _, times in row.errors),
-                         " | ".join(message for _, message, _ in row.errors),
-                         "" if row.median is None else row.median, "" if row.p90 is None else row.p90,
-                         row.before_reached, row.before_finished, row.before_left))
+        writer.writerow(
+            (
+                chosen.flow.value,
+                row.step,
+                row.title,
+                row.reached,
+                row.finished,
+                row.left,
+                " ".join(f"{code}:{times}" for code, _, times in row.errors),
+                " | ".join(message for _, message, _ in row.errors),
+                "" if row.median is None else row.median,
+                "" if row.p90 is None else row.p90,
+                row.before_reached,
+                row.before_finished,
+                row.before_left,
+            )
+        )
     return out.getvalue()
 
 
@@ -48,8 +74,22 @@ def chart(table: list[Row]) -> dict:
     """Where the chart's bars go: for each step, its title, then the journeys that reached it in
     the period (upper bar) and in the period before (lower bar), on one scale."""
     most = max((max(row.reached, row.before_reached) for row in table), default=0) or 1
-    bars = [Bar(index * ROW_HEIGHT + 30, row.title, BAR_WIDTH * row.reached / most,
-                BAR_WIDTH * row.before_reached / most, row.reached, row.before_reached)
-            for index, row in enumerate(table)]
-    return {"bars": bars, "height": len(bars) * ROW_HEIGHT + 40, "width": BAR_WIDTH + 60,
-            "label_height": LABEL_HEIGHT, "bar_height": BAR_HEIGHT, "gap": GAP}
+    bars = [
+        Bar(
+            index * ROW_HEIGHT + 30,
+            row.title,
+            BAR_WIDTH * row.reached / most,
+            BAR_WIDTH * row.before_reached / most,
+            row.reached,
+            row.before_reached,
+        )
+        for index, row in enumerate(table)
+    ]
+    return {
+        "bars": bars,
+        "height": len(bars) * ROW_HEIGHT + 40,
+        "width": BAR_WIDTH + 60,
+        "label_height": LABEL_HEIGHT,
+        "bar_height": BAR_HEIGHT,
+        "gap": GAP,
+    }

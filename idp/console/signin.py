@@ -13,6 +13,7 @@ stands on, when it ends (console.session_minutes) and a token its forms carry. E
 checks again that the provider session is live and the account's, and that the operators file
 still gives them a role (views.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -58,7 +59,10 @@ def client(issuer: str) -> Client:
             id=0,
             url=f"{issuer}/console",
             title={"en": "Operators' console", "fr": "Console des opérateurs"},
-            description={"en": "The help desk and the service's figures.", "fr": "Le service d'assistance et les chiffres du service."},
+            description={
+                "en": "The help desk and the service's figures.",
+                "fr": "Le service d'assistance et les chiffres du service.",
+            },
         ),
         token_endpoint_auth_methods=(PUBLIC,),
     )
@@ -89,14 +93,26 @@ def _issuer() -> str:
 def start(language: str, response_for) -> Response:
     """Send the operator to the provider's sign-in, asking a phishing-resistant method; what
     the callback checks (state, nonce, the PKCE verifier) waits in a sealed cookie."""
-    login = {"state": secrets.token_urlsafe(24), "nonce": secrets.token_urlsafe(24),
-             "verifier": secrets.token_urlsafe(48), "language": language}
-    query = urlencode({
-        "response_type": "code", "client_id": CLIENT_ID, "redirect_uri": f"{_issuer()}/console/callback",
-        "scope": "openid email", "state": login["state"], "nonce": login["nonce"],
-        "code_challenge": create_s256_code_challenge(login["verifier"]), "code_challenge_method": "S256",
-        "acr_values": ACR_PHISHING_RESISTANT, "ui_locales": language,
-    })
+    login = {
+        "state": secrets.token_urlsafe(24),
+        "nonce": secrets.token_urlsafe(24),
+        "verifier": secrets.token_urlsafe(48),
+        "language": language,
+    }
+    query = urlencode(
+        {
+            "response_type": "code",
+            "client_id": CLIENT_ID,
+            "redirect_uri": f"{_issuer()}/console/callback",
+            "scope": "openid email",
+            "state": login["state"],
+            "nonce": login["nonce"],
+            "code_challenge": create_s256_code_challenge(login["verifier"]),
+            "code_challenge_method": "S256",
+            "acr_values": ACR_PHISHING_RESISTANT,
+            "ui_locales": language,
+        }
+    )
     response = response_for(f"/authorize?{query}")
     cookies.write_cookie(response, LOGIN_COOKIE, _seal(login), LOGIN_SECONDS)
     return response
@@ -116,10 +132,18 @@ def _redeem(code: str, verifier: str) -> dict:
     of its own (its own database session and g, as any request has)."""
     app = current_app._get_current_object()
     with app.app_context():
-        answer = WsgiClient(app).post("/token", base_url=_issuer(), data={
-            "grant_type": "authorization_code", "code": code, "redirect_uri": f"{_issuer()}/console/callback",
-            "client_id": CLIENT_ID, "code_verifier": verifier,
-        }, environ_base={"REMOTE_ADDR": request.remote_addr or "127.0.0.1"})
+        answer = WsgiClient(app).post(
+            "/token",
+            base_url=_issuer(),
+            data={
+                "grant_type": "authorization_code",
+                "code": code,
+                "redirect_uri": f"{_issuer()}/console/callback",
+                "client_id": CLIENT_ID,
+                "code_verifier": verifier,
+            },
+            environ_base={"REMOTE_ADDR": request.remote_addr or "127.0.0.1"},
+        )
     if answer.status_code != 200:
         raise SignInFailed("refused")
     return json.loads(answer.get_data())
@@ -129,8 +153,11 @@ def _id_token_claims(id_token: str, nonce: str) -> dict:
     try:
         token = jwt.decode(id_token, KeySet.import_key_set(keys.public_jwks()), algorithms=list(SIGNING_ALGORITHMS))
         jwt.JWTClaimsRegistry(
-            iss={"essential": True, "value": _issuer()}, aud={"essential": True, "value": CLIENT_ID},
-            exp={"essential": True}, sub={"essential": True}, sid={"essential": True},
+            iss={"essential": True, "value": _issuer()},
+            aud={"essential": True, "value": CLIENT_ID},
+            exp={"essential": True},
+            sub={"essential": True},
+            sid={"essential": True},
             nonce={"essential": True, "value": nonce},
         ).validate(token.claims)
     except (JoseError, ValueError):
@@ -148,13 +175,19 @@ def finish(response_for) -> Response:
     if request.args.get("error"):
         raise SignInFailed("refused", language)
     try:
-        claims = _id_token_claims(_redeem(request.args.get("code", ""), login["verifier"]).get("id_token", ""), login["nonce"])
+        claims = _id_token_claims(
+            _redeem(request.args.get("code", ""), login["verifier"]).get("id_token", ""), login["nonce"]
+        )
     except SignInFailed as failed:
         raise SignInFailed(failed.reason, language) from None
     if claims.get("acr") != ACR_PHISHING_RESISTANT:
         raise SignInFailed("passkey", language)
-    kept = {"sub": claims["sub"], "sid": claims["sid"], "ends": timestamp() + _minutes() * 60,
-            "token": secrets.token_urlsafe(24)}
+    kept = {
+        "sub": claims["sub"],
+        "sid": claims["sid"],
+        "ends": timestamp() + _minutes() * 60,
+        "token": secrets.token_urlsafe(24),
+    }
     response = response_for(f"/console?lang={language}")
     cookies.write_cookie(response, SESSION_COOKIE, _seal(kept), _minutes() * 60)
     cookies.write_cookie(response, LOGIN_COOKIE, "", 0)
@@ -181,9 +214,14 @@ def current() -> Signed | None:
     if kept is None or kept["ends"] <= timestamp():
         return None
     user = db.session.scalar(
-        select(User).join(BrowserSession, BrowserSession.user_id == User.id)
-        .where(BrowserSession.sid == kept["sid"], User.id == kept["sub"], BrowserSession.expires_at > now(),
-               BrowserSession.acr == ACR_PHISHING_RESISTANT)
+        select(User)
+        .join(BrowserSession, BrowserSession.user_id == User.id)
+        .where(
+            BrowserSession.sid == kept["sid"],
+            User.id == kept["sub"],
+            BrowserSession.expires_at > now(),
+            BrowserSession.acr == ACR_PHISHING_RESISTANT,
+        )
     )
     return Signed(user, kept["sid"], kept["token"]) if user is not None else None
 

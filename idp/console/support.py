@@ -14,6 +14,7 @@ the phone away lets nobody in: the next sign-in still needs the password and a c
 address before a new phone (idp/flows/lost_phone.py); and it is done only after the identity
 check docs/console.md defines, which the operator confirms with the act.
 """
+
 from __future__ import annotations
 
 import re
@@ -150,14 +151,34 @@ def state(user: User, language: str) -> State:
         failures=limits.count_of(account_key),
         failure_cap=current_app.config["IDP"]["password"]["max_consecutive_failures"],
         waits_seconds=limits.blocked_for([account_key]),
-        sessions=[{"device": device_in_words(device_of(row.user_agent), language), "created": row.created_at, "last_seen": row.last_seen_at,
-                   "proof": proof_of(row.amr)} for row in rows],
+        sessions=[
+            {
+                "device": device_in_words(device_of(row.user_agent), language),
+                "created": row.created_at,
+                "last_seen": row.last_seen_at,
+                "proof": proof_of(row.amr),
+            }
+            for row in rows
+        ],
         services=services,
-        events=[Event(event.at, event.action, activity.in_words(event, language) if event.action in activity.SHOWN else None,
-                      (event.details or {}).get("reason") if (event.details or {}).get("operator") else None)
-                for event in events],
-        last_sign_in=max((row.auth_time for row in rows if row.auth_time), default=None) or next(
-            (event.at for event in events if event.action in ("signin_completed", "recovery_completed", "signup_completed")), None),
+        events=[
+            Event(
+                event.at,
+                event.action,
+                activity.in_words(event, language) if event.action in activity.SHOWN else None,
+                (event.details or {}).get("reason") if (event.details or {}).get("operator") else None,
+            )
+            for event in events
+        ],
+        last_sign_in=max((row.auth_time for row in rows if row.auth_time), default=None)
+        or next(
+            (
+                event.at
+                for event in events
+                if event.action in ("signin_completed", "recovery_completed", "signup_completed")
+            ),
+            None,
+        ),
         waiting_reset=person.waiting_reset,
     )
 
@@ -168,7 +189,8 @@ def device_in_words(device: dict, language: str) -> str:
     if not (device["browser"] or device["system"]):
         return catalogue.say(language, "account.sessions.unknownDevice")
     return catalogue.say(
-        language, "account.sessions.device",
+        language,
+        "account.sessions.device",
         browser=device["browser"] or catalogue.say(language, "account.sessions.unknownBrowser"),
         system=device["system"] or catalogue.say(language, "account.sessions.unknownSystem"),
     )

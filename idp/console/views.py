@@ -3,6 +3,7 @@
 Every page first checks the network (console.allowed_networks: elsewhere, 404 as if there were
 no console), then the operator's console session, then their role in the operators file.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,6 +50,7 @@ def _only_allowed_networks():
 def operator_page(role: Role | None):
     """The view runs for a signed-in operator who has the role (any role when None); others
     are asked to sign in, or told the console is not theirs (403)."""
+
     def decorate(view):
         @wraps(view)
         def guarded(*args, **kwargs):
@@ -62,7 +64,9 @@ def operator_page(role: Role | None):
             if request.method == "POST" and not _form_token_ok(signed):
                 return _page("message.html", 400, reason="form_expired", signed=signed, roles=roles)
             return view(signed, roles, *args, **kwargs)
+
         return guarded
+
     return decorate
 
 
@@ -99,15 +103,27 @@ def sign_out(signed, roles):
 @bp.get("/report")
 @operator_page(Role.ANALYST)
 def funnel_report(signed, roles):
-    choices = {"services": report.services(_language()), "flows": report.Flow, "periods": report.PERIODS,
-               "args": request.args}
+    choices = {
+        "services": report.services(_language()),
+        "flows": report.Flow,
+        "periods": report.PERIODS,
+        "args": request.args,
+    }
     try:
         chosen = report.choice(request.args)
     except support.Refused as refused:
         return _page("report.html", 400, signed=signed, roles=roles, problem=refused.problem, chosen=None, **choices)
     table = report.rows(chosen, _language())
-    return _page("report.html", signed=signed, roles=roles, chosen=chosen, table=table,
-                 chart=report_shapes.chart(table), as_of=report.today_as_of(chosen), **choices)
+    return _page(
+        "report.html",
+        signed=signed,
+        roles=roles,
+        chosen=chosen,
+        table=table,
+        chart=report_shapes.chart(table),
+        as_of=report.today_as_of(chosen),
+        **choices,
+    )
 
 
 @bp.get("/report.csv")
@@ -144,9 +160,17 @@ def _account_of(ref: str, operator: User) -> User | None:
 
 def _account_page(signed, roles, user: User, status: int = 200, **shown):
     """The account's page; shown: what was done, or the problem of a refused act."""
-    return _page("account.html", status, signed=signed, roles=roles, state=support.state(user, _language()),
-                 ref=_account_ref(user, signed.user), acts=support.Act,
-                 checked_identity=support.CHECKED_IDENTITY, **shown)
+    return _page(
+        "account.html",
+        status,
+        signed=signed,
+        roles=roles,
+        state=support.state(user, _language()),
+        ref=_account_ref(user, signed.user),
+        acts=support.Act,
+        checked_identity=support.CHECKED_IDENTITY,
+        **shown,
+    )
 
 
 @bp.get("/support")
@@ -184,8 +208,15 @@ def support_act(signed, roles):
         reason = support.reason_of(request.form.get("reason", ""))
         support.ensure_identity_checked(act, request.form.get("identity_checked") == "yes")
     except support.Refused as refused:
-        return _account_page(signed, roles, user, 400, problem=refused.problem, chosen_act=act.value,
-                             typed_reason=request.form.get("reason", ""))
+        return _account_page(
+            signed,
+            roles,
+            user,
+            400,
+            problem=refused.problem,
+            chosen_act=act.value,
+            typed_reason=request.form.get("reason", ""),
+        )
     support.act(act, user, signed.user, reason)
     return _account_page(signed, roles, user, done=act.value)
 

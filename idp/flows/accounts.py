@@ -1,5 +1,6 @@
 """What every flow asks of an existing account: the person signed in, the password check
 and its throttles, the end of a flow, and what follows a change of factor."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,8 +59,11 @@ def check_password(user: User | None, email: str, password: str) -> None:
     rules = _rules()
     account = failures.account_key(user, email)
     device = devices.trusted_device(user.id if user else None)
-    gates = () if device else proof_gates.address_gates("sign-in-ip", rules["max_failures_per_ip"], None,
-                                                        rules["ip_window_seconds"])
+    gates = (
+        ()
+        if device
+        else proof_gates.address_gates("sign-in-ip", rules["max_failures_per_ip"], None, rules["ip_window_seconds"])
+    )
     if device is None:
         # the cap that forces recovery is unknown devices': a trusted device has its own run;
         # the account's run and the address's gate are read in one statement

@@ -43,6 +43,7 @@ messages (their keys are ceilings.py's).
   sign-ups (EMAIL_SENDING_PAUSED, PHONE_SENDING_PAUSED: the same for every address, so honest),
   never people's own codes; /metrics shows how near each is (ceilings.service_ceilings).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -81,8 +82,14 @@ class Budgets:
     silent: bool = False
 
     @classmethod
-    def of(cls, browser_session_id: int, destination: str, own_factor: bool, channel: str | None = None,
-           gates: tuple[Gate, ...] = ()) -> "Budgets":
+    def of(
+        cls,
+        browser_session_id: int,
+        destination: str,
+        own_factor: bool,
+        channel: str | None = None,
+        gates: tuple[Gate, ...] = (),
+    ) -> Budgets:
         """channel: the message's, for a send (a guess sends nothing); gates: more of them, which
         the flow names (recovery's e-mails to one address a day)."""
         numbers = _numbers()
@@ -103,8 +110,12 @@ class Budgets:
                 *gates,
             )
         phone = tuple(ceilings.phone(destination, own_factor)) if channel in ceilings.PHONE_CHANNELS else ()
-        days = () if channel is None else (ceilings.destination_day(channel, destination, own_factor),) + (
-            () if own_factor else (ceilings.service_day(channel),))
+        days = (
+            ()
+            if channel is None
+            else (ceilings.destination_day(channel, destination, own_factor),)
+            + (() if own_factor else (ceilings.service_day(channel),))
+        )
         return cls(sends, wrong, gates, phone, days, channel, silent=channel == "email" and not own_factor)
 
     def ensure_open(self) -> dict[str, limits.Counter]:
@@ -121,8 +132,9 @@ class Budgets:
         limits.ensure_not_blocked(ceiling_keys, Errors.PHONE_SENDING_PAUSED, counters)
         if any(maximum == 0 for _, maximum in self.phone):
             # a country the service does not text
-            raise FlowError(Errors.PHONE_SENDING_PAUSED,
-                            data={"retryAfter": _numbers()["phone_messages_window_seconds"]})
+            raise FlowError(
+                Errors.PHONE_SENDING_PAUSED, data={"retryAfter": _numbers()["phone_messages_window_seconds"]}
+            )
         if any(ceilings.day_wait(day, counters) for day in self.days[1:]):
             paused = Errors.PHONE_SENDING_PAUSED if self.phone else Errors.EMAIL_SENDING_PAUSED
             raise FlowError(paused, data={"retryAfter": ceilings.until_midnight()})
@@ -192,8 +204,9 @@ class Guess:
     device: str | None = None
 
     @classmethod
-    def of(cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool,
-           stops_at_cap: bool) -> "Guess":
+    def of(
+        cls, browser_session_id: int, destination: str, user: User | None, own_factor: bool, stops_at_cap: bool
+    ) -> Guess:
         person = user if own_factor else None
         device = devices.trusted_device(person.id) if person is not None else None
         guess = cls(Budgets.of(browser_session_id, destination, own_factor), person, device)

@@ -7,6 +7,7 @@ do is budgets.py's docstring.
 Keys name a kind ("day-own-sms", "day-service-email": idp_limits_reached_total's label) and
 an HMAC of the destination, never the destination itself.
 """
+
 from __future__ import annotations
 
 import math
@@ -63,7 +64,9 @@ def destination_day(channel: str, destination: str, own_factor: bool) -> tuple[s
     mailbox's, whatever "+tag" a request writes it with."""
     scope = "own" if own_factor else "anonymous"
     most = counts(_numbers()["max_messages_per_destination_per_day"])[channel]
-    return limits.key(f"day-{scope}-{channel}", validation.mailbox(destination) if channel == "email" else destination), most
+    return limits.key(
+        f"day-{scope}-{channel}", validation.mailbox(destination) if channel == "email" else destination
+    ), most
 
 
 def _service_day_key(channel: str) -> str:
@@ -106,8 +109,11 @@ def shut_for_own(destinations: dict[str, str]) -> set[str]:
     days = {channel: destination_day(channel, destination, True) for channel, destination in destinations.items()}
     paused = [_own_phone_messages_key()] if PHONE_CHANNELS & days.keys() else []
     counters = limits.read([key for key, _ in days.values()] + paused)
-    return {channel for channel, day in days.items()
-            if day_wait(day, counters) or (channel in PHONE_CHANNELS and limits.blocked_for(paused, counters))}
+    return {
+        channel
+        for channel, day in days.items()
+        if day_wait(day, counters) or (channel in PHONE_CHANNELS and limits.blocked_for(paused, counters))
+    }
 
 
 def service_ceilings() -> list[tuple[str, float, int]]:
@@ -118,8 +124,10 @@ def service_ceilings() -> list[tuple[str, float, int]]:
     numbers = _numbers()
     window = numbers["phone_messages_window_seconds"]
     most = counts(numbers["max_anonymous_messages_per_day"])
-    ceilings = [(_own_phone_messages_key(), window, numbers["max_phone_messages"]),
-                (_anonymous_phone_messages_key(), window, numbers["max_anonymous_phone_messages"])]
+    ceilings = [
+        (_own_phone_messages_key(), window, numbers["max_phone_messages"]),
+        (_anonymous_phone_messages_key(), window, numbers["max_anonymous_phone_messages"]),
+    ]
     ceilings += [(_service_day_key(channel), DAY_SECONDS, most[channel]) for channel in ("email", "sms", "voice")]
     try:
         counters = limits.read([key for key, _, _ in ceilings])

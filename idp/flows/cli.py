@@ -1,4 +1,5 @@
 """flask --app idp journeys draw: the journey table as the Mermaid diagram of idp/flows/README.md."""
+
 import click
 from flask.cli import AppGroup
 
@@ -31,4 +32,3 @@ def mermaid() -> str:
         lines.append(f"        {flow.value}_{State.COMPLETED.value} --> [*]")
         lines.append("    }")
     return "\n".join(lines) + "\n"
-

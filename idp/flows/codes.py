@@ -5,6 +5,7 @@ never buys more guesses), every other pending one superseded; the code itself, r
 from `secrets`, kept only as its HMAC bound to the transaction id; and what codes need of the
 settings ([otp], Policy).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,7 +41,7 @@ class Policy:
         return max(1, self.expiry_seconds // 60)
 
     @classmethod
-    def from_config(cls, config: dict) -> "Policy":
+    def from_config(cls, config: dict) -> Policy:
         otp = config["IDP"]["otp"]
         return cls(
             length=otp["length"],
@@ -57,8 +58,14 @@ def code_hash(secret: str, transaction_id: str, code: str) -> str:
 
 
 def issue(
-    rules: Policy, current: Journey, channel: str, destination: str, user_id: str | None, own_factor: bool,
-    spends: budgets.Budgets, counters: dict,
+    rules: Policy,
+    current: Journey,
+    channel: str,
+    destination: str,
+    user_id: str | None,
+    own_factor: bool,
+    spends: budgets.Budgets,
+    counters: dict,
 ) -> tuple[OtpTransaction, str]:
     """A fresh code for the destination, not written yet, its budgets open (counters: what
     spends.ensure_open() read): the caller delivers it, counts what it spends, then commits."""
@@ -70,8 +77,13 @@ def issue(
     else:
         earlier = sent.of_journey(current.id)
     previous = next((code for code in earlier if code.destination == destination), None)
-    if previous is not None and previous.state == CodeState.PENDING and previous.resend_at \
-            and previous.resend_at > moment and not screens.delivery_failed(previous):
+    if (
+        previous is not None
+        and previous.state == CodeState.PENDING
+        and previous.resend_at
+        and previous.resend_at > moment
+        and not screens.delivery_failed(previous)
+    ):
         raise FlowError(Errors.RESEND_TOO_SOON, data={"retryAfter": seconds_until(previous.resend_at)})
     spends.charge_send(counters)
 

@@ -1,6 +1,7 @@
 """Changing the account's e-mail address: prove it is you (reauthentication.py), then a
 code to the new address, then a confirmation. The old address is told before the change
 takes effect; then every other session ends and the relying services' tokens are revoked."""
+
 from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
@@ -24,7 +25,16 @@ def send_new_email_code(browser_session: BrowserSession | None, email: str) -> d
     taken = db.session.scalar(db.select(User.id).filter_by(email=email)) is not None
     template = "email_in_use" if taken else "email_change_code"
     audit.record(user.id, browser_session.id, "new_email_code_sent")
-    return otp.send(current, Event.SEND_NEW_EMAIL_CODE, "email", email, user.language, template, with_code=not taken, user_id=user.id)
+    return otp.send(
+        current,
+        Event.SEND_NEW_EMAIL_CODE,
+        "email",
+        email,
+        user.language,
+        template,
+        with_code=not taken,
+        user_id=user.id,
+    )
 
 
 def verify_new_email_code(browser_session: BrowserSession | None, code: str) -> dict:

@@ -8,6 +8,7 @@ After password.max_consecutive_failures the account needs recovery and its owner
 by e-mail (SP 800-63B §3.2.2). An address without an account has a run of its own, so it
 is answered exactly as an account would be.
 """
+
 from __future__ import annotations
 
 from flask import current_app
@@ -35,14 +36,22 @@ def ensure_usable(counter_key: str, counters: dict[str, limits.Counter] | None =
 def failed(counter_key: str, user: User | None) -> None:
     """One more failure of the run; the one that reaches the cap tells the owner."""
     rules = _rules()
-    counted(runs.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"]), user)
+    counted(
+        runs.fail(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"]),
+        user,
+    )
 
 
 def claim(counter_key: str) -> int:
     """A password try of the run, counted before the password is hashed (runs.claim)."""
     rules = _rules()
-    return runs.claim(counter_key, rules["throttle_after"], rules["throttle_base_seconds"], rules["throttle_max_seconds"],
-                        Errors.TOO_MANY_PASSWORD_TRIES)
+    return runs.claim(
+        counter_key,
+        rules["throttle_after"],
+        rules["throttle_base_seconds"],
+        rules["throttle_max_seconds"],
+        Errors.TOO_MANY_PASSWORD_TRIES,
+    )
 
 
 def counted(count: int, user: User | None) -> None:

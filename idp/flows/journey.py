@@ -9,6 +9,7 @@ shows in each state is screens.py's; README.md beside this file draws TRANSITION
 (`flask --app idp journeys draw`); a test fails when the drawing and the table differ. The
 rows are read where every table is, on the storage floor (idp/store/journeys.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,7 +60,9 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
     Flow.SIGNUP: {
         Event.ACCEPT_PRIVACY: _restart(State.PRIVACY_ACCEPTED),
         # Another address ("use a different e-mail") may be entered until it is verified.
-        Event.SEND_EMAIL_CODE: _step((State.PRIVACY_ACCEPTED, State.EMAIL_CODE_SENT, State.EMAIL_VERIFIED), State.EMAIL_CODE_SENT),
+        Event.SEND_EMAIL_CODE: _step(
+            (State.PRIVACY_ACCEPTED, State.EMAIL_CODE_SENT, State.EMAIL_VERIFIED), State.EMAIL_CODE_SENT
+        ),
         Event.VERIFY_EMAIL_CODE: _step((State.EMAIL_CODE_SENT,), State.EMAIL_VERIFIED),
         Event.CREATE_ACCOUNT: _step((State.EMAIL_VERIFIED,), State.ACCOUNT_CREATED),
         # A sign-in (or recovery) of an account whose sign-up stopped goes on where it stopped.
@@ -77,7 +80,8 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         # Instead of the second factor, a person whose only one is a lost phone proves the
         # address (again, for a resend) and asks for the phone's removal after a wait.
         Event.SEND_LOST_PHONE_CODE: _step(
-            (State.PASSWORD_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN, State.LOST_PHONE_CODE_SENT), State.LOST_PHONE_CODE_SENT
+            (State.PASSWORD_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN, State.LOST_PHONE_CODE_SENT),
+            State.LOST_PHONE_CODE_SENT,
         ),
         Event.VERIFY_LOST_PHONE_CODE: _step((State.LOST_PHONE_CODE_SENT,), State.PHONE_RESET_REQUESTED),
     },
@@ -94,7 +98,13 @@ TRANSITIONS: dict[Flow, dict[Event, Transition]] = {
         # (again: the same answer); a complete account that lost its phone has only that.
         Event.VERIFY_EMAIL_CODE_ADDRESS_ONLY: _step((State.EMAIL_CODE_SENT,), State.ADDRESS_ONLY),
         Event.REQUEST_ACCOUNT_RESET: _step(
-            (State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN, State.ADDRESS_ONLY, State.ACCOUNT_RESET_REQUESTED),
+            (
+                State.EMAIL_VERIFIED,
+                State.CODE_SENT,
+                State.METHOD_CHOSEN,
+                State.ADDRESS_ONLY,
+                State.ACCOUNT_RESET_REQUESTED,
+            ),
             State.ACCOUNT_RESET_REQUESTED,
         ),
         # Once due, a new address code, and nothing else, leads to the deletion.
@@ -180,7 +190,9 @@ def begin(browser_session_id: int | None, flow: Flow, event: Event, user_id: str
         found = Journey(browser_session_id=browser_session_id, flow=flow)
         db.session.add(found)
     found.state = State.START
-    found.email = found.language = found.phone_e164 = found.channel = found.reauthenticated_at = found.code_id = found.pending = found.proof = None
+    found.email = found.language = found.phone_e164 = found.channel = found.reauthenticated_at = found.code_id = (
+        found.pending
+    ) = found.proof = None
     found.user_id = user_id
     return found
 

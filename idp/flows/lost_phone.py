@@ -17,6 +17,7 @@ that stopped before the phone step: a code by e-mail, then a new phone (signup.r
 The help desk's removal (idp/console/support.py) is a reset of its own, complete at once,
 after the identity check docs/console.md defines.
 """
+
 from __future__ import annotations
 
 from idp.clock import now
@@ -25,19 +26,34 @@ from idp.extensions import db
 from idp.flows import accounts, messages, methods, otp, resets, screens
 from idp.flows.resets import OPERATOR, PHONE, SELF
 from idp.flows.steps import Event
-from idp.models import AuditEvent, BrowserSession, Journey, OtpTransaction, OutboxMessage, PasskeyCredential, Reset, User
+from idp.models import (
+    AuditEvent,
+    BrowserSession,
+    Journey,
+    OtpTransaction,
+    OutboxMessage,
+    PasskeyCredential,
+    Reset,
+    User,
+)
 from idp.store import audit, writes
 
 
 def send_email_code(current: Journey, user: User) -> dict:
-    """"I no longer have this phone" at sign-in: a code to the account's address (again, on a
+    """ "I no longer have this phone" at sign-in: a code to the account's address (again, on a
     resend). Refused while a reset waits (sign-in says so instead of offering this) and when
     the owner cancelled one lately (resets.py), before anything is sent."""
     _ensure_offered(user)
     resets.ensure_may_ask(user)
     return otp.send(
-        current, Event.SEND_LOST_PHONE_CODE, "email", user.email, user.language, "lost_phone_code",
-        user_id=user.id, own_factor=True,
+        current,
+        Event.SEND_LOST_PHONE_CODE,
+        "email",
+        user.email,
+        user.language,
+        "lost_phone_code",
+        user_id=user.id,
+        own_factor=True,
     )
 
 
@@ -74,11 +90,21 @@ def removed_by_operator(user: User, operator: User, reason: str) -> dict:
     audit event; not committed."""
     moment = now()
     resets.end_waiting(user.id, PHONE, completed_at=moment)
-    db.session.add(Reset(
-        user_id=user.id, kind=PHONE, requested_at=moment, effective_at=moment, completed_at=moment, requested_by=OPERATOR,
-        operator_id=operator.id, reason=reason,
-    ))
-    passkeys_removed = db.session.execute(db.delete(PasskeyCredential).where(PasskeyCredential.user_id == user.id)).rowcount
+    db.session.add(
+        Reset(
+            user_id=user.id,
+            kind=PHONE,
+            requested_at=moment,
+            effective_at=moment,
+            completed_at=moment,
+            requested_by=OPERATOR,
+            operator_id=operator.id,
+            reason=reason,
+        )
+    )
+    passkeys_removed = db.session.execute(
+        db.delete(PasskeyCredential).where(PasskeyCredential.user_id == user.id)
+    ).rowcount
     return {"passkeys": passkeys_removed, **_remove(user, None, OPERATOR)}
 
 

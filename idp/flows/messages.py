@@ -3,6 +3,7 @@ take fails the step (DELIVERY_FAILED: the caller's transaction rolls back, so no
 code was sent that was not), and a notice to the account's phone goes only where [phone] lets a
 text or a call go. The codes themselves are otp.py's.
 """
+
 from __future__ import annotations
 
 from idp import notify

@@ -1,5 +1,6 @@
 """The methods a person has to prove it is them after the password: the phone on the
 account (a code by text message or call), an authenticator app, passkeys, backup codes."""
+
 from __future__ import annotations
 
 from sqlalchemy import bindparam
@@ -21,7 +22,10 @@ PREFERRED = {"sms": "phone", "voice": "phone", "app": "app", "passkey": "passkey
 # (at most one: resets.py). A person holds at most a few passkeys and one set of
 # backup codes, so the joined rows stay few.
 WITH_METHODS = (
-    joinedload(User.phone), joinedload(User.app_credential), joinedload(User.passkeys), joinedload(User.backup_codes),
+    joinedload(User.phone),
+    joinedload(User.app_credential),
+    joinedload(User.passkeys),
+    joinedload(User.backup_codes),
     joinedload(User.waiting_reset),
 )
 
@@ -45,11 +49,13 @@ def verified_phone(user: User) -> PhoneCredential | None:
 def strong_methods(user: User) -> list[str]:
     """The person's methods that stand on their own: phone, app, passkey."""
     return [
-        name for name, present in (
+        name
+        for name, present in (
             ("phone", verified_phone(user) is not None),
             ("app", app_codes.confirmed(user) is not None),
             ("passkey", bool(passkeys.of(user))),
-        ) if present
+        )
+        if present
     ]
 
 
@@ -66,7 +72,9 @@ def methods_of(user: User) -> list[str]:
     offered = []
     if phone is not None:
         channels = validation.offered_channels()
-        offered += [channel for channel in (phone.channel, "voice" if phone.channel == "sms" else "sms") if channel in channels]
+        offered += [
+            channel for channel in (phone.channel, "voice" if phone.channel == "sms" else "sms") if channel in channels
+        ]
     if app_codes.confirmed(user) is not None:
         offered.append("app")
     if passkeys.of(user):
@@ -83,7 +91,11 @@ def offered(current: Journey, user: User) -> list[str]:
     """The methods a sign-in may use: the person's, or only their passkey when the service
     waiting for this sign-in asks a phishing-resistant one and they hold one (assurance.py)."""
     held = methods_of(user)
-    if current.flow == Flow.SIGNIN and "passkey" in held and assurance.passkey_required(assurance.asked_by_waiting_service()):
+    if (
+        current.flow == Flow.SIGNIN
+        and "passkey" in held
+        and assurance.passkey_required(assurance.asked_by_waiting_service())
+    ):
         return ["passkey"]
     return held
 

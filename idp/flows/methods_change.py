@@ -7,6 +7,7 @@ change needs nothing more. The last strong method (phone, app, passkey) is never
 Each change is announced by e-mail in the person's language; then, as after any change of
 a way in, every other session ends and the relying services' tokens are revoked.
 """
+
 from __future__ import annotations
 
 from idp import moments, sessions
@@ -25,8 +26,10 @@ PASSKEY_NAME_MAX_LENGTH = 100
 def _used(added, last_used, language: str) -> dict:
     """When a method was added and last used, and those days in words."""
     return {
-        "addedAt": iso(added), "addedSaid": moments.day_said(added, language),
-        "lastUsedAt": iso(last_used), "lastUsedSaid": moments.day_said(last_used, language) if last_used else None,
+        "addedAt": iso(added),
+        "addedSaid": moments.day_said(added, language),
+        "lastUsedAt": iso(last_used),
+        "lastUsedSaid": moments.day_said(last_used, language) if last_used else None,
     }
 
 
@@ -38,8 +41,12 @@ def summary(browser_session: BrowserSession | None, language: str) -> dict:
         "phone": {"number": validation.mask_phone(phone.e164), "channel": phone.channel} if phone else None,
         "app": _used(app.confirmed_at, app.last_used_at, language) if app else None,
         "passkeys": [
-            {"id": passkey.id, "name": passkey.name, "signsInAlone": passkey.signs_in_alone,
-             **_used(passkey.created_at, passkey.last_used_at, language)}
+            {
+                "id": passkey.id,
+                "name": passkey.name,
+                "signsInAlone": passkey.signs_in_alone,
+                **_used(passkey.created_at, passkey.last_used_at, language),
+            }
             for passkey in passkeys.of(user)
         ],
         "backupCodes": backup_codes.summary(user),
@@ -58,7 +65,9 @@ def opened_for_a_passkey(browser_session: BrowserSession) -> None:
     second proof of the same two things (the console's first entry asked the password and a
     code twice within a minute). The proof is this browser session's sign-in, and lasts the
     re-authentication window from then, as any."""
-    _opened_proven(browser_session.id, browser_session.user_id, Event.SIGNED_IN_FOR_A_PASSKEY, browser_session.auth_time)
+    _opened_proven(
+        browser_session.id, browser_session.user_id, Event.SIGNED_IN_FOR_A_PASSKEY, browser_session.auth_time
+    )
 
 
 def _opened_proven(browser_session_id: int, user_id: str, event: Event, proved_at) -> None:

@@ -13,6 +13,7 @@ wait) comes from config/settings.toml through Policy.
 - A resend while a code is pending replaces the code but keeps its wrong-attempt count,
   so resending never buys more guesses.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -71,8 +72,11 @@ def send(
     current.code_id = transaction.id
     # Advanced before the message goes: a failed delivery rolls it all back.
     journey.advance(current, event)
-    values = {"code": code, "minutes": rules.expiry_minutes, "code_of": (transaction.id, transaction.sends)} \
-        if with_code else {}
+    values = (
+        {"code": code, "minutes": rules.expiry_minutes, "code_of": (transaction.id, transaction.sends)}
+        if with_code
+        else {}
+    )
     # past its destination's day, a silent send goes as one with nothing to deliver
     if template is not None and not spends.admits(counters):
         template = None
@@ -86,8 +90,9 @@ def send(
     return describe(rules, transaction, current)
 
 
-def check(current: Journey, event: Event, code: str, transaction_id: str | None = None,
-          channel: str | None = None) -> OtpTransaction:
+def check(
+    current: Journey, event: Event, code: str, transaction_id: str | None = None, channel: str | None = None
+) -> OtpTransaction:
     """Spend the journey's newest code when `code` matches it and advance the journey.
     The browser may name the code it answers (the specification's trxnId and otpType): it must be
     that newest one. Not committed, except the count of a wrong code, which is committed
@@ -99,8 +104,7 @@ def check(current: Journey, event: Event, code: str, transaction_id: str | None 
     if channel is not None and channel != transaction.channel:
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     # Recovery is the way out of a locked account: its codes still count, but never stop.
-    _verify(rules, transaction, validation.code(code, rules.length),
-            stops_at_cap=current.flow != journey.Flow.RECOVERY)
+    _verify(rules, transaction, validation.code(code, rules.length), stops_at_cap=current.flow != journey.Flow.RECOVERY)
     journey.advance(current, event)
     return transaction
 
@@ -126,11 +130,13 @@ def describe(rules: Policy, transaction: OtpTransaction, current: Journey) -> di
 
 def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap: bool) -> None:
     user = db.session.get(User, transaction.user_id) if transaction.user_id else None
-    guess = budgets.Guess.of(transaction.browser_session_id, transaction.destination, user, transaction.own_factor,
-                             stops_at_cap)
+    guess = budgets.Guess.of(
+        transaction.browser_session_id, transaction.destination, user, transaction.own_factor, stops_at_cap
+    )
     if transaction.state in (CodeState.USED, CodeState.SUPERSEDED):
-        observability.security_event("code_replayed", transaction.user_id, channel=transaction.channel,
-                                     state=transaction.state)
+        observability.security_event(
+            "code_replayed", transaction.user_id, channel=transaction.channel, state=transaction.state
+        )
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if transaction.state == CodeState.FAILED or transaction.attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)
@@ -146,8 +152,7 @@ def _verify(rules: Policy, transaction: OtpTransaction, code: str, stops_at_cap:
 
     attempts = sent.count_wrong(transaction.id, now(), rules.max_attempts)
     guess.wrong()
-    observability.security_event("code_wrong", transaction.user_id, channel=transaction.channel,
-                                 attempts=attempts)
+    observability.security_event("code_wrong", transaction.user_id, channel=transaction.channel, attempts=attempts)
     if attempts >= rules.max_attempts:
         raise FlowError(Errors.CODE_USED_UP)
     raise FlowError(Errors.WRONG_CODE, data={"retries": rules.max_attempts - attempts})

@@ -19,6 +19,7 @@ The account's rules hold as for a password: a failed answer counts in the accoun
 failures, and an account that run locked (ACCOUNT_NEEDS_RECOVERY) or whose browser is blocked
 is refused before the signature is checked.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -32,6 +33,7 @@ from idp.models import Journey, User
 from idp.sessions.assurance import ACR_PHISHING_RESISTANT
 from idp.store import journeys, writes
 
+
 def options(browser_session_id: int) -> dict:
     """The WebAuthn request options for any passkey of this site; a new challenge each time."""
     current = journey.begin(browser_session_id, Flow.PASSKEY, Event.ASK_PASSKEY)
@@ -41,7 +43,9 @@ def options(browser_session_id: int) -> dict:
     return {"publicKey": asked, "journey": screens.view(current)}
 
 
-def verify(browser_session_id: int | None, credential: dict, destination: str | None = None) -> accounts.Completed | dict:
+def verify(
+    browser_session_id: int | None, credential: dict, destination: str | None = None
+) -> accounts.Completed | dict:
     """The passkey's answer: a completed sign-in (not committed: the caller signs the browser in),
     or, without user verification, the journey that now waits for the account's password."""
     destination = validation.local_page(destination) if destination is not None else None
@@ -69,8 +73,12 @@ def verify(browser_session_id: int | None, credential: dict, destination: str | 
     # a strong factor of the account, proved: a reset that waits was not its owner's wish
     resets.yield_to_proof(user, browser_session_id, "passkey")
     proof = second_factor.Proof(["swk" if used["backedUp"] else "hwk", "user"], ACR_PHISHING_RESISTANT)
-    current.proof = {"amr": proof.amr, "acr": proof.acr, signin.PASSKEY_USED: found.name,
-                     **({signin.DESTINATION: destination} if destination else {})}
+    current.proof = {
+        "amr": proof.amr,
+        "acr": proof.acr,
+        signin.PASSKEY_USED: found.name,
+        **({signin.DESTINATION: destination} if destination else {}),
+    }
     journey.advance(current, Event.SIGN_IN_WITH_PASSKEY)
     completed = accounts.complete(user, proof, current)
     return signup.resume(browser_session_id, replace(completed, action="signin_completed", passkey=found.name))

@@ -2,6 +2,7 @@
 current password and a code (reauthentication.py), then the new password with the
 policy's length and strength. The address is told; every other session ends and the
 relying services' tokens are revoked."""
+
 from __future__ import annotations
 
 from idp.extensions import db

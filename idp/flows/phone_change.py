@@ -1,6 +1,7 @@
 """Changing the two-step verification phone: prove it is you (reauthentication.py), then a
 code to the new number. The old phone and the address are told before the change takes
 effect; then every other session ends and the relying services' tokens are revoked."""
+
 from __future__ import annotations
 
 from idp.clock import now
@@ -18,7 +19,9 @@ def send_code(browser_session: BrowserSession | None, phone: str, channel: str) 
     user, current = reauthentication.step(browser_session, Flow.PHONE_CHANGE, Event.SEND_PHONE_CODE)
     current.phone_e164 = e164
     audit.record(user.id, browser_session.id, "new_phone_code_sent", channel=channel, ending=e164[-4:])
-    return otp.send(current, Event.SEND_PHONE_CODE, channel, e164, user.language, otp.PHONE_TEMPLATES[channel], user_id=user.id)
+    return otp.send(
+        current, Event.SEND_PHONE_CODE, channel, e164, user.language, otp.PHONE_TEMPLATES[channel], user_id=user.id
+    )
 
 
 def verify_code(browser_session: BrowserSession | None, code: str) -> dict:

@@ -5,6 +5,7 @@ browser sends). Changes of a factor (e-mail, phone, password) are journeys of th
 that start by proving it is you (reauthentication.py). Each change is written as an audit event and, for
 the name, announced by e-mail in the person's language.
 """
+
 from __future__ import annotations
 
 from idp.clients import query_client

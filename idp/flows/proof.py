@@ -14,9 +14,10 @@ and for one answer, its use counted in limit_counters like every other event so 
 instance accepts it twice. A client that will not solve is answered a challenge each time,
 and gets nothing else.
 """
+
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import altcha
 from flask import current_app
@@ -49,7 +50,7 @@ def challenge(cost: str = ORDINARY) -> dict:
     made = altcha.create_challenge_v1(
         hmac_key=_key(),
         max_number=_most(cost),
-        expires=datetime.now(timezone.utc) + timedelta(seconds=GOOD_FOR_SECONDS),
+        expires=datetime.now(UTC) + timedelta(seconds=GOOD_FOR_SECONDS),
         params={"cost": str(_most(cost))},
     )
     return made.to_dict()

@@ -4,6 +4,7 @@ each further event costs a proof of work (proof.py), which the browser solves un
 send has gates (budgets.py), and so do a sign-in's passwords from one address (accounts.py) and
 recovery's e-mails to one address (recovery.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,8 +38,11 @@ def address_gates(kind: str, free: int, hard_after: int | None, window_seconds: 
 def charge(gates: tuple[Gate, ...], counters: dict[str, limits.Counter]) -> None:
     """The dearest proof of work the gates ask now (counters: their keys' as read), if any:
     PROOF_OF_WORK_REQUIRED until the request brings it."""
-    costs = {gate.cost for gate in gates
-             if (counters[gate.key].within(gate.window_seconds) if gate.key in counters else 0) >= gate.free}
+    costs = {
+        gate.cost
+        for gate in gates
+        if (counters[gate.key].within(gate.window_seconds) if gate.key in counters else 0) >= gate.free
+    }
     if costs:
         proof.ensure_solved(proof.HARD if proof.HARD in costs else proof.ORDINARY)
 

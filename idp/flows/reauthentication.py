@@ -5,6 +5,7 @@ The proof belongs to the change's own journey and lasts
 profile.reauthentication_window_seconds: a stolen session cookie alone changes nothing,
 and a proof given for one change serves no other.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -22,8 +23,12 @@ from idp.store import journeys
 # The changes that need it, by the name the API uses; and the account pages' steps that do
 # (deleting the account, downloading what the service holds: login.gov asks it for both).
 CHANGES = {
-    "email": Flow.EMAIL_CHANGE, "phone": Flow.PHONE_CHANGE, "password": Flow.PASSWORD_CHANGE, "methods": Flow.METHODS,
-    "delete": Flow.ACCOUNT_DELETION, "download": Flow.INFORMATION,
+    "email": Flow.EMAIL_CHANGE,
+    "phone": Flow.PHONE_CHANGE,
+    "password": Flow.PASSWORD_CHANGE,
+    "methods": Flow.METHODS,
+    "delete": Flow.ACCOUNT_DELETION,
+    "download": Flow.INFORMATION,
 }
 
 

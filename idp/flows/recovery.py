@@ -11,6 +11,7 @@ or not an account exists; an unknown address simply never receives a code, so it
 journey can never go further. A new password ends every other browser session of the
 account and revokes the relying services' tokens.
 """
+
 from __future__ import annotations
 
 from flask import current_app
@@ -19,7 +20,17 @@ from idp import observability
 from idp.errors import Errors, FlowError
 from idp.extensions import db
 from idp.flows import (
-    accounts, journey, methods, otp, proof, proof_gates, resets, screens, second_factor, signup, validation,
+    accounts,
+    journey,
+    methods,
+    otp,
+    proof,
+    proof_gates,
+    resets,
+    screens,
+    second_factor,
+    signup,
+    validation,
 )
 from idp.flows.accounts import Completed
 from idp.flows.credentials import passwords
@@ -52,8 +63,15 @@ def send_email_code(browser_session_id: int, email: str, language: str) -> dict:
     daily = current_app.config["IDP"]["limits"]["max_recovery_emails_per_day"]
     gates = () if own else (proof_gates.Gate(limits.key("recovery-email", email), daily, DAY_SECONDS, proof.HARD),)
     return otp.send(
-        current, Event.SEND_EMAIL_CODE, "email", email, current.language,
-        "recovery_code" if user else None, user_id=current.user_id, own_factor=own, gates=gates,
+        current,
+        Event.SEND_EMAIL_CODE,
+        "email",
+        email,
+        current.language,
+        "recovery_code" if user else None,
+        user_id=current.user_id,
+        own_factor=own,
+        gates=gates,
     )
 
 
@@ -101,7 +119,7 @@ def _after_the_address(user: User | None) -> Event:
 
 
 def request_account_reset(browser_session_id: int | None) -> dict:
-    """"I can't use any of these": whoever proved the address asks to delete the account and
+    """ "I can't use any of these": whoever proved the address asks to delete the account and
     start again, after a wait told to every channel of the account (resets.py)."""
     current = journey.begin(browser_session_id, Flow.RECOVERY, Event.REQUEST_ACCOUNT_RESET)
     user = methods.person(current.user_id)

@@ -31,6 +31,7 @@ lock makes a second request find the first). Then:
   the owner to react again and again, while the help desk's identity check (docs/console.md)
   does not depend on anyone missing a text.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -69,9 +70,10 @@ def _refused_lately(user: User) -> bool:
     if not seconds:
         return False
     since = now() - timedelta(seconds=seconds)
-    return db.session.scalar(
-        db.select(Reset.id).where(Reset.user_id == user.id, Reset.cancelled_at >= since).limit(1)
-    ) is not None
+    return (
+        db.session.scalar(db.select(Reset.id).where(Reset.user_id == user.id, Reset.cancelled_at >= since).limit(1))
+        is not None
+    )
 
 
 def ensure_may_ask(user: User, kind: str | None = None) -> Reset | None:
@@ -104,7 +106,11 @@ def _make(user: User, kind: str, browser_session_id: int) -> None:
     token = secrets.token_urlsafe(32)
     wait = current_app.config["IDP"]["profile"][WAITS[kind]]
     reset = Reset(
-        user_id=user.id, kind=kind, requested_at=moment, requested_by=SELF, cancel_token_hash=_token_hash(token),
+        user_id=user.id,
+        kind=kind,
+        requested_at=moment,
+        requested_by=SELF,
+        cancel_token_hash=_token_hash(token),
         effective_at=moment + timedelta(seconds=wait),
     )
     db.session.add(reset)
@@ -135,8 +141,12 @@ def end_waiting(user_id: str, kind: str | None = None, **ended) -> None:
     its link with it."""
     db.session.execute(
         db.update(Reset)
-        .where(Reset.user_id == user_id, Reset.cancelled_at.is_(None), Reset.completed_at.is_(None),
-               *([Reset.kind == kind] if kind else []))
+        .where(
+            Reset.user_id == user_id,
+            Reset.cancelled_at.is_(None),
+            Reset.completed_at.is_(None),
+            *([Reset.kind == kind] if kind else []),
+        )
         .values(cancel_token_hash=None, **ended)
         .execution_options(synchronize_session=False)
     )

@@ -5,6 +5,7 @@ each flow (journey.py), so the UI asks the server where a journey stands instead
 guessing from what it stored, as GOV.UK One Login's journey machine and Ory Kratos' flows
 do. Every answer that moves a journey, and GET /v1/session, carry view().
 """
+
 from __future__ import annotations
 
 from idp import moments
@@ -25,13 +26,23 @@ NEW_PHONE = "new_phone"
 ASKING = frozenset({State.PASSWORD_VERIFIED, State.EMAIL_VERIFIED, State.CODE_SENT, State.METHOD_CHOSEN})
 # The states of sign-in and recovery that say when a reset that waits takes effect (resets.py).
 TELLS_A_WAITING_RESET = ASKING | {
-    State.PHONE_RESET_REQUESTED, State.ADDRESS_ONLY, State.ACCOUNT_RESET_REQUESTED, State.ACCOUNT_RESET_DUE,
+    State.PHONE_RESET_REQUESTED,
+    State.ADDRESS_ONLY,
+    State.ACCOUNT_RESET_REQUESTED,
+    State.ACCOUNT_RESET_DUE,
 }
 
 # The flows of a signed-in person: their journeys are that person's only.
-ACCOUNT_FLOWS = frozenset({
-    Flow.EMAIL_CHANGE, Flow.PHONE_CHANGE, Flow.PASSWORD_CHANGE, Flow.METHODS, Flow.ACCOUNT_DELETION, Flow.INFORMATION,
-})
+ACCOUNT_FLOWS = frozenset(
+    {
+        Flow.EMAIL_CHANGE,
+        Flow.PHONE_CHANGE,
+        Flow.PASSWORD_CHANGE,
+        Flow.METHODS,
+        Flow.ACCOUNT_DELETION,
+        Flow.INFORMATION,
+    }
+)
 
 
 def _asking(screen: str, *back: str) -> dict[State, tuple[str, ...]]:
@@ -120,6 +131,7 @@ SCREENS: dict[Flow, dict[State, tuple[str, ...]]] = {
     },
 }
 
+
 def shown_phone(journey: Journey) -> str:
     """The number a person typed at sign-up is theirs to see; elsewhere only its last four digits."""
     if not journey.phone_e164:
@@ -164,7 +176,9 @@ def view(journey: Journey) -> dict:
     if flow == Flow.SIGNUP and journey.pending == NEW_PHONE:
         shown["newPhone"] = True
     # Test mode: the code field pre-fills only when this very code went to the sample person.
-    sample_code = testmode.fixed_code(code.destination) if code is not None and code.state == CodeState.PENDING else None
+    sample_code = (
+        testmode.fixed_code(code.destination) if code is not None and code.state == CodeState.PENDING else None
+    )
     if sample_code:
         shown["testCode"] = sample_code
     return shown
@@ -184,7 +198,11 @@ def waiting_reset(user: User) -> dict | None:
     reset = user.waiting_reset
     if reset is None:
         return None
-    return {"kind": reset.kind, "effectiveAt": iso(reset.effective_at), "when": moments.said_in_each(reset.effective_at)}
+    return {
+        "kind": reset.kind,
+        "effectiveAt": iso(reset.effective_at),
+        "when": moments.said_in_each(reset.effective_at),
+    }
 
 
 def _methods_offered(journey: Journey, state: State) -> list[str]:

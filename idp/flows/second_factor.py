@@ -9,6 +9,7 @@ VERIFY_METHOD. Wrong answers of every method spend the same budgets and count in
 same run of failures. What was proved becomes the session's amr and acr, and a proof of a
 strong factor cancels a reset that waits for the account (resets.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,14 +55,24 @@ def begin(current: Journey, user: User) -> None:
 def ask(current: Journey, user: User, method: str) -> dict:
     """Send a code by the method (sms, voice, email), or prepare the one the person holds
     (app, backup, passkey: a passkey's answer carries the WebAuthn request options)."""
-    if not journey.allows(current, journey.Flow(current.flow), Event.SEND_CODE if method in SENT else Event.CHOOSE_METHOD):
+    if not journey.allows(
+        current, journey.Flow(current.flow), Event.SEND_CODE if method in SENT else Event.CHOOSE_METHOD
+    ):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     if method not in offered(current, user):
         raise FlowError(Errors.CHOOSE_METHOD)
     if method in SENT:
         template = otp.PHONE_TEMPLATES.get(method, "signin_code")
-        return otp.send(current, Event.SEND_CODE, method, _destination(method, user), user.language, template, user_id=user.id,
-                        own_factor=True)
+        return otp.send(
+            current,
+            Event.SEND_CODE,
+            method,
+            _destination(method, user),
+            user.language,
+            template,
+            user_id=user.id,
+            own_factor=True,
+        )
     current.channel, current.code_id = method, None
     options = passkeys.authentication_options(current, user) if method == "passkey" else None
     journey.advance(current, Event.CHOOSE_METHOD)
@@ -80,7 +91,11 @@ def ask_first(current: Journey, user: User) -> dict:
     another way."""
     choices = offered(current, user)
     shut = ceilings.shut_for_own({method: _destination(method, user) for method in choices if method in SENT})
-    shut |= {method for method in choices if method in PHONE_CHANNELS and validation.phone_refusal(_destination(method, user), method)}
+    shut |= {
+        method
+        for method in choices
+        if method in PHONE_CHANNELS and validation.phone_refusal(_destination(method, user), method)
+    }
     choices = [method for method in choices if method not in shut] or choices
     return ask(current, user, choices[0])
 
@@ -97,16 +112,24 @@ def check(current: Journey, user: User, answer, transaction_id: str | None = Non
     stops_at_cap = current.flow != journey.Flow.RECOVERY
     if method in SENT:
         otp.check(current, Event.VERIFY_CODE, str(answer), transaction_id, channel)
-        proof = Proof(["pwd", "otp"], None) if method == "email" else Proof(["pwd", "otp", AMR_CHANNEL[method], "mfa"], ACR_MFA)
+        proof = (
+            Proof(["pwd", "otp"], None)
+            if method == "email"
+            else Proof(["pwd", "otp", AMR_CHANNEL[method], "mfa"], ACR_MFA)
+        )
     else:
         if channel is not None and channel != method:
             raise FlowError(Errors.STEP_OUT_OF_ORDER)
-        guess = budgets.Guess.of(current.browser_session_id, f"{method}:{user.id}", user, own_factor=True, stops_at_cap=stops_at_cap)
+        guess = budgets.Guess.of(
+            current.browser_session_id, f"{method}:{user.id}", user, own_factor=True, stops_at_cap=stops_at_cap
+        )
         proof = _held(current, user, method, answer)
         if isinstance(proof, Errors):
             guess.wrong()
             observability.security_event(FAILED_PROOF_EVENTS[method], user.id, flow=current.flow, error=proof.code)
-            raise FlowError(proof, data={"remaining": backup_codes.remaining(user)} if proof is Errors.BACKUP_CODE_USED else None)
+            raise FlowError(
+                proof, data={"remaining": backup_codes.remaining(user)} if proof is Errors.BACKUP_CODE_USED else None
+            )
         journey.advance(current, Event.VERIFY_METHOD)
     if proof.acr is not None:
         # a strong factor of the account, proved: a reset that waits was not its owner's wish
@@ -120,7 +143,9 @@ def check(current: Journey, user: User, answer, transaction_id: str | None = Non
 
 def passkey_proof(backed_up: bool, user_verified: bool) -> Proof:
     """A passkey used (or just made) after the password: a synced one is swk, a device's hwk."""
-    return Proof(["pwd", "swk" if backed_up else "hwk", *(["user"] if user_verified else []), "mfa"], ACR_PHISHING_RESISTANT)
+    return Proof(
+        ["pwd", "swk" if backed_up else "hwk", *(["user"] if user_verified else []), "mfa"], ACR_PHISHING_RESISTANT
+    )
 
 
 def proof_of(current: Journey) -> Proof:
@@ -137,7 +162,11 @@ def _held(current: Journey, user: User, method: str, answer) -> Proof | Errors:
         return passkey_proof(used["backedUp"], used["userVerified"])
     typed = str(answer)
     if method == "app":
-        return Proof(["pwd", "otp", "mfa"], ACR_MFA) if app_codes.verify(user, validation.code(typed, 6)) else Errors.WRONG_CODE
+        return (
+            Proof(["pwd", "otp", "mfa"], ACR_MFA)
+            if app_codes.verify(user, validation.code(typed, 6))
+            else Errors.WRONG_CODE
+        )
     outcome = backup_codes.use(user, typed)
     if outcome is backup_codes.Outcome.SPENT:
         audit.record(user.id, current.browser_session_id, "backup_code_used")

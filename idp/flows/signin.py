@@ -9,6 +9,7 @@ such a stopped sign-up.
 A passkey without user verification used from the first screen (passkey_signin.py) is the
 second factor already proved: the password of its account then ends the sign-in.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -24,7 +25,6 @@ from idp.flows.accounts import Completed
 from idp.flows.steps import Event, Flow, State
 from idp.models import BrowserSession, Interaction, Journey, User
 from idp.store import journeys, writes
-
 
 # The journey's key, beside the proof of its second factor, of where the finished sign-in leads.
 DESTINATION = "next"
@@ -43,8 +43,9 @@ def _journey_for(browser_session_id: int | None, email: str) -> tuple[Journey, U
     return found, methods.person(found.user_id)
 
 
-def login(browser_session_id: int, email: str, password: str, destination: str | None = None,
-          after_passkey: bool = False) -> dict | Completed:
+def login(
+    browser_session_id: int, email: str, password: str, destination: str | None = None, after_passkey: bool = False
+) -> dict | Completed:
     """The specification's login: answers {id, phone (masked), otpType}. destination: the
     page of the login UI the person opened signed out, where the finished sign-in leads.
     after_passkey: the browser says a passkey without user verification came first; when this
@@ -81,7 +82,7 @@ def send_code(browser_session_id: int | None, email: str, method: str) -> dict:
 
 
 def send_lost_phone_code(browser_session_id: int | None, email: str) -> dict:
-    """"I no longer have this phone": a code to the address, instead of the second factor."""
+    """ "I no longer have this phone": a code to the address, instead of the second factor."""
     return lost_phone.send_email_code(*_journey_for(browser_session_id, email))
 
 
@@ -90,7 +91,9 @@ def verify_lost_phone_code(browser_session_id: int | None, email: str, code: str
     return lost_phone.verify_email_code(*_journey_for(browser_session_id, email), code, transaction_id)
 
 
-def verify_code(browser_session_id: int | None, email: str, method: str, answer, transaction_id: str | None) -> Completed:
+def verify_code(
+    browser_session_id: int | None, email: str, method: str, answer, transaction_id: str | None
+) -> Completed:
     """Not committed: the caller signs the browser in (or goes on with the sign-up), then commits."""
     current, user = _journey_for(browser_session_id, email)
     proof = second_factor.check(current, user, answer, transaction_id, method)

@@ -3,6 +3,7 @@ its code), name. Each function checks that the journey allows the step, validate
 changes state and commits, except complete_profile, whose caller signs the browser in
 within the same transaction.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -62,7 +63,12 @@ def create_account(browser_session_id: int | None, email: str, password: str, tr
     {id, userName}."""
     current = _journey_for(browser_session_id, Event.CREATE_ACCOUNT, email)
     verified = journeys.newest_code(current)
-    if verified is None or verified.id != transaction_id or verified.state != CodeState.USED or verified.destination != current.email:
+    if (
+        verified is None
+        or verified.id != transaction_id
+        or verified.state != CodeState.USED
+        or verified.destination != current.email
+    ):
         raise FlowError(Errors.STEP_OUT_OF_ORDER)
     passwords.check_policy(password, [current.email, current.email.split("@")[0]])
     user = User(
@@ -90,17 +96,26 @@ def send_phone_code(browser_session_id: int | None, email: str, channel: str, ph
     channel = validation.channel(channel, validation.PHONE_CHANNELS)
     current.phone_e164 = validation.phone(phone)
     return otp.send(
-        current, Event.SEND_PHONE_CODE, channel, current.phone_e164, current.language or "en",
-        otp.PHONE_TEMPLATES[channel], user_id=current.user_id,
+        current,
+        Event.SEND_PHONE_CODE,
+        channel,
+        current.phone_e164,
+        current.language or "en",
+        otp.PHONE_TEMPLATES[channel],
+        user_id=current.user_id,
     )
 
 
-def verify_phone_code(browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str) -> dict | Completed:
+def verify_phone_code(
+    browser_session_id: int | None, email: str, channel: str, code: str, transaction_id: str
+) -> dict | Completed:
     """The phone becomes the account's two-step verification phone. A complete account whose
     lost phone was removed (screens.NEW_PHONE) is not asked its name again: it is done, not
     committed (the caller signs the browser in, then commits)."""
     current = _journey_for(browser_session_id, Event.VERIFY_PHONE_CODE, email)
-    otp.check(current, Event.VERIFY_PHONE_CODE, code, transaction_id, validation.channel(channel, validation.PHONE_CHANNELS))
+    otp.check(
+        current, Event.VERIFY_PHONE_CODE, code, transaction_id, validation.channel(channel, validation.PHONE_CHANNELS)
+    )
     credential = db.session.scalar(db.select(PhoneCredential).filter_by(user_id=current.user_id))
     if credential is None:
         credential = PhoneCredential(user_id=current.user_id)
@@ -109,7 +124,9 @@ def verify_phone_code(browser_session_id: int | None, email: str, channel: str, 
     if current.pending == screens.NEW_PHONE:
         user = db.session.get(User, current.user_id)
         journey.advance(current, Event.COMPLETE_PROFILE)
-        audit.record(user.id, browser_session_id, "phone_changed", channel=current.channel, ending=current.phone_e164[-4:])
+        audit.record(
+            user.id, browser_session_id, "phone_changed", channel=current.channel, ending=current.phone_e164[-4:]
+        )
         return replace(accounts.complete(user, _phone_proof(current), current), action="signin_completed")
     writes.commit(PhoneCredential, Journey, OtpTransaction)
     return {"journey": screens.view(current)}

@@ -1,5 +1,6 @@
 """The names of the journeys: each flow, the states it passes through and the events that move
 it (journey.py holds which event may happen from which state, and what it leads to)."""
+
 from __future__ import annotations
 
 from enum import StrEnum

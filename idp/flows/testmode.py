@@ -3,6 +3,7 @@
 finished journey offers the design prototype's link. Everybody else is untouched: random
 codes, delivered to the outbox. Production refuses to start with it on (check_production).
 """
+
 from __future__ import annotations
 
 import phonenumbers

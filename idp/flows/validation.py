@@ -5,6 +5,7 @@ code, so the UI shows the same words it shows for its own checks. The UI runs th
 rules first (login-ui/src/validation); tests/shared/validation_cases.json holds the cases
 both sides must answer alike.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """`flask --app idp insight funnel --flow signUp --days 7`: a flow's funnel as a table, the
 period before beside each figure (the report's figures, idp/insight/funnel.py)."""
+
 from __future__ import annotations
 
 import click
@@ -24,27 +25,32 @@ def rows(steps: list[funnel.Step]) -> list[tuple[str, ...]]:
     table = []
     for step in steps:
         errors = ", ".join(f"{code}×{count}" for code, count in step.now.errors.most_common(3)) or "-"
-        table.append((
-            step.screen or "(home)",
-            _pair(step.now.reached, step.before.reached),
-            _pair(step.now.finished, step.before.finished),
-            _pair(step.now.left, step.before.left),
-            errors,
-            _pair(step.now.percentile(0.5), step.before.percentile(0.5)),
-            _pair(step.now.percentile(0.9), step.before.percentile(0.9)),
-        ))
+        table.append(
+            (
+                step.screen or "(home)",
+                _pair(step.now.reached, step.before.reached),
+                _pair(step.now.finished, step.before.finished),
+                _pair(step.now.left, step.before.left),
+                errors,
+                _pair(step.now.percentile(0.5), step.before.percentile(0.5)),
+                _pair(step.now.percentile(0.9), step.before.percentile(0.9)),
+            )
+        )
     return table
 
 
 @group.command("funnel")
-@click.option("--flow", required=True,
-              help="signUp, signIn, recovery, email_change, phone_change, password_change, methods, …")
-@click.option("--days", type=click.IntRange(1, 366), default=7, show_default=True,
-              help="The period: this many days up to today.")
+@click.option(
+    "--flow", required=True, help="signUp, signIn, recovery, email_change, phone_change, password_change, methods, …"
+)
+@click.option(
+    "--days", type=click.IntRange(1, 366), default=7, show_default=True, help="The period: this many days up to today."
+)
 @click.option("--language", type=click.Choice(["en", "fr"]), default=None, help="Only journeys in this language.")
 @click.option("--service", default=None, help="Only journeys for this service (its client id).")
-@click.option("--device", type=click.Choice(["phone", "tablet", "desktop"]), default=None,
-              help="Only this device class.")
+@click.option(
+    "--device", type=click.Choice(["phone", "tablet", "desktop"]), default=None, help="Only this device class."
+)
 def funnel_command(flow: str, days: int, language: str | None, service: str | None, device: str | None) -> None:
     """Prints each step of the flow: journeys that reached it, finished it, left there, the
     errors shown (catalogue code × times), the median and 90th percentile of the time spent

@@ -19,6 +19,7 @@ first-party UI (no service) — so that a flood in one client's name spends its 
 them a batch's events are dropped, never slowed, and the sign-in endpoints share nothing with it
 but the database.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -54,8 +55,11 @@ def new_journey() -> str:
 
 
 def _made_here(value) -> bool:
-    return (isinstance(value, str) and JOURNEY_ID.fullmatch(value) is not None
-            and hmac.compare_digest(value[16:], _journey_mac(value[:16])))
+    return (
+        isinstance(value, str)
+        and JOURNEY_ID.fullmatch(value) is not None
+        and hmac.compare_digest(value[16:], _journey_mac(value[:16]))
+    )
 
 
 def _form(check):
@@ -77,7 +81,10 @@ def _action(value, event):
 # every other field drops the event
 FIELDS = {
     "event": ("kind", _form(lambda value: value in ("pageview", "event"))),
-    "screen": ("screen", lambda value, event: SPELLED.get(value.strip("/").lower()) if isinstance(value, str) else None),
+    "screen": (
+        "screen",
+        lambda value, event: SPELLED.get(value.strip("/").lower()) if isinstance(value, str) else None,
+    ),
     "page": ("page", _one_of(PAGES)),
     "category": ("category", _one_of(CATEGORIES)),
     "action": ("action", _action),
@@ -138,8 +145,13 @@ def _within_budgets(clients: set[str]) -> set[str]:
     window = settings["address_window_seconds"]
     budgets = [([(address, settings["max_batches_per_address"])], window, window)]
     if within:
-        budgets.append(([(days[client], settings["max_batches_per_client_day"]) for client in sorted(within)],
-                        DAY_SECONDS, DAY_SECONDS))
+        budgets.append(
+            (
+                [(days[client], settings["max_batches_per_client_day"]) for client in sorted(within)],
+                DAY_SECONDS,
+                DAY_SECONDS,
+            )
+        )
     limits.hit_windows(budgets)
     return within
 

@@ -10,6 +10,7 @@ the journey into it, and a shared screen (the redirect to the service) counts fo
 A sign-in with a passkey from the first screen shows only sign-in's screens: it counts as a
 sign-in (steps.COUNTED_AS), which the redirect to the service ends sooner.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -37,7 +38,7 @@ class Figures:
     errors: Counter = field(default_factory=Counter)
     seconds: Counter = field(default_factory=Counter)
 
-    def add(self, other: "Figures") -> None:
+    def add(self, other: Figures) -> None:
         self.reached += other.reached
         self.finished += other.finished
         self.left += other.left
@@ -124,8 +125,17 @@ def _walk(events: list, into: dict[Key, Figures]) -> None:
 def summarize(day: date) -> dict[Key, Figures]:
     """The day's figures from its raw events, read journey by journey."""
     rows = db.session.execute(
-        select(InsightEvent.journey, InsightEvent.kind, InsightEvent.screen, InsightEvent.result, InsightEvent.error,
-               InsightEvent.language, InsightEvent.service, InsightEvent.device, InsightEvent.elapsed)
+        select(
+            InsightEvent.journey,
+            InsightEvent.kind,
+            InsightEvent.screen,
+            InsightEvent.result,
+            InsightEvent.error,
+            InsightEvent.language,
+            InsightEvent.service,
+            InsightEvent.device,
+            InsightEvent.elapsed,
+        )
         .where(InsightEvent.day == day)
         .order_by(InsightEvent.journey, InsightEvent.id)
         .execution_options(yield_per=10_000)
@@ -155,8 +165,11 @@ def _period(flow: Flow, first: date, last: date, chosen: dict) -> dict[str, Figu
         if chosen[name] is not None:
             query = query.where(getattr(InsightStepDay, name) == chosen[name])
     for row in db.session.scalars(query):
-        totals[row.screen].add(Figures(row.reached, row.finished, row.left, Counter(row.figures["errors"]),
-                                       Counter(row.figures["seconds"])))
+        totals[row.screen].add(
+            Figures(
+                row.reached, row.finished, row.left, Counter(row.figures["errors"]), Counter(row.figures["seconds"])
+            )
+        )
     day = first
     while day <= last:
         if day not in rolled:
@@ -173,13 +186,22 @@ def rolled_at(day: date):
     return db.session.scalar(select(InsightRolledDay.rolled_at).where(InsightRolledDay.day == day))
 
 
-def report(flow: Flow, days: int, until: date, language: str | None = None, service: str | None = None,
-           device: str | None = None) -> list[Step]:
+def report(
+    flow: Flow,
+    days: int,
+    until: date,
+    language: str | None = None,
+    service: str | None = None,
+    device: str | None = None,
+) -> list[Step]:
     """The flow's steps in order over the `days` days ending with `until`, beside the same number
     of days before; a step nobody reached in either period is left out."""
     chosen = {"language": language, "service": service, "device": device}
     first = until - timedelta(days=days - 1)
     now = _period(flow, first, until, chosen)
     before = _period(flow, first - timedelta(days=days), first - timedelta(days=1), chosen)
-    return [Step(screen, now.get(screen, Figures()), before.get(screen, Figures()))
-            for screen in STEPS[flow] if screen in now or screen in before]
+    return [
+        Step(screen, now.get(screen, Figures()), before.get(screen, Figures()))
+        for screen in STEPS[flow]
+        if screen in now or screen in before
+    ]

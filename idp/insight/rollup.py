@@ -9,6 +9,7 @@ a report page cannot. The report reads today's rows and says when they were roll
 rolled before it ended is rolled again at the next run after midnight, complete. Where
 housekeeping has not rolled today (a development machine), the report reads today's raw events.
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
@@ -25,11 +26,22 @@ from idp.models import InsightEvent, InsightRolledDay, InsightStepDay
 def roll(day: date) -> int:
     """Store the day's figures in place of any it had; answers how many rows. The caller commits."""
     figures = funnel.summarize(day)
-    db.session.execute(delete(InsightStepDay).where(InsightStepDay.day == day).execution_options(synchronize_session=False))
+    db.session.execute(
+        delete(InsightStepDay).where(InsightStepDay.day == day).execution_options(synchronize_session=False)
+    )
     db.session.add_all(
-        InsightStepDay(day=day, flow=flow, screen=screen, language=language, service=service, device=device,
-                       reached=counted.reached, finished=counted.finished, left=counted.left,
-                       figures={"errors": dict(counted.errors), "seconds": dict(counted.seconds)})
+        InsightStepDay(
+            day=day,
+            flow=flow,
+            screen=screen,
+            language=language,
+            service=service,
+            device=device,
+            reached=counted.reached,
+            finished=counted.finished,
+            left=counted.left,
+            figures={"errors": dict(counted.errors), "seconds": dict(counted.seconds)},
+        )
         for (flow, screen, language, service, device), counted in figures.items()
     )
     db.session.merge(InsightRolledDay(day=day, rolled_at=now()))

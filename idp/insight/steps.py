@@ -2,6 +2,7 @@
 idp/flows/screens.py gives its states, in the order its transitions reach them — the journey
 machine stays the one home of what a flow is; and the flows each screen belongs to.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -11,8 +12,11 @@ from idp.flows.screens import SCREENS
 from idp.flows.steps import Flow, State
 
 # The screens a flow begins on before the server holds a journey of it.
-ENTRY = {Flow.SIGNUP: ("signUp/privacy",), Flow.SIGNIN: ("signIn", "signIn/password"),
-         Flow.RECOVERY: ("forgotpassword",)}
+ENTRY = {
+    Flow.SIGNUP: ("signUp/privacy",),
+    Flow.SIGNIN: ("signIn", "signIn/password"),
+    Flow.RECOVERY: ("forgotpassword",),
+}
 # What {otpType} of a screen stands for.
 METHODS = ("email", "sms", "voice", "app", "backup", "passkey")
 

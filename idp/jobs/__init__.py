@@ -16,6 +16,7 @@ The kinds: "message" (e-mail, SMS and voice delivery, idp/notify/) and "backchan
 (logout tokens to relying services, idp/oauth/backchannel.py). Adding a kind is one
 register() call beside the code that knows how to do it; delivery is not touched.
 """
+
 from __future__ import annotations
 
 import logging
@@ -44,7 +45,15 @@ from idp.jobs.queue import JobQueue
 from idp.jobs.worker import work_until_stopped
 
 __all__ = [
-    "Delivered", "Failed", "Kind", "QueueUnavailable", "enqueue", "init_app", "job_queue", "on_work", "register",
+    "Delivered",
+    "Failed",
+    "Kind",
+    "QueueUnavailable",
+    "enqueue",
+    "init_app",
+    "job_queue",
+    "on_work",
+    "register",
     "retried_by_the_queue",
 ]
 

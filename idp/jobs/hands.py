@@ -11,6 +11,7 @@ alone did. A job's time limit (Kind.timeout_seconds) is a timer, not SIGALRM, wh
 main thread gets. A job whose bookkeeping Redis cut short is dropped from the hand: its claim,
 no longer renewed, lapses and RQ's maintenance retries it (rq_worker.py).
 """
+
 from __future__ import annotations
 
 import logging
@@ -49,8 +50,9 @@ class Hands:
     def start(self, app: Flask) -> None:
         if self.threads:
             return
-        self.threads = [threading.Thread(target=self._serve, args=(app, hand), daemon=True, name=hand.name)
-                        for hand in self.hands]
+        self.threads = [
+            threading.Thread(target=self._serve, args=(app, hand), daemon=True, name=hand.name) for hand in self.hands
+        ]
         for thread in self.threads:
             thread.start()
 

@@ -1,4 +1,5 @@
 """Job kinds: what a kind of job is, and the app's registry of them (see idp/jobs/__init__.py)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -65,7 +66,8 @@ def retried_by_the_queue(app: Flask, name: str, handler: Callable[[Any], Deliver
     in all, waiting retry_backoff_seconds, doubling, between them."""
     queue = app.config["IDP"]["queue"]
     return Kind(
-        name, handler,
+        name,
+        handler,
         attempts=lambda: queue["max_attempts"],
         backoff=lambda: [queue["retry_backoff_seconds"] * 2**attempt for attempt in range(queue["max_attempts"] - 1)],
         **options,

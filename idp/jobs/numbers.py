@@ -1,6 +1,7 @@
 """The job queue's numbers in /metrics: what the workers count (failed attempts, the delivery
 latency, Redis losing the queue's data) is kept in Redis and read from there when Prometheus
 scrapes, so it is the same on every web instance. NaN when Redis does not answer."""
+
 from __future__ import annotations
 
 import contextlib
@@ -80,9 +81,13 @@ def read_counts(connection: Redis) -> dict:
         for channel, provider in {tuple(name.split(" ")[:2]) for name in counted}
     }
     return {
-        "failed_attempts": {kind.decode(): int(count) for kind, count in connection.hgetall(FAILED_ATTEMPTS_KEY).items()},
-        "failed_deliveries": {tuple(name.decode().split(" ", 1)): int(count)
-                              for name, count in connection.hgetall(FAILED_DELIVERIES_KEY).items()},
+        "failed_attempts": {
+            kind.decode(): int(count) for kind, count in connection.hgetall(FAILED_ATTEMPTS_KEY).items()
+        },
+        "failed_deliveries": {
+            tuple(name.decode().split(" ", 1)): int(count)
+            for name, count in connection.hgetall(FAILED_DELIVERIES_KEY).items()
+        },
         "latency": latency,
         "resets": int(losses.get(b"resets", 0)),
         "jobs_lost": int(losses.get(b"jobs", 0)),
@@ -97,29 +102,49 @@ class QueueCollector:
 
     def collect(self) -> Iterator[Metric]:
         numbers = self.read()
-        yield GaugeMetricFamily("idp_queue_depth", "Jobs waiting in the queue, retries not yet due included.", value=numbers.waiting)
-        yield GaugeMetricFamily("idp_queue_oldest_job_age_seconds", "Age of the oldest job waiting to be taken (0: none).",
-                                value=numbers.oldest_seconds)
-        yield GaugeMetricFamily("idp_queue_workers", "Job worker processes alive: beating, and connected to Redis.",
-                                value=numbers.workers)
-        yield GaugeMetricFamily("idp_deliveries_failed", "Jobs whose every attempt failed, kept for inspection.", value=numbers.failed)
-        yield CounterMetricFamily("idp_queue_resets", "Times Redis lost the queue's data (a flush, a restart without persistence).",
-                                  value=numbers.resets)
-        yield CounterMetricFamily("idp_queue_jobs_lost", "Jobs lost with the queue's data: those waiting at a worker's last beat before.",
-                                  value=numbers.jobs_lost)
-        attempts = CounterMetricFamily("idp_job_attempts_failed", "Attempts at a job that failed (each retried or kept), by kind.",
-                                       labels=["kind"])
+        yield GaugeMetricFamily(
+            "idp_queue_depth", "Jobs waiting in the queue, retries not yet due included.", value=numbers.waiting
+        )
+        yield GaugeMetricFamily(
+            "idp_queue_oldest_job_age_seconds",
+            "Age of the oldest job waiting to be taken (0: none).",
+            value=numbers.oldest_seconds,
+        )
+        yield GaugeMetricFamily(
+            "idp_queue_workers", "Job worker processes alive: beating, and connected to Redis.", value=numbers.workers
+        )
+        yield GaugeMetricFamily(
+            "idp_deliveries_failed", "Jobs whose every attempt failed, kept for inspection.", value=numbers.failed
+        )
+        yield CounterMetricFamily(
+            "idp_queue_resets",
+            "Times Redis lost the queue's data (a flush, a restart without persistence).",
+            value=numbers.resets,
+        )
+        yield CounterMetricFamily(
+            "idp_queue_jobs_lost",
+            "Jobs lost with the queue's data: those waiting at a worker's last beat before.",
+            value=numbers.jobs_lost,
+        )
+        attempts = CounterMetricFamily(
+            "idp_job_attempts_failed", "Attempts at a job that failed (each retried or kept), by kind.", labels=["kind"]
+        )
         for kind, count in sorted(numbers.failed_attempts.items()):
             attempts.add_metric([kind], count)
         yield attempts
-        deliveries = CounterMetricFamily("idp_delivery_attempts_failed", "Attempts at a message that failed, by channel and provider.",
-                                         labels=["channel", "provider"])
+        deliveries = CounterMetricFamily(
+            "idp_delivery_attempts_failed",
+            "Attempts at a message that failed, by channel and provider.",
+            labels=["channel", "provider"],
+        )
         for (channel, provider), count in sorted(numbers.failed_deliveries.items()):
             deliveries.add_metric([channel, provider], count)
         yield deliveries
-        latency = HistogramMetricFamily("idp_delivery_latency_seconds",
-                                        "From queued to handed to the provider (retries included), by channel and provider.",
-                                        labels=["channel", "provider"])
+        latency = HistogramMetricFamily(
+            "idp_delivery_latency_seconds",
+            "From queued to handed to the provider (retries included), by channel and provider.",
+            labels=["channel", "provider"],
+        )
         for (channel, provider), histogram in sorted(numbers.latency.items()):
             latency.add_metric([channel, provider], buckets=histogram.buckets, sum_value=histogram.sum)
         yield latency

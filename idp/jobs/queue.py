@@ -11,13 +11,14 @@ neither. Putting a job on the queue happens inside the request, before anything 
 committed: when Redis does not answer within queue.timeout_seconds the request fails and
 keeps nothing.
 """
+
 from __future__ import annotations
 
 import json
 import logging
 import threading
 import time
-from datetime import timezone
+from datetime import UTC
 from typing import Any
 
 from flask import current_app
@@ -54,8 +55,9 @@ class JobQueue:
         # which a socket giving up that soon would cut short, ending RQ's loop (rq_worker.py).
         self.connection = Redis.from_url(queue["redis_url"], socket_timeout=timeout, socket_connect_timeout=timeout)
         self.clock = Clock(queue["heartbeat_seconds"])
-        self.work_connection = Redis.from_url(queue["redis_url"], socket_timeout=self.clock.socket_timeout,
-                                              socket_connect_timeout=timeout)
+        self.work_connection = Redis.from_url(
+            queue["redis_url"], socket_timeout=self.clock.socket_timeout, socket_connect_timeout=timeout
+        )
         self.queue = Queue(QUEUE_NAME, connection=self.connection)
         self.box = sealed.box(secret, "idp queued messages")
         self.failed_ttl = queue["failed_ttl_seconds"]
@@ -77,7 +79,10 @@ class JobQueue:
                 retry=Retry(max=retries, interval=backoff) if retries else None,
             )
         except RedisError as error:
-            log.warning("queue unavailable", extra={"error": type(error).__name__, "kind": kind.name, "correlation_id": correlation_id})
+            log.warning(
+                "queue unavailable",
+                extra={"error": type(error).__name__, "kind": kind.name, "correlation_id": correlation_id},
+            )
             raise QueueUnavailable(kind.name) from None
 
     def open(self, sealed: str) -> Any:
@@ -91,7 +96,7 @@ class JobQueue:
             first = self.queue.get_job_ids(0, 0)
             job = Job.fetch(first[0], connection=self.connection) if first else None
             if job is not None and job.enqueued_at is not None:
-                oldest = max(0.0, time.time() - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp())
+                oldest = max(0.0, time.time() - job.enqueued_at.replace(tzinfo=UTC).timestamp())
             return QueueNumbers(
                 waiting=self.waiting(),
                 failed=self.queue.failed_job_registry.count,
@@ -111,8 +116,13 @@ class JobQueue:
     def worker(self, stopped: threading.Event | None = None) -> Worker:
         """RQ's worker, on the worker's client (`jobs work` builds one for each run of its loop),
         with queue.concurrency hands."""
-        return Worker(WorkQueue(QUEUE_NAME, connection=self.work_connection), self.count_failed_attempt, self.concurrency,
-                      self.clock, stopped)
+        return Worker(
+            WorkQueue(QUEUE_NAME, connection=self.work_connection),
+            self.count_failed_attempt,
+            self.concurrency,
+            self.clock,
+            stopped,
+        )
 
     def waiting(self) -> int:
         """Jobs waiting, retries not yet due included. RedisError when Redis does not answer."""
@@ -145,13 +155,23 @@ def run_job(kind_name: str, sealed: str, correlation_id: str, queued_at: float |
     except Failed as failure:
         jobs.count_failed_attempt(kind_name, failure.delivery)
         _last_attempt(kind, payload, failure.permanent)
-        log.warning("job attempt failed", extra={"kind": kind_name, "error": str(failure), "correlation_id": correlation_id,
-                                                 "permanent": failure.permanent})
+        log.warning(
+            "job attempt failed",
+            extra={
+                "kind": kind_name,
+                "error": str(failure),
+                "correlation_id": correlation_id,
+                "permanent": failure.permanent,
+            },
+        )
         raise AttemptFailed(str(failure)) from None
     except Exception as error:  # an unforeseen failure: its text may carry personal data
         jobs.count_failed_attempt(kind_name)
         _last_attempt(kind, payload, False)
-        log.warning("job attempt failed", extra={"kind": kind_name, "error": type(error).__name__, "correlation_id": correlation_id})
+        log.warning(
+            "job attempt failed",
+            extra={"kind": kind_name, "error": type(error).__name__, "correlation_id": correlation_id},
+        )
         raise AttemptFailed(f"{kind_name}: {type(error).__name__}") from None
     if delivered is not None and queued_at is not None:
         jobs.observe_delivery(delivered.channel, delivered.provider, max(0.0, time.time() - queued_at))

@@ -7,6 +7,7 @@ beat. The claim of a worker killed mid-job lapses; RQ's maintenance, which every
 every Clock.maintenance, then finds the job (AbandonedJobError), retries it by its kind's rule
 or keeps it as failed, and the attempt counts as failed.
 """
+
 from __future__ import annotations
 
 import logging
@@ -82,14 +83,25 @@ class Worker(SimpleWorker):
 
     max_connection_wait_time = IDLE_RETRY_MAX_SECONDS
 
-    def __init__(self, queue: Queue, count_failed_attempt: Callable[[str], None], concurrency: int,
-                 clock: Clock, stopped: threading.Event | None = None):
+    def __init__(
+        self,
+        queue: Queue,
+        count_failed_attempt: Callable[[str], None],
+        concurrency: int,
+        clock: Clock,
+        stopped: threading.Event | None = None,
+    ):
         self.count_failed_attempt = count_failed_attempt
         self.clock = clock
         self.stopped = stopped or threading.Event()
         # RQ's dequeue timeout is worker_ttl - 15 s
-        super().__init__([queue], connection=queue.connection, worker_ttl=clock.dequeue + 15,
-                         maintenance_interval=clock.maintenance, exception_handlers=[self._abandoned])
+        super().__init__(
+            [queue],
+            connection=queue.connection,
+            worker_ttl=clock.dequeue + 15,
+            maintenance_interval=clock.maintenance,
+            exception_handlers=[self._abandoned],
+        )
         self.hands = Hands(queue, concurrency, self.name, clock.claim)
         self._beaten = 0.0
 
@@ -97,7 +109,9 @@ class Worker(SimpleWorker):
         self.hands.start(current_app._get_current_object())
         return super().work(*args, **kwargs)
 
-    def dequeue_job_and_maintain_ttl(self, timeout: int | None, max_idle_time: int | None = None) -> tuple[Job, Queue] | None:
+    def dequeue_job_and_maintain_ttl(
+        self, timeout: int | None, max_idle_time: int | None = None
+    ) -> tuple[Job, Queue] | None:
         self.hands.reserve()
         taken = None
         try:
@@ -147,5 +161,7 @@ class Worker(SimpleWorker):
         job.connection.delete(job.execution_registry.key)
         kind_name, _, correlation_id = job.args[:3]
         self.count_failed_attempt(kind_name)
-        log.warning("job attempt abandoned: its worker stopped mid-job",
-                    extra={"kind": kind_name, "correlation_id": correlation_id, "retried": bool(job.retries_left)})
+        log.warning(
+            "job attempt abandoned: its worker stopped mid-job",
+            extra={"kind": kind_name, "correlation_id": correlation_id, "retried": bool(job.retries_left)},
+        )

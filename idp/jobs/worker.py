@@ -9,6 +9,7 @@ heartbeat key naming a connection of this process, which Redis drops the moment 
 JobQueue.live_workers), renews the claims on the jobs in hand (queue.concurrency hands:
 idp/jobs/hands.py, rq_worker.py) and notices Redis losing its data.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -60,8 +61,10 @@ class WorkerProcess:
         self._listen_for_signals()
         # RQ logs each of its maintenances: every 10 s here (rq_worker.py), not every 10 minutes.
         logging.getLogger("rq.worker").addFilter(lambda record: "cleaning registries" not in str(record.msg))
-        threads = [threading.Thread(target=self._beat, daemon=True, name="heartbeat"),
-                   threading.Thread(target=self._schedule, daemon=True, name="scheduler")]
+        threads = [
+            threading.Thread(target=self._beat, daemon=True, name="heartbeat"),
+            threading.Thread(target=self._schedule, daemon=True, name="scheduler"),
+        ]
         for thread in threads:
             thread.start()
         wait = 1
@@ -159,7 +162,9 @@ class WorkerProcess:
             self.jobs.connection.set(self.key, int(time.time()), ex=self.jobs.clock.presence)
 
     def _count_loss(self, jobs: int) -> None:
-        log.error("queue data lost: Redis was flushed or restarted without persistence", extra={"jobs_lost_about": jobs})
+        log.error(
+            "queue data lost: Redis was flushed or restarted without persistence", extra={"jobs_lost_about": jobs}
+        )
         pipeline = self.jobs.connection.pipeline(transaction=False)
         pipeline.hincrby(LOSSES_KEY, "resets", 1)
         pipeline.hincrby(LOSSES_KEY, "jobs", jobs)

@@ -1,12 +1,13 @@
 """SQLAlchemy models. Importing this package registers every table on db.metadata."""
+
 from idp.models.audit import AuditEvent
 from idp.models.device import Device
 from idp.models.grant import Grant
 from idp.models.insight import InsightEvent, InsightRolledDay, InsightStepDay
-from idp.models.oauth import AuthorizationCode, Interaction, PushedRequest, Token
+from idp.models.journey import Journey
 from idp.models.limits import LimitCounter
 from idp.models.methods import AppCredential, BackupCode, PasskeyCredential
-from idp.models.journey import Journey
+from idp.models.oauth import AuthorizationCode, Interaction, PushedRequest, Token
 from idp.models.otp import OtpTransaction
 from idp.models.outbox import OutboxMessage
 from idp.models.reset import Reset

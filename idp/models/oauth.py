@@ -22,7 +22,9 @@ class Interaction(db.Model):
     __tablename__ = "interactions"
 
     uid: Mapped[str] = mapped_column(db.String(64), primary_key=True)
-    browser_session_id: Mapped[int | None] = mapped_column(db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True)
+    browser_session_id: Mapped[int | None] = mapped_column(
+        db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True
+    )
     browser_key: Mapped[str | None] = mapped_column(db.String(64), index=True)
     client_id: Mapped[str] = mapped_column(db.String(128))
     params: Mapped[dict] = mapped_column(db.JSON)

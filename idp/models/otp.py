@@ -21,7 +21,9 @@ class OtpTransaction(db.Model):
 
     id: Mapped[str] = mapped_column(db.String(36), primary_key=True, default=new_uuid)
     correlation_id: Mapped[str] = mapped_column(db.String(36), default=new_uuid)
-    browser_session_id: Mapped[int] = mapped_column(db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True)
+    browser_session_id: Mapped[int] = mapped_column(
+        db.ForeignKey("browser_sessions.id", ondelete="CASCADE"), index=True
+    )
     journey_id: Mapped[int | None] = mapped_column(db.ForeignKey("journeys.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[str | None] = mapped_column(db.ForeignKey("users.id", ondelete="CASCADE"))
     channel: Mapped[str] = mapped_column(db.String(8))

@@ -18,7 +18,13 @@ class Reset(db.Model):
 
     __tablename__ = "resets"
     __table_args__ = (
-        Index("uq_resets_one_waiting_per_user", "user_id", unique=True, postgresql_where=text(WAITING), sqlite_where=text(WAITING)),
+        Index(
+            "uq_resets_one_waiting_per_user",
+            "user_id",
+            unique=True,
+            postgresql_where=text(WAITING),
+            sqlite_where=text(WAITING),
+        ),
     )
 
     id: Mapped[str] = mapped_column(db.String(36), primary_key=True, default=new_uuid)

@@ -1,4 +1,5 @@
 """Column helpers shared by the model modules."""
+
 import secrets
 import uuid
 

@@ -40,7 +40,8 @@ class User(db.Model):
     # deletion): read with the methods at sign-in, which completes a phone's once due.
     waiting_reset: Mapped["Reset | None"] = relationship(
         primaryjoin="and_(Reset.user_id == User.id, Reset.cancelled_at.is_(None), Reset.completed_at.is_(None))",
-        uselist=False, viewonly=True,
+        uselist=False,
+        viewonly=True,
     )
 
 

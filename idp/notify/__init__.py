@@ -12,6 +12,7 @@ GC Notify / GOV.UK Notify (e-mail and SMS) or AWS End User Messaging (calls, aws
 `flask --app idp notify test` sends one message through a channel's provider (cli.py);
 the call outcomes AWS reports through SNS are counted by events.py.
 """
+
 from __future__ import annotations
 
 import logging
@@ -46,8 +47,9 @@ def render(template: str, language: str, **values) -> tuple[str, str]:
     return subject, text.strip()
 
 
-def send(channel: str, to: str, template: str | None, language: str, *, code_of: tuple[str, int] | None = None,
-         **values) -> None:
+def send(
+    channel: str, to: str, template: str | None, language: str, *, code_of: tuple[str, int] | None = None, **values
+) -> None:
     """Hand one message to delivery; raises DeliveryError when the provider (or the queue)
     refuses it or does not answer in time. template None sends nothing, at the cost of
     sending: the queue carries a decoy, so the answer takes the same time either way.
@@ -59,8 +61,16 @@ def send(channel: str, to: str, template: str | None, language: str, *, code_of:
     if template is not None:
         subject, body = render(template, language, **values)
         transaction, sends = code_of or (None, None)
-        message = Message(channel=channel, to=to, language=language, subject=subject, body=body, code=values.get("code"),
-                          transaction=transaction, sends=sends)
+        message = Message(
+            channel=channel,
+            to=to,
+            language=language,
+            subject=subject,
+            body=body,
+            code=values.get("code"),
+            transaction=transaction,
+            sends=sends,
+        )
     provider = current_app.extensions["idp_notify"][channel]
     try:
         if isinstance(provider, Unavailable):
@@ -92,7 +102,9 @@ def deliver(payload: dict | None) -> jobs.Delivered | None:
     try:
         provider.deliver(message)
     except DeliveryError as error:
-        raise jobs.Failed(f"{message.channel} delivery through {error} failed", delivery, permanent=error.permanent) from None
+        raise jobs.Failed(
+            f"{message.channel} delivery through {error} failed", delivery, permanent=error.permanent
+        ) from None
     log.info("delivered", extra={"channel": message.channel, "provider": provider.name})
     return delivery
 

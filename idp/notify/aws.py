@@ -17,6 +17,7 @@ The SDK retries nothing: a failed attempt is the job queue's to retry, by its ru
 boto3 is imported by the first call a process places, in practice the job worker's: a web
 worker only queues messages and never carries the SDK's memory.
 """
+
 from __future__ import annotations
 
 import logging
@@ -96,14 +97,20 @@ class AwsVoice:
                 import boto3
                 from botocore.config import Config
 
-                session = boto3.session.Session(aws_access_key_id=self.settings["aws_access_key_id"],
-                                                aws_secret_access_key=self.settings["aws_secret_access_key"],
-                                                region_name=self.settings["aws_region"])
-                client = session.client(SERVICE, endpoint_url=self.settings["aws_endpoint_url"] or None, config=Config(
-                    retries={"mode": "standard", "total_max_attempts": 1},
-                    # no endpoint from AWS_ENDPOINT_URL* or ~/.aws/config: only the setting's
-                    ignore_configured_endpoint_urls=True,
-                ))
+                session = boto3.session.Session(
+                    aws_access_key_id=self.settings["aws_access_key_id"],
+                    aws_secret_access_key=self.settings["aws_secret_access_key"],
+                    region_name=self.settings["aws_region"],
+                )
+                client = session.client(
+                    SERVICE,
+                    endpoint_url=self.settings["aws_endpoint_url"] or None,
+                    config=Config(
+                        retries={"mode": "standard", "total_max_attempts": 1},
+                        # no endpoint from AWS_ENDPOINT_URL* or ~/.aws/config: only the setting's
+                        ignore_configured_endpoint_urls=True,
+                    ),
+                )
                 client.meta.events.register(f"before-send.{SERVICE}", self._through_the_door)
                 self._client = client
             return self._client
@@ -113,8 +120,15 @@ class AwsVoice:
         from botocore.awsrequest import AWSResponse
 
         body = request.body or b""
-        answer = outbound.call(PURPOSE, request.method, request.url, self.policy, deadline_seconds=self.timeout,
-                               headers=dict(request.headers.items()), content=body.encode() if isinstance(body, str) else body)
+        answer = outbound.call(
+            PURPOSE,
+            request.method,
+            request.url,
+            self.policy,
+            deadline_seconds=self.timeout,
+            headers=dict(request.headers.items()),
+            content=body.encode() if isinstance(body, str) else body,
+        )
         return AWSResponse(request.url, answer.status_code, dict(answer.headers.items()), _Read(answer.content))
 
 

@@ -1,4 +1,5 @@
 """Development outbox pages: what would have been sent, with the codes. 404 elsewhere."""
+
 from __future__ import annotations
 
 import shutil

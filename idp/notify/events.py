@@ -14,13 +14,14 @@ Anything else answers 403 and counts nothing. SNS's first message, the subscript
 confirmation, is confirmed by calling its SubscribeURL, once it has passed the same checks.
 With no topic set, the endpoint answers 404.
 """
+
 from __future__ import annotations
 
 import base64
 import json
 import logging
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 from cryptography import x509
@@ -36,10 +37,23 @@ log = logging.getLogger(__name__)
 
 bp = Blueprint("notify_events", __name__)
 
-EVENTS = Counter("idp_delivery_events_total", "What the providers reported of messages handed to them, by channel, provider and event.",
-                 ["channel", "provider", "event"])
-VOICE_EVENTS = frozenset({"VOICE_INITIATED", "VOICE_RINGING", "VOICE_ANSWERED", "VOICE_COMPLETED", "VOICE_BUSY",
-                          "VOICE_NO_ANSWER", "VOICE_FAILED", "VOICE_TTL_EXPIRED"})
+EVENTS = Counter(
+    "idp_delivery_events_total",
+    "What the providers reported of messages handed to them, by channel, provider and event.",
+    ["channel", "provider", "event"],
+)
+VOICE_EVENTS = frozenset(
+    {
+        "VOICE_INITIATED",
+        "VOICE_RINGING",
+        "VOICE_ANSWERED",
+        "VOICE_COMPLETED",
+        "VOICE_BUSY",
+        "VOICE_NO_ANSWER",
+        "VOICE_FAILED",
+        "VOICE_TTL_EXPIRED",
+    }
+)
 # The fields each kind of SNS message signs, in this order (SNS's "string to sign").
 SIGNED = {
     "Notification": ("Message", "MessageId", "Subject", "Timestamp", "TopicArn", "Type"),
@@ -56,20 +70,27 @@ _keys: dict[str, rsa.RSAPublicKey] = {}  # each signing certificate's key, by it
 
 def from_sns(url: str, path: re.Pattern | None = None) -> bool:
     parts = urlsplit(url)
-    return (parts.scheme == "https" and SNS_HOST.fullmatch(parts.hostname or "") is not None and parts.port is None
-            and (path is None or path.fullmatch(parts.path) is not None))
+    return (
+        parts.scheme == "https"
+        and SNS_HOST.fullmatch(parts.hostname or "") is not None
+        and parts.port is None
+        and (path is None or path.fullmatch(parts.path) is not None)
+    )
 
 
 def signing_key(url: str) -> rsa.RSAPublicKey:
     """The public key of SNS's certificate at url (checked to be SNS's), fetched once per process."""
     if url not in _keys:
+
         def parse(answer: outbound.Answer) -> rsa.RSAPublicKey:
             key = x509.load_pem_x509_certificate(answer.content).public_key()
             if not isinstance(key, rsa.RSAPublicKey):
                 raise outbound.Unusable("not an RSA certificate")
             return key
 
-        _keys[url] = outbound.call("aws_events", "GET", url, outbound.policy(current_app.config["IDP"]), key=url, parse=parse)
+        _keys[url] = outbound.call(
+            "aws_events", "GET", url, outbound.policy(current_app.config["IDP"]), key=url, parse=parse
+        )
     return _keys[url]
 
 
@@ -80,14 +101,16 @@ def refusal(message: dict, topic: str) -> str | None:
         return "not an SNS message"
     if message.get("TopicArn") != topic:
         return "another topic"
-    if message.get("SignatureVersion") not in DIGESTS or not from_sns(str(message.get("SigningCertURL", "")), CERTIFICATE_PATH):
+    if message.get("SignatureVersion") not in DIGESTS or not from_sns(
+        str(message.get("SigningCertURL", "")), CERTIFICATE_PATH
+    ):
         return "not signed by SNS"
     try:
         sent = datetime.fromisoformat(str(message.get("Timestamp")))
         signature = base64.b64decode(str(message.get("Signature", "")), validate=True)
     except ValueError:
         return "a malformed message"
-    if sent.tzinfo is None or abs(datetime.now(timezone.utc) - sent) > MAX_AGE:
+    if sent.tzinfo is None or abs(datetime.now(UTC) - sent) > MAX_AGE:
         return "too old"
     signed = "".join(f"{name}\n{message[name]}\n" for name in SIGNED[kind] if message.get(name) is not None).encode()
     try:

@@ -1,5 +1,6 @@
 """GC Notify's own client (its JWT, its JSON, its errors), whose HTTP is the outbound door's.
 Imported on a process's first delivery through GC Notify (idp/notify/providers.py, Notify)."""
+
 from __future__ import annotations
 
 from notifications_python_client.notifications import NotificationsAPIClient

@@ -10,6 +10,7 @@ up, however slowly the server drips); the destination rule does not apply, since
 operator's own and commonly on the machine itself (notify.smtp_host, 127.0.0.1 by default).
 Failures are logged by kind only: never an address, a number or a message.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -99,8 +100,17 @@ class Outbox:
 class Smtp:
     name = "smtp"
 
-    def __init__(self, host: str, port: int, sender: str, username: str = "", password: str = "", starttls: bool = False,
-                 timeout: float = 10, policy: outbound.Policy | None = None):
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        sender: str,
+        username: str = "",
+        password: str = "",
+        starttls: bool = False,
+        timeout: float = 10,
+        policy: outbound.Policy | None = None,
+    ):
         self.host, self.port, self.sender = host, port, sender
         self.username, self.password, self.starttls = username, password, starttls
         self.timeout, self.policy = timeout, policy or outbound.Policy()
@@ -163,8 +173,15 @@ class Notify:
 
     name = "notify"
 
-    def __init__(self, base_url: str, api_key: str, email_template_id: str, sms_template_id: str, timeout: float = 10,
-                 policy: outbound.Policy | None = None):
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        email_template_id: str,
+        sms_template_id: str,
+        timeout: float = 10,
+        policy: outbound.Policy | None = None,
+    ):
         self._client_settings = (api_key, base_url, timeout, policy or outbound.Policy())
         self.email_template_id, self.sms_template_id = email_template_id, sms_template_id
 

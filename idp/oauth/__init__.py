@@ -1,4 +1,5 @@
 """OpenID Connect: Authlib authorization server, discovery, JWKS, authorize/resume, token, userinfo, end-session."""
+
 from flask import Flask
 
 

@@ -5,6 +5,7 @@ whole number; PKCE with S256 (PkceS256); the nonce never seen before and prompt 
 (OpenIDConnect). The code is written under the grant of its account and service, naming the
 browser session the person signed in with. The token endpoint's side is token.py's.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -36,11 +37,14 @@ class PkceS256(CodeChallenge):
         # Authlib's own check lets a request without a challenge through and defaults to plain.
         data = grant.request.payload.data
         if grant.request.client.require_pkce and not data.get("code_challenge"):
-            raise InvalidRequestError("Missing 'code_challenge': send code_challenge, "
-                                      "BASE64URL(SHA256(code_verifier)), with code_challenge_method=S256.")
+            raise InvalidRequestError(
+                "Missing 'code_challenge': send code_challenge, "
+                "BASE64URL(SHA256(code_verifier)), with code_challenge_method=S256."
+            )
         if data.get("code_challenge") and data.get("code_challenge_method") != "S256":
-            raise InvalidRequestError("'code_challenge_method' must be S256: send code_challenge_method=S256 "
-                                      "(plain is refused).")
+            raise InvalidRequestError(
+                "'code_challenge_method' must be S256: send code_challenge_method=S256 (plain is refused)."
+            )
         super().validate_code_challenge(grant, redirect_uri)
 
 
@@ -61,9 +65,9 @@ class OpenIDConnect:
         # Authlib validates a request twice when a code is issued (the consent grant, then the
         # response, authorize.py): the answer is kept on the request, one SELECT.
         if getattr(request, "nonce_seen", None) is None:
-            request.nonce_seen = db.session.scalar(
-                _NONCE_USED, {"client_id": request.payload.client_id, "nonce": nonce}
-            ) is not None
+            request.nonce_seen = (
+                db.session.scalar(_NONCE_USED, {"client_id": request.payload.client_id, "nonce": nonce}) is not None
+            )
         return request.nonce_seen
 
     def validate_nonce(self, grant, redirect_uri) -> None:
@@ -90,8 +94,10 @@ class AuthorizationRequest:
         redirect_uri = request.payload.redirect_uri
         if not client.check_redirect_uri(redirect_uri):
             # Authlib's words would quote the address, which may hold what no description may
-            raise InvalidRequestError("The 'redirect_uri' is not one this client registered: send a registered address "
-                                      "exactly as registered, or register this one.")
+            raise InvalidRequestError(
+                "The 'redirect_uri' is not one this client registered: send a registered address "
+                "exactly as registered, or register this one."
+            )
         return redirect_uri
 
     def validate_authorization_request(self):
@@ -106,13 +112,16 @@ class AuthorizationRequest:
         if data.get("request_uri"):
             raise RequestURINotSupportedError(redirect_uri=redirect_uri)
         if data.get("response_mode", "query") != "query":
-            raise InvalidRequestError("Only the 'query' response_mode is supported: leave response_mode out, or "
-                                      "send query.", redirect_uri=redirect_uri)
+            raise InvalidRequestError(
+                "Only the 'query' response_mode is supported: leave response_mode out, or send query.",
+                redirect_uri=redirect_uri,
+            )
         max_age = data.get("max_age")
         # str.isdigit() takes "²" and other digits int() refuses: ASCII digits only.
         if max_age is not None and not (max_age.isascii() and max_age.isdigit()):
-            raise InvalidRequestError("'max_age' must be a whole number of seconds, such as 300.",
-                                      redirect_uri=redirect_uri)
+            raise InvalidRequestError(
+                "'max_age' must be a whole number of seconds, such as 300.", redirect_uri=redirect_uri
+            )
         return redirect_uri
 
     def save_authorization_code(self, code: str, request) -> None:
@@ -122,21 +131,23 @@ class AuthorizationRequest:
         data = request.payload.data
         user_id, client_id = request.user.user.id, request.client.client_id
         moment = now()
-        grants.issue_code({
-            "code_hash": digest(code),
-            "client_id": client_id,
-            "user_id": user_id,
-            "sid": browser_session.sid,
-            "redirect_uri": request.payload.redirect_uri,
-            "scope": request.scope,
-            "nonce": data.get("nonce"),
-            "code_challenge": data.get("code_challenge"),
-            "code_challenge_method": data.get("code_challenge_method"),
-            "auth_time": browser_session.auth_time,
-            "amr": browser_session.amr,
-            "acr": browser_session.acr,
-            "created_at": moment,
-            "expires_at": moment + timedelta(
-                seconds=current_app.config["IDP"]["oauth"]["authorization_code_lifetime_seconds"]),
-        })
+        grants.issue_code(
+            {
+                "code_hash": digest(code),
+                "client_id": client_id,
+                "user_id": user_id,
+                "sid": browser_session.sid,
+                "redirect_uri": request.payload.redirect_uri,
+                "scope": request.scope,
+                "nonce": data.get("nonce"),
+                "code_challenge": data.get("code_challenge"),
+                "code_challenge_method": data.get("code_challenge_method"),
+                "auth_time": browser_session.auth_time,
+                "amr": browser_session.amr,
+                "acr": browser_session.acr,
+                "created_at": moment,
+                "expires_at": moment
+                + timedelta(seconds=current_app.config["IDP"]["oauth"]["authorization_code_lifetime_seconds"]),
+            }
+        )
         relying.signed_in_to(browser_session, client_id)

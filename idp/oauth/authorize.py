@@ -7,6 +7,7 @@
 3. Otherwise the request is kept as an Interaction and the browser goes to the login UI, in
    the language of ui_locales (else the browser's), at sign-up for prompt=create.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -75,7 +76,9 @@ def answered_at_once(browser_session: BrowserSession | None, waiting: Interactio
     """Whether resuming the waiting request would answer the service now, with no step of the
     person: signed in, and the sign-in as it stands is enough for it (a tab whose service's
     sign-in another tab has just done follows it: session_info's followTo)."""
-    return _signed_in(browser_session) is not None and _satisfied(browser_session, waiting.params, waiting.login_completed_at is not None)
+    return _signed_in(browser_session) is not None and _satisfied(
+        browser_session, waiting.params, waiting.login_completed_at is not None
+    )
 
 
 def ui_language(params) -> str:
@@ -145,9 +148,13 @@ def _refused_parameter(oauth_request, client, name: str, description: str):
     address is not its own."""
     error = InvalidRequestError(description)
     params = oauth_request.payload.data
-    if name not in parameters.ADDRESSING and parameters.printable(name) and client is not None \
-            and parameters.unreadable({"redirect_uri": params.get("redirect_uri") or ""}) is None \
-            and client.check_redirect_uri(params.get("redirect_uri") or ""):
+    if (
+        name not in parameters.ADDRESSING
+        and parameters.printable(name)
+        and client is not None
+        and parameters.unreadable({"redirect_uri": params.get("redirect_uri") or ""}) is None
+        and client.check_redirect_uri(params.get("redirect_uri") or "")
+    ):
         error.redirect_uri, error.state = params["redirect_uri"], params.get("state")
     return _error_response(oauth_request, error)
 
@@ -166,9 +173,17 @@ def authorize(oauth_request=None, login_completed: bool = False):
     if refused is not None:
         return _refused_parameter(oauth_request, client, *refused)
     if client is not None and client.require_pushed_authorization_requests and not pushed:
-        redirect_uri = params.get("redirect_uri") if client.check_redirect_uri(params.get("redirect_uri") or "") else None
-        return _error_response(oauth_request, InvalidRequestError("This client must push its requests (PAR): POST them to /par, then send "
-                                                                 "only client_id and the request_uri it answers.", redirect_uri=redirect_uri))
+        redirect_uri = (
+            params.get("redirect_uri") if client.check_redirect_uri(params.get("redirect_uri") or "") else None
+        )
+        return _error_response(
+            oauth_request,
+            InvalidRequestError(
+                "This client must push its requests (PAR): POST them to /par, then send "
+                "only client_id and the request_uri it answers.",
+                redirect_uri=redirect_uri,
+            ),
+        )
     browser_session = sessions.current()
     user = _signed_in(browser_session)
     satisfied = user is not None and _satisfied(browser_session, params, login_completed)
@@ -196,7 +211,10 @@ def _first_screen(params, user: Account | None) -> str:
     one (which proves it); otherwise the sign-in start."""
     if "create" in _prompts(params):
         return SIGN_UP_SCREEN
-    if user is not None and assurance.passkey_required(params.get("acr_values")) and not passkeys.of(db.session.get(User, user.id)):
+    if (
+        user is not None
+        and assurance.passkey_required(params.get("acr_values"))
+        and not passkeys.of(db.session.get(User, user.id))
+    ):
         return ADD_PASSKEY_SCREEN
     return ""
-

@@ -22,6 +22,7 @@ the account leaves the service.
 Each attempt goes through the outbound door (idp/outbound): oauth.backchannel_logout_timeout_seconds
 is its total deadline, redirects are not followed, and production calls public addresses only.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -107,7 +108,10 @@ def deliver(payload: dict) -> None:
     settings = current_app.config["IDP"]
     try:
         answer = outbound.call(
-            "backchannel_logout", "POST", client.backchannel_logout_uri, outbound.policy(settings),
+            "backchannel_logout",
+            "POST",
+            client.backchannel_logout_uri,
+            outbound.policy(settings),
             deadline_seconds=settings["oauth"]["backchannel_logout_timeout_seconds"],
             data={"logout_token": logout_token(client, payload["sub"], payload["sid"])},
         )

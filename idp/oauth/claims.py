@@ -1,5 +1,6 @@
 """What the tokens say: the subject identifier, the claims each scope releases at /userinfo,
 and every claim of an ID token."""
+
 from __future__ import annotations
 
 import calendar

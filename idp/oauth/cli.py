@@ -5,6 +5,7 @@ NAME: the table of a new private_key_jwt service with its key pair.
 
 The groups are Flask plugin commands (pyproject.toml, "flask.commands"), so they run before the
 app can start: production refuses to start without the keys file, or with a bad clients file."""
+
 from __future__ import annotations
 
 import json
@@ -26,13 +27,22 @@ CLIENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{2,63}")
 
 @group.command("init", with_appcontext=False)
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--algorithm", "algorithms", type=click.Choice(sorted(keys.SIGNING_ALGORITHMS)), multiple=True,
-              default=(keys.DEFAULT_ALGORITHM,), show_default=True, help="An algorithm to sign with (repeat for more).")
+@click.option(
+    "--algorithm",
+    "algorithms",
+    type=click.Choice(sorted(keys.SIGNING_ALGORITHMS)),
+    multiple=True,
+    default=(keys.DEFAULT_ALGORITHM,),
+    show_default=True,
+    help="An algorithm to sign with (repeat for more).",
+)
 def init(path: Path, algorithms: tuple[str, ...]) -> None:
     """Write a new JWK set of private signing keys to PATH, readable by its owner only."""
     target = path.expanduser().resolve()
     if target.is_relative_to(PROJECT_ROOT):
-        raise click.ClickException(f"{path} is inside the repository: keep signing keys outside it, in the secret store")
+        raise click.ClickException(
+            f"{path} is inside the repository: keep signing keys outside it, in the secret store"
+        )
     entries = [keys.new_key_entry(algorithm) for algorithm in dict.fromkeys(algorithms)]
     try:
         # O_EXCL: existing keys are never replaced (they sign live tokens); rotate them instead.
@@ -43,13 +53,20 @@ def init(path: Path, algorithms: tuple[str, ...]) -> None:
         raise click.ClickException(f"cannot write {path}: {error.strerror}") from None
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         json.dump({"keys": entries}, file, indent=2)
-    click.echo(f"Wrote {len(entries)} signing key(s) to {target} (mode 600): "
-               f"set {keys.ENV_VARIABLE}={target} on every machine.")
+    click.echo(
+        f"Wrote {len(entries)} signing key(s) to {target} (mode 600): "
+        f"set {keys.ENV_VARIABLE}={target} on every machine."
+    )
 
 
 @group.command("rotate")
-@click.option("--algorithm", "algorithms", multiple=True, type=click.Choice(list(keys.SIGNING_ALGORITHMS)),
-              help="Rotate only this algorithm's key (repeatable). Default: every algorithm that signs now.")
+@click.option(
+    "--algorithm",
+    "algorithms",
+    multiple=True,
+    type=click.Choice(list(keys.SIGNING_ALGORITHMS)),
+    help="Rotate only this algorithm's key (repeatable). Default: every algorithm that signs now.",
+)
 def rotate(algorithms: tuple[str, ...]) -> None:
     keep = current_app.config["IDP"]["oauth"]["id_token_lifetime_seconds"]
     for algorithm in algorithms or keys.algorithms():
@@ -81,8 +98,13 @@ def check() -> None:
 
 @clients_group.command("new", with_appcontext=False)
 @click.argument("name")
-@click.option("--algorithm", type=click.Choice(list(keys.SIGNING_ALGORITHMS)), default=keys.NEW_CLIENT_ALGORITHM, show_default=True,
-              help="The algorithm of the service's key pair (its assertions).")
+@click.option(
+    "--algorithm",
+    type=click.Choice(list(keys.SIGNING_ALGORITHMS)),
+    default=keys.NEW_CLIENT_ALGORITHM,
+    show_default=True,
+    help="The algorithm of the service's key pair (its assertions).",
+)
 def new(name: str, algorithm: str) -> None:
     """Print a ready [clients.NAME] table for a private_key_jwt service and a fresh key pair:
     the public half goes in the table; the private half is printed once, for the service only

@@ -13,6 +13,7 @@ Every refusal says what the client should change. One that fits no method (Regis
 names the method this client registered and how to send it, rather than every method the
 provider knows.
 """
+
 from __future__ import annotations
 
 import time
@@ -44,7 +45,7 @@ HOW = {
     SECRET_BASIC: "its client_id and client_secret in an HTTP Basic Authorization header",
     SECRET_POST: "its client_id and client_secret as form parameters",
     PRIVATE_KEY_JWT: f"a client_assertion JWT signed with a key it registered, with "
-                     f"client_assertion_type={ASSERTION_TYPE}",
+    f"client_assertion_type={ASSERTION_TYPE}",
     PUBLIC: "its client_id alone as a form parameter, and no secret",
 }
 
@@ -71,7 +72,8 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
     def resolve_client_public_key(self, client: Client):
         if PRIVATE_KEY_JWT not in client.token_endpoint_auth_methods:
             raise InvalidClientError(
-                description=registered_method(client, PRIVATE_KEY_JWT, list(client.token_endpoint_auth_methods)))
+                description=registered_method(client, PRIVATE_KEY_JWT, list(client.token_endpoint_auth_methods))
+            )
         # joserfc calls this with the assertion, whose kid picks the key (a new one: fetched)
         return lambda assertion: client_keys(client, assertion.headers().get("kid"))
 
@@ -81,8 +83,9 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         except (JoseError, ValueError):
             raise InvalidClientError(
                 description="The client assertion is not signed by a key this client registered (jwks or jwks_uri): "
-                            f"sign it with one of them, with {', '.join(keys.CLIENT_SIGNING_ALGORITHMS)}, "
-                            "naming its kid in the header.") from None
+                f"sign it with one of them, with {', '.join(keys.CLIENT_SIGNING_ALGORITHMS)}, "
+                "naming its kid in the header."
+            ) from None
         self.verify_claims(token.claims)
         return token.claims
 
@@ -92,33 +95,39 @@ class PrivateKeyJwt(JWTBearerClientAssertion):
         expires, issued = claims.get("exp"), claims.get("iat", time.time())
         if not all(_a_time(value) for value in (expires, issued)):
             raise InvalidClientError(
-                description="The client assertion's exp and iat must be NumericDate values (seconds since 1970).")
+                description="The client assertion's exp and iat must be NumericDate values (seconds since 1970)."
+            )
         if expires - max(issued, time.time() - self.leeway) > MAX_LIFETIME_SECONDS:
             raise InvalidClientError(
                 description=f"The client assertion may live {MAX_LIFETIME_SECONDS} s at most: set exp at most that "
-                            "long after iat.")
+                "long after iat."
+            )
         if expires < time.time() - self.leeway:
             raise InvalidClientError(
                 description="The client assertion has expired: sign a new one for each request, with exp a minute "
-                            "ahead.")
+                "ahead."
+            )
         if claims.get("iss") != claims.get("sub"):
             raise InvalidClientError(
-                description="The client assertion's iss and sub must both be the client's client_id.")
+                description="The client assertion's iss and sub must both be the client's client_id."
+            )
         audiences = claims.get("aud") if isinstance(claims.get("aud"), list) else [claims.get("aud")]
         if not any(audience in self.get_audiences() for audience in audiences):
             raise InvalidClientError(
                 description="The client assertion's aud must be the token endpoint or the issuer: "
-                            f"{' or '.join(self.get_audiences())}.")
+                f"{' or '.join(self.get_audiences())}."
+            )
         if not isinstance(claims.get("jti"), str) or not claims["jti"]:
             raise InvalidClientError(
-                description="The client assertion needs a jti: a new unique value for each assertion.")
+                description="The client assertion needs a jti: a new unique value for each assertion."
+            )
         super().verify_claims(claims)
 
     def validate_jti(self, claims, jti) -> bool:
         if not limits.first_use(limits.key("assertion-jti", claims["iss"], jti), JTI_MEMORY_SECONDS):
             raise InvalidClientError(
-                description="This client assertion was used already: sign a new one, with a new jti, for each "
-                            "request.")
+                description="This client assertion was used already: sign a new one, with a new jti, for each request."
+            )
         return True
 
 
@@ -150,11 +159,15 @@ class RegisteredMethods(ClientAuthentication):
         client_id = extract_basic_authorization(request.headers)[0] or request.form.get("client_id")
         client = self.query_client(client_id) if client_id else None
         if client is None:
-            raise InvalidClientError(status_code=status, description="The request names no client: send the client_id "
-                                                                     "and the credentials of the method the client "
-                                                                     "registered.")
-        raise InvalidClientError(status_code=status,
-                                 description=registered_method(client, (sent or [PUBLIC])[0], methods))
+            raise InvalidClientError(
+                status_code=status,
+                description="The request names no client: send the client_id "
+                "and the credentials of the method the client "
+                "registered.",
+            )
+        raise InvalidClientError(
+            status_code=status, description=registered_method(client, (sent or [PUBLIC])[0], methods)
+        )
 
 
 def _sent(request) -> list[str]:
@@ -172,11 +185,15 @@ def registered_method(client: Client, sent: str, methods: list[str]) -> str:
     allowed = [method for method in client.token_endpoint_auth_methods if method in methods]
     registered = " or ".join(client.token_endpoint_auth_methods)
     if not allowed:
-        return f"This client registered token_endpoint_auth_method {registered}, which this endpoint does not take: " \
-               "only a confidential client may call it."
+        return (
+            f"This client registered token_endpoint_auth_method {registered}, which this endpoint does not take: "
+            "only a confidential client may call it."
+        )
     if sent in allowed:
-        return f"The client_secret sent by {sent}, a method this client registered, is not this client's: " \
-               "send the secret the provider registered for it."
+        return (
+            f"The client_secret sent by {sent}, a method this client registered, is not this client's: "
+            "send the secret the provider registered for it."
+        )
     how = ", or ".join(HOW[method] for method in allowed)
     return f"This client registered token_endpoint_auth_method {registered}, and the request used {sent}: send {how}."
 

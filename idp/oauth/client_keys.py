@@ -7,6 +7,7 @@ than every few seconds) when an assertion names a key the cached set lacks (the 
 rotated). A fetch that fails, is refused or is remembered as failed is invalid_client, never a
 500: forged assertions cost the provider one fetch per process and failure_memory_seconds.
 """
+
 from __future__ import annotations
 
 import threading
@@ -43,8 +44,12 @@ class RemoteKeys:
             cached = self._sets.get(client.client_id)
         moment = time.monotonic()
         stale = cached is None or moment - cached.at > CACHE_SECONDS
-        unknown_kid = (cached is not None and kid is not None and not _holds(cached.keys, kid)
-                       and moment - cached.at > REFETCH_SECONDS)
+        unknown_kid = (
+            cached is not None
+            and kid is not None
+            and not _holds(cached.keys, kid)
+            and moment - cached.at > REFETCH_SECONDS
+        )
         if stale or unknown_kid:
             cached = _Fetched(_fetch(client), moment)
             with self._lock:
@@ -74,15 +79,25 @@ def _key_set(answer: outbound.Answer) -> KeySet:
 
 def _fetch(client: Client) -> KeySet:
     try:
-        return outbound.call("client_keys", "GET", client.jwks_uri, outbound.policy(current_app.config["IDP"]),
-                             key=f"jwks_uri:{client.client_id}:{client.jwks_uri}", parse=_key_set,
-                             headers={"Accept": "application/json"})
+        return outbound.call(
+            "client_keys",
+            "GET",
+            client.jwks_uri,
+            outbound.policy(current_app.config["IDP"]),
+            key=f"jwks_uri:{client.client_id}:{client.jwks_uri}",
+            parse=_key_set,
+            headers={"Accept": "application/json"},
+        )
     except outbound.OutboundError as error:
-        current_app.logger.warning("a client's jwks_uri could not be used: %s", error.reason,
-                                   extra={"client_id": client.client_id, "outcome": error.outcome})
+        current_app.logger.warning(
+            "a client's jwks_uri could not be used: %s",
+            error.reason,
+            extra={"client_id": client.client_id, "outcome": error.outcome},
+        )
         raise InvalidClientError(
             description=f"The client's keys (jwks_uri) could not be fetched: {error.reason}. "
-                        "Make its jwks_uri answer 200 with its public JWK set, without a redirect.") from None
+            "Make its jwks_uri answer 200 with its public JWK set, without a redirect."
+        ) from None
 
 
 def client_keys(client: Client, kid: str | None) -> KeySet:

@@ -1,4 +1,5 @@
 """OpenID Provider metadata (OpenID Connect Discovery 1.0, RFC 8414, RFC 9207) and the public JWKS."""
+
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
@@ -12,9 +13,25 @@ from idp.sessions.assurance import ACR_MFA, ACR_PHISHING_RESISTANT
 bp = Blueprint("discovery", __name__)
 
 CLAIMS_SUPPORTED = [
-    "sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "at_hash", "sid",
-    "name", "given_name", "family_name", "locale", "email", "email_verified",
-    "phone_number", "phone_number_verified",
+    "sub",
+    "iss",
+    "aud",
+    "exp",
+    "iat",
+    "auth_time",
+    "nonce",
+    "acr",
+    "amr",
+    "at_hash",
+    "sid",
+    "name",
+    "given_name",
+    "family_name",
+    "locale",
+    "email",
+    "email_verified",
+    "phone_number",
+    "phone_number_verified",
 ]
 
 

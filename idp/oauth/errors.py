@@ -3,6 +3,7 @@ sends says what to change, in English like the RFCs. The provider's own refusals
 where they are raised; Authlib's, which mostly name a parameter and stop there, are reworded
 here, as the server answers them (server.Server.handle_error_response).
 """
+
 from __future__ import annotations
 
 import re
@@ -12,9 +13,13 @@ from authlib.oauth2.rfc6749.errors import UnsupportedGrantTypeError, Unsupported
 
 from idp.clients import SUPPORTED_SCOPES
 
-UNKNOWN_CLIENT = "No client is registered under this client_id: send the client_id the provider registered for the service."
-INSECURE = ("OAuth requests are taken over HTTPS only (RFC 6749 section 3.1): send this one to the https:// address "
-            "of the endpoint, as the provider's metadata names it.")
+UNKNOWN_CLIENT = (
+    "No client is registered under this client_id: send the client_id the provider registered for the service."
+)
+INSECURE = (
+    "OAuth requests are taken over HTTPS only (RFC 6749 section 3.1): send this one to the https:// address "
+    "of the endpoint, as the provider's metadata names it."
+)
 ANOTHER_CLIENT = "'client_id' is not the client that authenticated: send that client's id, or leave client_id out."
 # How Authlib words a parameter given twice at /authorize: "Multiple 'state' in request."
 MULTIPLE = ("Multiple '", "' in request.")
@@ -75,8 +80,10 @@ REWORDED = {
 def several_methods(methods: list[str]) -> str:
     """A request that authenticates its client by several methods at once (RFC 6749 section 2.3)."""
     named = ", ".join(methods[:-1]) + " and " + methods[-1]
-    return (f"The request carries the client's credentials by more than one method ({named}): "
-            "send them by one method only, the one the client registered (RFC 6749 section 2.3).")
+    return (
+        f"The request carries the client's credentials by more than one method ({named}): "
+        "send them by one method only, the one the client registered (RFC 6749 section 2.3)."
+    )
 
 
 def plain(name: str) -> bool:
@@ -102,5 +109,5 @@ def reworded(error: OAuth2Error) -> OAuth2Error:
     elif error.description in REWORDED:
         error.description = REWORDED[error.description]
     elif error.description.startswith(MULTIPLE[0]) and error.description.endswith(MULTIPLE[1]):
-        error.description = repeated(error.description[len(MULTIPLE[0]):-len(MULTIPLE[1])])
+        error.description = repeated(error.description[len(MULTIPLE[0]) : -len(MULTIPLE[1])])
     return error

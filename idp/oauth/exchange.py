@@ -36,6 +36,7 @@ exchanges 0.77 / 0.83 of oidc-provider in memory at c=10 / c=50 (0.38 before), r
 Measured again by bench/paths.py (this path taken out: 1.4 to 2.3 times the CPU per call);
 idp/store/README.md says which call takes this path and keeps the figures.
 """
+
 from __future__ import annotations
 
 import io
@@ -81,8 +82,11 @@ class Exchange:
         self.headers = NO_STORE + list(security_headers.headers(app.config["IDP"]).items())
         self.authenticate = RegisteredMethods(clients.query_client)
         self.validator = AccessTokenValidator()
-        self.answers = {("POST", "/token"): self.token, ("GET", "/userinfo"): self.userinfo,
-                        ("POST", "/userinfo"): self.userinfo}
+        self.answers = {
+            ("POST", "/token"): self.token,
+            ("GET", "/userinfo"): self.userinfo,
+            ("POST", "/userinfo"): self.userinfo,
+        }
 
     def __call__(self, environ, start_response):
         method, path = environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")
@@ -102,13 +106,27 @@ class Exchange:
             return self.framework(environ, start_response)
         body, content_type = answered
         correlation = observability.given_or_new(environ.get("HTTP_X_CORRELATION_ID"))
-        start_response("200 OK", [
-            ("Content-Type", content_type), ("Content-Length", str(len(body))), *self.headers,
-            (observability.HEADER, correlation),
-        ])
+        start_response(
+            "200 OK",
+            [
+                ("Content-Type", content_type),
+                ("Content-Length", str(len(body))),
+                *self.headers,
+                (observability.HEADER, correlation),
+            ],
+        )
         client = {"ip": environ.get("REMOTE_ADDR"), "user_agent": environ.get("HTTP_USER_AGENT") or None}
-        observability.served(method, path, path, "", 200, time.perf_counter() - started,
-                             time.thread_time() - cpu_started, client, correlation)
+        observability.served(
+            method,
+            path,
+            path,
+            "",
+            200,
+            time.perf_counter() - started,
+            time.thread_time() - cpu_started,
+            client,
+            correlation,
+        )
         return [body]
 
     def token(self, environ) -> tuple[bytes, str] | None:
@@ -116,14 +134,18 @@ class Exchange:
         if form is None:
             return None
         grant_type = form.pop("grant_type", None)
-        if grant_type not in GRANTS or not form.keys() <= {*GRANTS[grant_type], *CLIENT_PARAMETERS} \
-                or GRANTS[grant_type][0] not in form:
+        if (
+            grant_type not in GRANTS
+            or not form.keys() <= {*GRANTS[grant_type], *CLIENT_PARAMETERS}
+            or GRANTS[grant_type][0] not in form
+        ):
             return None
         authorization = environ.get("HTTP_AUTHORIZATION")
         if authorization is not None and not parameters.basic_credentials_readable(authorization):
             return None
         request = SimpleNamespace(  # what Authlib's client authentication reads
-            headers={"Authorization": authorization} if authorization else {}, form=form,
+            headers={"Authorization": authorization} if authorization else {},
+            form=form,
             payload=SimpleNamespace(client_id=form.get("client_id"), data=form),
         )
         client = self.authenticate(request, METHODS, "token")  # 2

@@ -8,6 +8,7 @@ the confirmation form carries a token bound to the browser session, so no other 
 post it. A bad hint or a post_logout_redirect_uri the client has not registered gets the
 error page: no sign-out and no redirect.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -52,7 +53,11 @@ def _hint_names_the_person(end_request, browser_session: BrowserSession) -> bool
         return False
     client = end_request.client or query_client(claims.get("aud") if isinstance(claims.get("aud"), str) else None)
     user = db.session.get(User, browser_session.user_id)
-    return client is not None and user is not None and hmac.compare_digest(EndUser(user, client).sub, str(claims.get("sub", "")))
+    return (
+        client is not None
+        and user is not None
+        and hmac.compare_digest(EndUser(user, client).sub, str(claims.get("sub", "")))
+    )
 
 
 def form_token(browser_session: BrowserSession) -> str:

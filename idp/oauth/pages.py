@@ -1,5 +1,6 @@
 """The identity provider's own pages: the OIDC endpoints' errors and sign-out, and the console's,
 in the request's language."""
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -22,7 +23,9 @@ def language_toggle(language: str) -> dict:
         query = request.query_string.decode()
     else:
         href = request.path
-        query = urlencode([(key, value) for key, value in request.args.items(multi=True) if key != "lang"] + [("lang", other)])
+        query = urlencode(
+            [(key, value) for key, value in request.args.items(multi=True) if key != "lang"] + [("lang", other)]
+        )
     return {"language": other, "name": LANGUAGE_NAMES[other], "href": f"{href}?{query}" if query else href}
 
 

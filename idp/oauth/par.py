@@ -7,6 +7,7 @@ The push is checked as /authorize checks a request (client, exact redirect_uri, 
 nonce...), without the person; what depends on them (prompt=none) is decided at /authorize.
 A client registered with require_pushed_authorization_requests may use no other way.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -45,11 +46,15 @@ def push():
         return server().handle_error_response(oauth_request, error)
 
     try:
-        client = server().authenticate_client(oauth_request, list(TOKEN_ENDPOINT_AUTH_METHODS), "pushed_authorization_request")
+        client = server().authenticate_client(
+            oauth_request, list(TOKEN_ENDPOINT_AUTH_METHODS), "pushed_authorization_request"
+        )
     except OAuth2Error as error:
         return _refused(error)
     # a form client_id is the client's own (client_auth.RegisteredMethods refuses another's)
-    params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION} | {"client_id": client.client_id}
+    params = {name: value for name, value in request.form.items() if name not in CLIENT_AUTHENTICATION} | {
+        "client_id": client.client_id
+    }
     if params.get("request") and request_objects.accepted_from(client):
         try:
             params = {**request_objects.unpacked(client, params["request"], issuer()), "client_id": client.client_id}
@@ -59,7 +64,9 @@ def push():
     if refused is not None:
         return _refused(InvalidRequestError(refused[1]))
     if "request_uri" in params:
-        return _refused(InvalidRequestError("A pushed request may not carry a request_uri: push the request's own parameters."))
+        return _refused(
+            InvalidRequestError("A pushed request may not carry a request_uri: push the request's own parameters.")
+        )
     try:
         server().get_consent_grant(StoredAuthorizationRequest(params), end_user=None)
     except ABOUT_THE_PERSON:
@@ -67,12 +74,14 @@ def push():
     except OAuth2Error as error:
         return _refused(error)
     handle = secrets.token_urlsafe(32)
-    db.session.add(PushedRequest(
-        handle_hash=digest(handle),
-        client_id=client.client_id,
-        params={name: params[name] for name in KEPT_PARAMETERS if params.get(name)},
-        expires_at=now() + timedelta(seconds=LIFETIME_SECONDS),
-    ))
+    db.session.add(
+        PushedRequest(
+            handle_hash=digest(handle),
+            client_id=client.client_id,
+            params={name: params[name] for name in KEPT_PARAMETERS if params.get(name)},
+            expires_at=now() + timedelta(seconds=LIFETIME_SECONDS),
+        )
+    )
     response = jsonify({"request_uri": URN + handle, "expires_in": LIFETIME_SECONDS})
     response.status_code = 201
     return response
@@ -85,7 +94,7 @@ def take(client_id: str | None, request_uri: str) -> dict | None:
         return None
     taken = db.session.execute(
         delete(PushedRequest)
-        .where(PushedRequest.handle_hash == digest(request_uri[len(URN):]), PushedRequest.client_id == client_id)
+        .where(PushedRequest.handle_hash == digest(request_uri[len(URN) :]), PushedRequest.client_id == client_id)
         .returning(PushedRequest.params, PushedRequest.expires_at)
         .execution_options(synchronize_session=False)
     ).first()

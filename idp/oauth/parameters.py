@@ -13,6 +13,7 @@ views.py applies the rules before any endpoint runs; authorize.py applies them t
 authorization request once its redirect_uri is known, so that the error goes back to the
 service, and par.py to a pushed request object's parameters.
 """
+
 from __future__ import annotations
 
 import base64
@@ -28,7 +29,9 @@ from idp.sessions.interaction import KEPT_PARAMETERS
 FREE_TEXT = frozenset({"login_hint"})
 # The parameters that say which service asks and where the person goes back: when one of
 # them is unreadable, nothing says where the person could safely be sent.
-ADDRESSING = frozenset({"client_id", "redirect_uri", "response_type", "response_mode", "post_logout_redirect_uri", "id_token_hint"})
+ADDRESSING = frozenset(
+    {"client_id", "redirect_uri", "response_type", "response_mode", "post_logout_redirect_uri", "id_token_hint"}
+)
 # Parameters whose grammar is narrower than printable ASCII, and which Authlib quotes in its
 # error descriptions (where a quote or a backslash may not appear): RFC 6749 section 3.1.1.
 GRAMMAR = {"response_type": re.compile(r"[A-Za-z0-9_]+(?: [A-Za-z0-9_]+)*")}
@@ -59,8 +62,11 @@ def may_carry_nul(environ) -> bool:
     text (the path, already decoded, and every header), %00 in the query, or a cookie's
     backslash escape (a quoted cookie's \\000 is a NUL once Werkzeug reads it). idp/request_input.py
     and the path before the framework (exchange.py) both answer at once when it says no."""
-    return ("%00" in environ.get("QUERY_STRING", "") or "\\" in environ.get("HTTP_COOKIE", "")
-            or any("\x00" in value for value in environ.values() if isinstance(value, str)))
+    return (
+        "%00" in environ.get("QUERY_STRING", "")
+        or "\\" in environ.get("HTTP_COOKIE", "")
+        or any("\x00" in value for value in environ.values() if isinstance(value, str))
+    )
 
 
 def printable(text: str) -> bool:
@@ -100,8 +106,10 @@ def refused(params: Mapping) -> tuple[str, str] | None:
         return name, refusal(name)
     name = overlong(params)
     if name is not None:
-        return name, (f"The parameter '{name}' is longer than the {LONGEST[name]} characters it may hold: "
-                      f"send at most {LONGEST[name]}.")
+        return name, (
+            f"The parameter '{name}' is longer than the {LONGEST[name]} characters it may hold: "
+            f"send at most {LONGEST[name]}."
+        )
     return None
 
 
@@ -121,13 +129,19 @@ def refusal(name: str) -> str:
     """The error description of an unreadable parameter, naming it when its name is a plain
     word (an error description may not hold a quote or a backslash)."""
     if not errors.plain(name):
-        return ("A parameter's name holds characters outside printable ASCII, a quote or a backslash: "
-                "send names of the protocol only.")
+        return (
+            "A parameter's name holds characters outside printable ASCII, a quote or a backslash: "
+            "send names of the protocol only."
+        )
     if name in GRAMMAR:
-        return (f"The parameter '{name}' holds characters its grammar does not allow: "
-                "send one of the values the protocol defines.")
-    return (f"The parameter '{name}' holds characters outside printable ASCII: "
-            "send printable ASCII only, percent-encoded in a URL.")
+        return (
+            f"The parameter '{name}' holds characters its grammar does not allow: "
+            "send one of the values the protocol defines."
+        )
+    return (
+        f"The parameter '{name}' holds characters outside printable ASCII: "
+        "send printable ASCII only, percent-encoded in a URL."
+    )
 
 
 def basic_credentials_readable(authorization: str | None) -> bool:

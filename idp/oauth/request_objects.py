@@ -5,6 +5,7 @@ replace the request's parameters; only client_id travels beside it and must matc
 without keys gets request_not_supported, as OpenID Connect Core asks of a provider that takes
 no request objects from it.
 """
+
 from __future__ import annotations
 
 from authlib.oauth2.rfc6749 import InvalidClientError
@@ -26,8 +27,9 @@ def unpacked(client: Client, raw: str, audience: str) -> dict[str, str]:
     """The authorization request a signed request object carries; InvalidRequestObjectError
     when it is not signed by the client's key, not for this provider, or names another client."""
     try:
-        token = jwt.decode(raw, lambda obj: client_keys(client, obj.headers().get("kid")),
-                           algorithms=keys.CLIENT_SIGNING_ALGORITHMS)
+        token = jwt.decode(
+            raw, lambda obj: client_keys(client, obj.headers().get("kid")), algorithms=keys.CLIENT_SIGNING_ALGORITHMS
+        )
         jwt.JWTClaimsRegistry(
             iss={"essential": True, "value": client.client_id},
             aud={"essential": True, "value": audience},
@@ -36,9 +38,11 @@ def unpacked(client: Client, raw: str, audience: str) -> dict[str, str]:
     except (JoseError, ValueError, InvalidClientError):
         raise InvalidRequestObjectError(
             description="The request object is not signed by this client's key for this provider: sign it with a "
-                        "registered key, with iss and client_id the client_id and aud the issuer.") from None
+            "registered key, with iss and client_id the client_id and aud the issuer."
+        ) from None
     claims = token.claims
     if "request" in claims or "request_uri" in claims:
         raise InvalidRequestObjectError(
-            description="A request object may not hold request or request_uri: put the request's own parameters in it.")
+            description="A request object may not hold request or request_uri: put the request's own parameters in it."
+        )
     return {name: str(claims[name]) for name in KEPT_PARAMETERS if claims.get(name) is not None}

@@ -9,6 +9,7 @@ and ask whether it is still good (RFC 7662). Both authenticate the client by its
 - Introspection is for confidential clients (a public client has no way to prove it asks
   for itself); another client's token, or one that is not active, is {"active": false}.
 """
+
 from __future__ import annotations
 
 import calendar
@@ -55,7 +56,9 @@ def _find(token_string: str) -> Presented | None:
     """The row holding this token, as an access or a refresh token: one look at both columns,
     so the hint (RFC 7009 section 2.1: "MAY") is not needed."""
     token_hash = digest(token_string)
-    row = db.session.scalar(db.select(Token).where(or_(Token.access_token_hash == token_hash, Token.refresh_token_hash == token_hash)))
+    row = db.session.scalar(
+        db.select(Token).where(or_(Token.access_token_hash == token_hash, Token.refresh_token_hash == token_hash))
+    )
     if row is None:
         return None
     return Presented(row, ACCESS if row.access_token_hash == token_hash else REFRESH)

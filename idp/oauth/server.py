@@ -1,4 +1,5 @@
 """The Authlib authorization server of one app: grants, token generator and the userinfo endpoint."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,8 +20,7 @@ from flask import request as flask_request
 
 from idp import clients, keys
 from idp.clock import now
-from idp.oauth import errors
-from idp.oauth import token_grants
+from idp.oauth import errors, token_grants
 from idp.oauth.authorization_request import PKCE, OpenIDConnect
 from idp.oauth.claims import EndUser, user_info
 from idp.oauth.client_auth import PrivateKeyJwt, RegisteredMethods

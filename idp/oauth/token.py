@@ -25,6 +25,7 @@ redeem and rotate are what a good request does, whichever path it came by: the l
 front of Flask (exchange.py) calls them, and so do Authlib's grant classes (token_grants.py),
 which answer everything else — every refusal, replays and their revocation included.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -40,6 +41,7 @@ from idp.clock import now
 from idp.oauth.claims import EndUser, id_token_claims
 from idp.store import redemptions, tokens
 from idp.store.grants import digest
+
 
 def _oauth_settings() -> dict:
     return current_app.config["IDP"]["oauth"]
@@ -82,8 +84,11 @@ def redeem(client, code: str, redirect_uri: str | None, verifier: str | None) ->
     # 2-6 in one statement: the code of this client, unexpired, unspent, asked with this
     # redirect_uri and the challenge of this verifier, is spent and its token written.
     redeeming = {
-        **parameters, "presented_code_hash": digest(code), "asked_redirect_uri": redirect_uri,
-        "verifier_challenge": challenge, "verifier_method": "S256" if challenge else None,
+        **parameters,
+        "presented_code_hash": digest(code),
+        "asked_redirect_uri": redirect_uri,
+        "verifier_challenge": challenge,
+        "verifier_method": "S256" if challenge else None,
     }
     issued = None if verifier and challenge is None else tokens.redeem_code(redeeming)
     if issued is None:
@@ -100,7 +105,11 @@ def rotate(client, presented: str, asked_scope: str | None) -> dict | None:
     """A refresh token spent and the new pair written, for an authenticated client whose asked
     scope (if any) was checked: the token response, or None when nothing was spent."""
     token, parameters = _new_token(client, True)
-    issued = tokens.rotate_refresh_token({
-        **parameters, "presented_refresh_token_hash": digest(presented), "asked_scope": asked_scope,
-    })
+    issued = tokens.rotate_refresh_token(
+        {
+            **parameters,
+            "presented_refresh_token_hash": digest(presented),
+            "asked_scope": asked_scope,
+        }
+    )
     return None if issued is None else _issued(token, issued, "refresh_token")

@@ -5,6 +5,7 @@ nothing for with the error of the step it failed — a code or refresh token tha
 before is a replay, and its whole chain is revoked (grants.revoke). The lean path in front of
 Flask (exchange.py) hands every such request here.
 """
+
 from __future__ import annotations
 
 from authlib.oauth2.rfc6749 import grants as authlib_grants
@@ -24,9 +25,10 @@ from idp.oauth.token import redeem, rotate
 from idp.store import grants, tokens
 from idp.store.grants import digest
 
-REFRESH_REFUSED = ("The refresh token is not one this client may use now (unknown, expired, revoked or used already): "
-                   "sign the person in again for a new one.")
-
+REFRESH_REFUSED = (
+    "The refresh token is not one this client may use now (unknown, expired, revoked or used already): "
+    "sign the person in again for a new one."
+)
 
 
 def _replayed(what: str, chain: int | None, user_id: str, client_id: str) -> None:
@@ -47,20 +49,25 @@ class AuthorizationCodeGrant(AuthorizationRequest, authlib_grants.AuthorizationC
     def validate_token_request(self) -> None:
         client = self.authenticate_token_endpoint_client()  # 1
         if not client.check_grant_type(self.GRANT_TYPE):
-            raise UnauthorizedClientError(f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}': "
-                                          "send grant_type=authorization_code.")
+            raise UnauthorizedClientError(
+                f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}': "
+                "send grant_type=authorization_code."
+            )
         if self.request.form.get("code") is None:
             raise InvalidRequestError("Missing 'code': send the code the authorization response carried.")
         self.request.client = client
 
     def create_token_response(self):
         form = self.request.form
-        token, redeeming = redeem(self.request.client, form["code"], self.request.payload.redirect_uri,
-                                  form.get("code_verifier"))
+        token, redeeming = redeem(
+            self.request.client, form["code"], self.request.payload.redirect_uri, form.get("code_verifier")
+        )
         if token is None:
             self.refusal(redeeming)
-            raise InvalidGrantError("The code is not one this client may redeem now (unknown, expired or used "
-                                    "already): start a new authorization request and redeem its code at once, once.")
+            raise InvalidGrantError(
+                "The code is not one this client may redeem now (unknown, expired or used "
+                "already): start a new authorization request and redeem its code at once, once."
+            )
         return 200, token, self.TOKEN_RESPONSE_HEADER
 
     def refusal(self, redeeming: dict) -> None:
@@ -70,8 +77,9 @@ class AuthorizationCodeGrant(AuthorizationRequest, authlib_grants.AuthorizationC
         if refused is tokens.Refused.SPENT:
             _replayed("authorization_code", found.id, found.user_id, found.client_id)
         elif refused is tokens.Refused.REDIRECT_URI:
-            raise InvalidGrantError("The 'redirect_uri' is not the one of the authorization request that gave this "
-                                    "code: send that one.")
+            raise InvalidGrantError(
+                "The 'redirect_uri' is not the one of the authorization request that gave this code: send that one."
+            )
         elif refused is tokens.Refused.VERIFIER:
             self.request.authorization_code = found
             PKCE.validate_code_verifier(self, None)
@@ -94,8 +102,10 @@ class RefreshTokenGrant(authlib_grants.RefreshTokenGrant):
     def validate_token_request(self) -> None:
         client = self.authenticate_token_endpoint_client()
         if not client.check_grant_type(self.GRANT_TYPE):
-            raise UnauthorizedClientError(f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}': "
-                                          "register the offline_access scope for it, and ask for it.")
+            raise UnauthorizedClientError(
+                f"The client is not authorized to use 'grant_type={self.GRANT_TYPE}': "
+                "register the offline_access scope for it, and ask for it."
+            )
         refresh_token = self.request.form.get("refresh_token")
         if refresh_token is None:
             raise InvalidRequestError("Missing 'refresh_token': send the refresh token of the last token response.")

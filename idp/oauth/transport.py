@@ -10,6 +10,7 @@ invalid_request (errors.INSECURE) from the endpoints a service calls, the error 
 browser opens. Behind a proxy that ends TLS, the scheme is the one it forwards
 (IDP_SERVER_PROXY_HOPS: ProxyFix has set it before the lean path and the app read it).
 """
+
 from __future__ import annotations
 
 from authlib.common.security import is_secure_transport

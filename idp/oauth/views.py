@@ -1,4 +1,5 @@
 """HTTP endpoints of the provider: authorize, resume, par, token, revoke, introspect, userinfo, logout."""
+
 from __future__ import annotations
 
 from authlib.oauth2.rfc6749 import InvalidClientError, InvalidRequestError
@@ -21,8 +22,14 @@ bp = Blueprint("oauth", __name__, static_folder="static", static_url_path="/oaut
 # since nothing says where the person could safely be sent.
 BROWSER_ENDPOINTS = frozenset({"oauth.authorization_endpoint", "oauth.resume", "oauth.logout"})
 # Endpoints where a client authenticates (its Basic credentials, when it sends them).
-CLIENT_ENDPOINTS = frozenset({"oauth.token_endpoint", "oauth.pushed_authorization_request_endpoint", "oauth.revocation_endpoint",
-                              "oauth.introspection_endpoint"})
+CLIENT_ENDPOINTS = frozenset(
+    {
+        "oauth.token_endpoint",
+        "oauth.pushed_authorization_request_endpoint",
+        "oauth.revocation_endpoint",
+        "oauth.introspection_endpoint",
+    }
+)
 
 
 @bp.before_request
@@ -35,9 +42,13 @@ def refuse_unreadable_input():
         if browser:
             return error_page("insecure")
         return _no_store(server().handle_error_response(None, InvalidRequestError(errors.INSECURE)))
-    if request.endpoint in CLIENT_ENDPOINTS and not parameters.basic_credentials_readable(request.headers.get("Authorization")):
-        refused = InvalidClientError(description="The Basic credentials must be the client's form-encoded id and secret, in base64: "
-                                                 "form-encode each, join them with a colon, encode that in base64 (RFC 6749 section 2.3.1).")
+    if request.endpoint in CLIENT_ENDPOINTS and not parameters.basic_credentials_readable(
+        request.headers.get("Authorization")
+    ):
+        refused = InvalidClientError(
+            description="The Basic credentials must be the client's form-encoded id and secret, in base64: "
+            "form-encode each, join them with a colon, encode that in base64 (RFC 6749 section 2.3.1)."
+        )
         refused.status_code = 401
         return _no_store(server().handle_error_response(None, refused))
     for source in (request.args, request.form):
@@ -75,8 +86,9 @@ def resume(uid: str):
         db.session.commit()
         return error_page("interaction")
     waiting, nonce_seen = taken
-    response = authorize(StoredAuthorizationRequest(waiting.params, nonce_seen),
-                         login_completed=waiting.login_completed_at is not None)
+    response = authorize(
+        StoredAuthorizationRequest(waiting.params, nonce_seen), login_completed=waiting.login_completed_at is not None
+    )
     # the code under its grant and the session's list of services, handed to the commit
     writes.commit()
     return _no_store(response)

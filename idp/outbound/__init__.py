@@ -31,6 +31,7 @@ The one call that does not pass here: the management process's probe of its own 
 server (idp/management.py's web_server_answers), a loopback address this door refuses in
 production by design, to a server we run.
 """
+
 from __future__ import annotations
 
 import os
@@ -47,11 +48,35 @@ from idp.outbound.door import Door, Policy, policy
 # unreachable (no connection made); broken (the exchange failed midway: a body cut short);
 # refused_destination; invalid (the caller could not use the answer); busy (the cap was full);
 # remembered (the key failed moments ago: no call); joined (shared the key's call in flight)
-OUTCOMES = ("ok", "status", "redirect", "too_large", "timeout", "unreachable", "broken", "refused_destination",
-            "invalid", "busy", "remembered", "joined")
+OUTCOMES = (
+    "ok",
+    "status",
+    "redirect",
+    "too_large",
+    "timeout",
+    "unreachable",
+    "broken",
+    "refused_destination",
+    "invalid",
+    "busy",
+    "remembered",
+    "joined",
+)
 # what the package answers with (its callers name them outbound.<name>)
-__all__ = ["OUTCOMES", "Answer", "Door", "OutboundError", "Policy", "Unusable", "allow_at_once", "call", "door_for",
-           "forget", "held", "policy"]
+__all__ = [
+    "OUTCOMES",
+    "Answer",
+    "Door",
+    "OutboundError",
+    "Policy",
+    "Unusable",
+    "allow_at_once",
+    "call",
+    "door_for",
+    "forget",
+    "held",
+    "policy",
+]
 
 
 @contextmanager

@@ -29,6 +29,7 @@ A NAT64 translator on a network-specific prefix (any global /96 its operator cho
 from a global address: an operator who runs one knows where it leads (docs/operations.md,
 "Outbound calls").
 """
+
 from __future__ import annotations
 
 import ipaddress

@@ -1,5 +1,6 @@
 """What a call through the door gives (idp/outbound/__init__.py): a usable answer, or why not.
 No httpx here: the door imports it with network.py, at a process's first call."""
+
 from __future__ import annotations
 
 import json

@@ -2,6 +2,7 @@
 flight per key, failure memory, the cap of calls at once, each call counted by its outcome
 (idp/outbound/__init__.py says each rule; it keeps one Door per policy per process).
 """
+
 from __future__ import annotations
 
 import threading
@@ -28,9 +29,13 @@ class Policy:
 
 def policy(settings: dict) -> Policy:
     outbound = settings["outbound"]
-    return Policy(outbound["deadline_seconds"], outbound["max_bytes"], outbound["max_concurrent"],
-                  outbound["failure_memory_seconds"],
-                  outbound["allow_private_destinations"] or settings["server"]["environment"] == "development")
+    return Policy(
+        outbound["deadline_seconds"],
+        outbound["max_bytes"],
+        outbound["max_concurrent"],
+        outbound["failure_memory_seconds"],
+        outbound["allow_private_destinations"] or settings["server"]["environment"] == "development",
+    )
 
 
 @dataclass
@@ -54,9 +59,17 @@ class Door:
         # Each thread's client, made by its first call (network.py: httpx is imported then)
         self._clients = threading.local()
 
-    def call(self, purpose: str, method: str, url: str, *, key: str | None = None,
-             deadline_seconds: float | None = None,
-             parse: Callable[[Answer], Any] = lambda answer: answer, **request) -> Any:
+    def call(
+        self,
+        purpose: str,
+        method: str,
+        url: str,
+        *,
+        key: str | None = None,
+        deadline_seconds: float | None = None,
+        parse: Callable[[Answer], Any] = lambda answer: answer,
+        **request,
+    ) -> Any:
         """One call (httpx's request arguments in `request`); raises OutboundError. `parse`, run
         once by the call that fetches, turns the answer into what every call of its flight gets;
         Unusable, or any other error it raises, fails the call as invalid."""
@@ -98,15 +111,17 @@ class Door:
         finally:
             self._slots.release()
 
-    def _lead(self, key: str | None, flight: _Flight, seconds: float, method: str, url: str, parse,
-              request: dict) -> Any:
+    def _lead(
+        self, key: str | None, flight: _Flight, seconds: float, method: str, url: str, parse, request: dict
+    ) -> Any:
         try:
             answer = self._fetch(method, url, flight.deadline, seconds, request)
             try:
                 flight.value = parse(answer)
             except Exception as refused:  # whatever the caller's parser refused
-                reason = str(refused) if isinstance(refused, Unusable) \
-                    else f"an unusable answer ({type(refused).__name__})"
+                reason = (
+                    str(refused) if isinstance(refused, Unusable) else f"an unusable answer ({type(refused).__name__})"
+                )
                 raise OutboundError("invalid", reason) from None
             return flight.value
         except OutboundError as error:
@@ -125,8 +140,9 @@ class Door:
         """Under the lock: OutboundError("remembered") while the key's last failure is remembered."""
         until, error = self._failures.get(key, (0.0, None)) if key else (0.0, None)
         if error is not None and time.monotonic() < until:
-            raise OutboundError("remembered", f"{error.reason}, less than {self.policy.failure_memory_seconds:g} s ago",
-                                error.status)
+            raise OutboundError(
+                "remembered", f"{error.reason}, less than {self.policy.failure_memory_seconds:g} s ago", error.status
+            )
         self._failures.pop(key, None)
 
     def _fetch(self, method: str, url: str, moment: float, seconds: float, request: dict) -> Answer:

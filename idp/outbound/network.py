@@ -8,6 +8,7 @@ inflating gzip or deflate within it.
 This module, and httpx with it (about 3 MiB), is imported by a process's first outbound call:
 a web worker whose clients' keys are all in the clients file never makes one.
 """
+
 from __future__ import annotations
 
 import functools
@@ -48,8 +49,13 @@ class Transport(httpx.HTTPTransport):
         # pool of one thread's calls: one connection (httpcore looks at each of a pool's connections,
         # with a system call, at every request: one pool shared by a job worker's 64 threads took a
         # tenth of its CPU, bench/delivery.py --profile).
-        self._pool = httpcore.ConnectionPool(ssl_context=_tls(), network_backend=Backend(allow_private),
-                                             max_connections=1, max_keepalive_connections=1, keepalive_expiry=5.0)
+        self._pool = httpcore.ConnectionPool(
+            ssl_context=_tls(),
+            network_backend=Backend(allow_private),
+            max_connections=1,
+            max_keepalive_connections=1,
+            keepalive_expiry=5.0,
+        )
 
 
 def read_body(response: httpx.Response, cap: int) -> bytes:
@@ -75,17 +81,22 @@ def client(allow_private: bool) -> httpx.Client:
     return httpx.Client(transport=Transport(allow_private), follow_redirects=False, trust_env=False)
 
 
-def fetch(client: httpx.Client, method: str, url: str, moment: float, seconds: float, request: dict,
-          cap: int) -> Answer:
+def fetch(
+    client: httpx.Client, method: str, url: str, moment: float, seconds: float, request: dict, cap: int
+) -> Answer:
     """One call, whole by `moment`; every failure as the door's OutboundError."""
     headers = {"Accept-Encoding": "identity", **request.pop("headers", {})}
     try:
-        with deadline(moment), client.stream(
-            method, url, headers=headers, timeout=httpx.Timeout(max(0.001, moment - time.monotonic())), **request
-        ) as response:
+        with (
+            deadline(moment),
+            client.stream(
+                method, url, headers=headers, timeout=httpx.Timeout(max(0.001, moment - time.monotonic())), **request
+            ) as response,
+        ):
             if 300 <= response.status_code < 400:
-                raise OutboundError("redirect", f"answered {response.status_code} (redirects are not followed)",
-                                    response.status_code)
+                raise OutboundError(
+                    "redirect", f"answered {response.status_code} (redirects are not followed)", response.status_code
+                )
             if not 200 <= response.status_code < 300:
                 raise OutboundError("status", f"answered {response.status_code}", response.status_code)
             return Answer(response.status_code, response.headers, read_body(response, cap))

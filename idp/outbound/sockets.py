@@ -8,6 +8,7 @@ backend that
   addresses the destination policy allows (addresses.py), and checks the peer of the connection
   made again before a byte is sent: what is checked is the address actually connected to.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -78,8 +79,7 @@ class _Stream(httpcore.NetworkStream):
         self._inner.close()
 
     def start_tls(self, ssl_context, server_hostname=None, timeout=None) -> httpcore.NetworkStream:
-        return _Stream(self._inner.start_tls(ssl_context, server_hostname,
-                                             _left(timeout, httpcore.ConnectTimeout)))
+        return _Stream(self._inner.start_tls(ssl_context, server_hostname, _left(timeout, httpcore.ConnectTimeout)))
 
     def get_extra_info(self, info: str) -> Any:
         return self._inner.get_extra_info(info)
@@ -94,15 +94,15 @@ class Backend(httpcore.NetworkBackend):
     def _allowed(self, address: str) -> bool:
         return self._allow_private or public(address)
 
-    def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None
-                    ) -> httpcore.NetworkStream:
+    def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None) -> httpcore.NetworkStream:
         failure: Exception = DestinationRefused(f"refused destination: {host} has no public address")
         for address in _resolve(host, port):
             if not self._allowed(address):
                 continue
             try:
-                stream = self._inner.connect_tcp(address, port, _left(timeout, httpcore.ConnectTimeout), local_address,
-                                                 socket_options)
+                stream = self._inner.connect_tcp(
+                    address, port, _left(timeout, httpcore.ConnectTimeout), local_address, socket_options
+                )
             except httpcore.ConnectError as error:
                 failure = error
                 continue

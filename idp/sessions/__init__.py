@@ -11,6 +11,7 @@ change of factor, expiry, housekeeping), goes through `_end`: one DELETE, then t
 trail, the security event and the metric, with the reason. tests/foundation/test_one_door.py
 fails when another module deletes sessions.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -37,7 +38,8 @@ SEEN_EVERY = timedelta(minutes=1)
 # too, in one statement; each may be missing.
 _ONE_ROW = select(literal(1).label("one")).subquery()
 _WITH_DEVICE = (
-    select(BrowserSession, Device).select_from(_ONE_ROW)
+    select(BrowserSession, Device)
+    .select_from(_ONE_ROW)
     .outerjoin(BrowserSession, BrowserSession.token_hash == bindparam("token_hash"))
     .outerjoin(Device, Device.id == bindparam("device_id"))
 )
@@ -69,7 +71,9 @@ def _load_from_cookie() -> BrowserSession | None:
         # Any request, a read too, keeps the session alive; written at most once a minute,
         # and at once, so a page that only reads still counts.
         db.session.execute(
-            update(BrowserSession).where(BrowserSession.id == browser_session.id).values(last_seen_at=moment)
+            update(BrowserSession)
+            .where(BrowserSession.id == browser_session.id)
+            .values(last_seen_at=moment)
             .execution_options(synchronize_session=False)
         )
         db.session.commit()
@@ -144,7 +148,8 @@ def strengthen(browser_session: BrowserSession, amr: list[str], acr: str | None)
 def _end(condition, reason: Reason) -> list[Ended]:
     """End every session that matches: the one place sessions are deleted. The caller commits."""
     rows = db.session.execute(
-        delete(BrowserSession).where(condition)
+        delete(BrowserSession)
+        .where(condition)
         .returning(BrowserSession.id, BrowserSession.sid, BrowserSession.user_id, BrowserSession.clients)
         .execution_options(synchronize_session=False)
     ).all()
@@ -188,14 +193,18 @@ def end_all(user_id: str, reason: Reason) -> list[Ended]:
 def end_chosen(user_id: str, sid: str, keep: BrowserSession) -> list[Ended]:
     """End the account's session named sid, never the one kept (the browser asking). The
     caller commits."""
-    return _end((BrowserSession.user_id == user_id) & (BrowserSession.sid == sid) & (BrowserSession.id != keep.id),
-                Reason.ENDED_BY_OWNER)
+    return _end(
+        (BrowserSession.user_id == user_id) & (BrowserSession.sid == sid) & (BrowserSession.id != keep.id),
+        Reason.ENDED_BY_OWNER,
+    )
 
 
 def end_expired(expired_before, seen_before) -> int:
     """End the sessions that expired before the first moment or were last seen before the
     second (housekeeping). The caller commits."""
-    return len(_end(or_(BrowserSession.expires_at < expired_before, BrowserSession.last_seen_at < seen_before), Reason.EXPIRED))
+    return len(
+        _end(or_(BrowserSession.expires_at < expired_before, BrowserSession.last_seen_at < seen_before), Reason.EXPIRED)
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -8,6 +8,7 @@ only once the session has it: at sign-in the person is offered their passkeys al
 person without one adds one (which proves it, after re-authentication) before going on.
 Values this provider does not know ask nothing.
 """
+
 from __future__ import annotations
 
 from idp import sessions

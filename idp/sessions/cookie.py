@@ -2,6 +2,7 @@
 the HMAC (token_hash), the browser's key while it has no session row (browser_key), writing the
 cookie when a session was made or its token rotated, and Flask's own signed-cookie session,
 which stays closed."""
+
 from __future__ import annotations
 
 import hashlib

@@ -8,6 +8,7 @@ and forget one; a forgotten device is a stranger again.
 Cookies of the earlier, stateless kind (`<account>.<nonce>.<mac>`) are still honoured once:
 the API swaps them for a row and a new cookie (upgrade_legacy).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -39,7 +40,12 @@ def _new(user_id: str, user_agent: str | None) -> str:
     """A new device row of the account; answers its cookie value. The caller commits: the row
     is written with the step's other changes (its id is made here, not by the database)."""
     secret = secrets.token_urlsafe(32)
-    device = Device(id=new_uuid(), user_id=user_id, secret_hash=_mac(secret), user_agent=(user_agent or "")[:USER_AGENT_LENGTH] or None)
+    device = Device(
+        id=new_uuid(),
+        user_id=user_id,
+        secret_hash=_mac(secret),
+        user_agent=(user_agent or "")[:USER_AGENT_LENGTH] or None,
+    )
     db.session.add(device)
     return f"{device.id}.{secret}"
 
@@ -80,7 +86,10 @@ def trusted_device(user_id: str | None) -> str | None:
     moment = now()
     if moment - device.last_seen_at >= SEEN_EVERY:
         db.session.execute(
-            update(Device).where(Device.id == device.id).values(last_seen_at=moment).execution_options(synchronize_session=False)
+            update(Device)
+            .where(Device.id == device.id)
+            .values(last_seen_at=moment)
+            .execution_options(synchronize_session=False)
         )
         device.last_seen_at = moment
     return device.id
@@ -122,10 +131,15 @@ def listed(user_id: str) -> list[Device]:
 
 def forget(user_id: str, device_id: str) -> bool:
     """The device is no longer trusted; False when the account has no such device. The caller commits."""
-    return db.session.execute(
-        update(Device).where(Device.id == device_id, Device.user_id == user_id, Device.forgotten_at.is_(None))
-        .values(forgotten_at=now()).execution_options(synchronize_session=False)
-    ).rowcount == 1
+    return (
+        db.session.execute(
+            update(Device)
+            .where(Device.id == device_id, Device.user_id == user_id, Device.forgotten_at.is_(None))
+            .values(forgotten_at=now())
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        == 1
+    )
 
 
 def purge(before) -> int:
@@ -133,6 +147,7 @@ def purge(before) -> int:
     the moment (housekeeping). The caller commits."""
     lifetime = timedelta(seconds=current_app.config["IDP"]["session"]["device_lifetime_seconds"])
     return db.session.execute(
-        delete(Device).where(or_(Device.forgotten_at < before, Device.last_seen_at < before - lifetime))
+        delete(Device)
+        .where(or_(Device.forgotten_at < before, Device.last_seen_at < before - lifetime))
         .execution_options(synchronize_session=False)
     ).rowcount

@@ -1,5 +1,6 @@
 """What the one door (idp/sessions/__init__.py) says of the sessions it ends: why each ended
 (Reason), what ended (Ended), and the signals that tell the packages above."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@ opened in two tabs has two requests waiting, and the tab signed in second goes o
 browser's first step of a flow turns the cookie's requests into rows (adopt()). A request too
 big for a cookie is a row at once.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -25,13 +26,23 @@ from idp.store import writes
 
 # The parameters an Interaction keeps; anything else a client sends is ignored.
 KEPT_PARAMETERS = (
-    "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge",
-    "code_challenge_method", "prompt", "max_age", "ui_locales", "login_hint", "acr_values",
+    "response_type",
+    "client_id",
+    "redirect_uri",
+    "scope",
+    "state",
+    "nonce",
+    "code_challenge",
+    "code_challenge_method",
+    "prompt",
+    "max_age",
+    "ui_locales",
+    "login_hint",
+    "acr_values",
 )
 
 
-def pending_for(browser_session: BrowserSession | None, browser_key: str | None = None
-                ) -> Interaction | None:
+def pending_for(browser_session: BrowserSession | None, browser_key: str | None = None) -> Interaction | None:
     """The newest unexpired Interaction of this browser (its session, else its cookie's
     browser_key while it has no session), if a relying service waits."""
     if browser_session is not None:
@@ -50,12 +61,17 @@ def pending_for(browser_session: BrowserSession | None, browser_key: str | None 
 
 
 def _newest_waiting(owner, moment):
-    return (db.select(Interaction).filter(owner, Interaction.expires_at > moment)
-            .order_by(Interaction.created_at.desc()).limit(1))
+    return (
+        db.select(Interaction)
+        .filter(owner, Interaction.expires_at > moment)
+        .order_by(Interaction.created_at.desc())
+        .limit(1)
+    )
 
 
-def start(browser_session: BrowserSession | None, client_id: str, params: dict[str, str],
-          browser_key: str | None = None) -> Interaction:
+def start(
+    browser_session: BrowserSession | None, client_id: str, params: dict[str, str], browser_key: str | None = None
+) -> Interaction:
     """Keep a validated authorization request until the person has signed in, for the
     browser's session or, when it has none, in its cookie (bound to its browser_key). The
     caller commits."""
@@ -106,14 +122,21 @@ def _adopted(browser_session: BrowserSession) -> Interaction | None:
 
 # whether a code of the request's service already carries its nonce (OpenIDConnect.exists_nonce,
 # idp/oauth/authorization_request.py), read by the same statement
-_NONCE_SEEN = exists().where(
-    AuthorizationCode.client_id == Interaction.client_id,
-    AuthorizationCode.nonce == Interaction.params["nonce"].as_string(),
-).correlate(Interaction)
+_NONCE_SEEN = (
+    exists()
+    .where(
+        AuthorizationCode.client_id == Interaction.client_id,
+        AuthorizationCode.nonce == Interaction.params["nonce"].as_string(),
+    )
+    .correlate(Interaction)
+)
 _TAKE = (
     delete(Interaction)
-    .where(Interaction.uid == bindparam("uid"), Interaction.browser_session_id == bindparam("browser_session_id"),
-           Interaction.expires_at > bindparam("moment"))
+    .where(
+        Interaction.uid == bindparam("uid"),
+        Interaction.browser_session_id == bindparam("browser_session_id"),
+        Interaction.expires_at > bindparam("moment"),
+    )
     .returning(Interaction, _NONCE_SEEN)
     .execution_options(synchronize_session=False)
 )
@@ -127,16 +150,22 @@ def take(uid: str, browser_session: BrowserSession | None) -> tuple[Interaction,
     """
     if browser_session is None:
         return None
-    return db.session.execute(_TAKE, {"uid": uid, "browser_session_id": browser_session.id, "moment": now()}
-                              ).one_or_none()
+    return db.session.execute(
+        _TAKE, {"uid": uid, "browser_session_id": browser_session.id, "moment": now()}
+    ).one_or_none()
 
 
 _COMPLETE_LOGIN = (
     update(Interaction)
-    .where(Interaction.uid == _newest_waiting(Interaction.browser_session_id == bindparam("waiting_session_id"),
-                                              bindparam("moment")).with_only_columns(Interaction.uid).scalar_subquery())
+    .where(
+        Interaction.uid
+        == _newest_waiting(Interaction.browser_session_id == bindparam("waiting_session_id"), bindparam("moment"))
+        .with_only_columns(Interaction.uid)
+        .scalar_subquery()
+    )
     .values(login_completed_at=bindparam("moment"))
-    .returning(Interaction.uid).execution_options(synchronize_session=False)
+    .returning(Interaction.uid)
+    .execution_options(synchronize_session=False)
 )
 
 

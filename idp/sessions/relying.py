@@ -3,6 +3,7 @@ a session's first sign-in to each, so that when it ends they are told (back-chan
 even after its codes and tokens are purged), and which of the account's live sessions signed in
 to a service (`sessions_of`); forgotten when the account leaves a service.
 """
+
 from __future__ import annotations
 
 from flask import current_app
@@ -15,7 +16,8 @@ from idp.sessions.ended import LEFT
 from idp.store import writes
 
 _SIGNED_IN_TO = (
-    update(BrowserSession).where(BrowserSession.id == bindparam("session_id"))
+    update(BrowserSession)
+    .where(BrowserSession.id == bindparam("session_id"))
     .values(clients=bindparam("signed_in_clients", type_=BrowserSession.__table__.c.clients.type))
     .execution_options(synchronize_session=False)
 )

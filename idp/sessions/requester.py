@@ -5,6 +5,7 @@ Flows take no request objects. What they need of the client arrives here, set by
 API layer for each request (as idp.clock is the one source of the time); code called
 outside a request sees an unknown client with no device.
 """
+
 from __future__ import annotations
 
 import ipaddress

@@ -4,6 +4,7 @@ token: a flood of /authorize writes nothing. It keeps the newest requests that f
 the last (a service's sign-in opened in two tabs has two waiting); a request too big for it is
 a row. What a step decides is written with its answer (write), unless the step failed.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,11 +28,25 @@ def _box():
 
 
 def _sealed(interactions: list[Interaction]) -> str:
-    return _box().encrypt(json.dumps([{
-        "uid": interaction.uid, "browser_key": interaction.browser_key, "client_id": interaction.client_id,
-        "params": interaction.params, "created_at": interaction.created_at.isoformat(),
-        "expires_at": interaction.expires_at.isoformat(),
-    } for interaction in interactions]).encode()).decode()
+    return (
+        _box()
+        .encrypt(
+            json.dumps(
+                [
+                    {
+                        "uid": interaction.uid,
+                        "browser_key": interaction.browser_key,
+                        "client_id": interaction.client_id,
+                        "params": interaction.params,
+                        "created_at": interaction.created_at.isoformat(),
+                        "expires_at": interaction.expires_at.isoformat(),
+                    }
+                    for interaction in interactions
+                ]
+            ).encode()
+        )
+        .decode()
+    )
 
 
 def kept(browser_key: str | None) -> list[Interaction]:
@@ -49,9 +64,16 @@ def kept(browser_key: str | None) -> list[Interaction]:
     for one in found if isinstance(found, list) else [found]:
         expires_at = datetime.fromisoformat(one["expires_at"])
         if one.get("browser_key") == browser_key and expires_at > now():
-            waiting.append(Interaction(uid=one["uid"], browser_key=browser_key, client_id=one["client_id"],
-                                       params=one["params"], created_at=datetime.fromisoformat(one["created_at"]),
-                                       expires_at=expires_at))
+            waiting.append(
+                Interaction(
+                    uid=one["uid"],
+                    browser_key=browser_key,
+                    client_id=one["client_id"],
+                    params=one["params"],
+                    created_at=datetime.fromisoformat(one["created_at"]),
+                    expires_at=expires_at,
+                )
+            )
     return waiting
 
 

@@ -14,6 +14,7 @@ people.BEARER) by `make store-sql`; tests/foundation/test_store_sql.py fails whe
 its statement differ. SENT tells listeners each statement sent (the tests that count the
 statements of a call); nothing in the service listens.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -70,8 +71,9 @@ def _once(engine: Engine, statement: str, parameters: dict):
         broken = connection.broken or connection.closed
         if broken:
             lent.invalidate()
-        raise DBAPIError.instance(statement, parameters, error, psycopg.Error, hide_parameters=True,
-                                 connection_invalidated=broken) from None
+        raise DBAPIError.instance(
+            statement, parameters, error, psycopg.Error, hide_parameters=True, connection_invalidated=broken
+        ) from None
     finally:
         if not connection.closed:
             connection.autocommit = False

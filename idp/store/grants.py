@@ -13,6 +13,7 @@ disconnected: its tokens go too), what was issued through a browser session, or 
 of an account. Each call is an audit event, a security event and a metric, with its reason.
 tests/foundation/test_one_door.py fails when another module writes revoked_at.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -57,8 +58,11 @@ def _record(dialect: str):
     A revoked grant granted again starts afresh, as a first sign-in."""
     moment = bindparam("moment")
     statement = upsert(dialect, Grant).values(
-        user_id=bindparam("user_id"), client_id=bindparam("client_id"), scope=bindparam("scope"),
-        first_used_at=moment, last_used_at=moment,
+        user_id=bindparam("user_id"),
+        client_id=bindparam("client_id"),
+        scope=bindparam("scope"),
+        first_used_at=moment,
+        last_used_at=moment,
     )
     revoked = _grants.c.revoked_at.is_not(None)
     return statement.on_conflict_do_update(
@@ -85,8 +89,20 @@ def record(user_id: str, client_id: str, scope: str) -> int:
 
 
 _CODE_COLUMNS = (
-    "code_hash", "client_id", "user_id", "sid", "redirect_uri", "scope", "nonce", "code_challenge",
-    "code_challenge_method", "auth_time", "amr", "acr", "created_at", "expires_at",
+    "code_hash",
+    "client_id",
+    "user_id",
+    "sid",
+    "redirect_uri",
+    "scope",
+    "nonce",
+    "code_challenge",
+    "code_challenge_method",
+    "auth_time",
+    "amr",
+    "acr",
+    "created_at",
+    "expires_at",
 )
 
 
@@ -124,10 +140,14 @@ def spending_refresh_token(*conditions):
 def sessions_named(user_id: str, client_id: str) -> set[str]:
     """The browser sessions (sids) through which the account signed in to the service, as its
     codes and tokens name them: ended sessions too, until housekeeping purges the rows."""
-    named = union(*(
-        select(table.c.sid).where(table.c.user_id == user_id, table.c.client_id == client_id, table.c.sid.is_not(None))
-        for table in (_codes, _tokens)
-    ))
+    named = union(
+        *(
+            select(table.c.sid).where(
+                table.c.user_id == user_id, table.c.client_id == client_id, table.c.sid.is_not(None)
+            )
+            for table in (_codes, _tokens)
+        )
+    )
     return set(db.session.scalars(named))
 
 
@@ -169,22 +189,36 @@ def revoke(
     if len(chosen) != 1:
         raise ValueError("revoke takes exactly one of token_id, chain, grant_id, sid, user_id")
     moment = now()
-    tokens = db.session.execute(
-        update(Token).where(targets[chosen[0]], Token.revoked_at.is_(None)).values(revoked_at=moment)
-        .returning(Token.user_id).execution_options(synchronize_session=False)
-    ).scalars().all()
+    tokens = (
+        db.session.execute(
+            update(Token)
+            .where(targets[chosen[0]], Token.revoked_at.is_(None))
+            .values(revoked_at=moment)
+            .returning(Token.user_id)
+            .execution_options(synchronize_session=False)
+        )
+        .scalars()
+        .all()
+    )
     disconnected = None
     if grant_id is not None:
         disconnected = db.session.execute(
-            update(Grant).where(Grant.id == grant_id, Grant.revoked_at.is_(None))
+            update(Grant)
+            .where(Grant.id == grant_id, Grant.revoked_at.is_(None))
             .values(revoked_at=moment, revoked_reason=reason.value)
-            .returning(Grant.user_id).execution_options(synchronize_session=False)
+            .returning(Grant.user_id)
+            .execution_options(synchronize_session=False)
         ).scalar_one_or_none()
     metrics.TOKENS_REVOKED.labels(reason.value).inc(len(tokens))
     for owner in sorted(set(tokens) | ({disconnected} if disconnected else set())):
         audit.record(
-            owner, None, "tokens_revoked", reason=reason.value, of=chosen[0],
-            tokens_revoked=tokens.count(owner), grant_revoked=owner == disconnected,
+            owner,
+            None,
+            "tokens_revoked",
+            reason=reason.value,
+            of=chosen[0],
+            tokens_revoked=tokens.count(owner),
+            grant_revoked=owner == disconnected,
         )
     return Revoked(tokens=len(tokens), grants=int(disconnected is not None))
 

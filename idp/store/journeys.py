@@ -2,6 +2,7 @@
 when asked, its person, in one statement; and the journeys of a session made by this very
 request, which no statement needs to read (the machine is idp/flows/journey.py).
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -54,8 +55,11 @@ def find(browser_session_id: int | None, flow: str, user_id: str | None = None, 
         return None
     if _made_here(browser_session_id):
         # a session made in this transaction has only the journeys it made, all in the session
-        made = (row for row in (*db.session.new, *db.session.identity_map.values())
-                if isinstance(row, Journey) and row.browser_session_id == browser_session_id and row.flow == flow)
+        made = (
+            row
+            for row in (*db.session.new, *db.session.identity_map.values())
+            if isinstance(row, Journey) and row.browser_session_id == browser_session_id and row.flow == flow
+        )
         found = next(made, None)
         return None if found is None or (user_id is not None and found.user_id != user_id) else found
     statement = _with_person(person) if person else _WITH_CODE

@@ -20,6 +20,7 @@ requests queue on the row locks and each sees its own count; what a step checks 
 keys is one SELECT (`read`). Keys hold HMACs, never an address, a phone number or an IP in
 clear. The numbers are in config/settings.toml ([limits] and [password]).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -73,7 +74,9 @@ def _count(dialect: str, keys: int):
     moment = bindparam("moment", type_=TABLE.c.window_started_at.type)
     expired = TABLE.c.window_started_at <= bindparam("window_ended", type_=TABLE.c.window_started_at.type)
     rows = [select(bindparam(f"counter_key_{i}", type_=TABLE.c.key.type), literal(1), moment) for i in range(keys)]
-    statement = upsert(dialect, TABLE).from_select(["key", "count", "window_started_at"], union_all(*rows) if keys > 1 else rows[0])
+    statement = upsert(dialect, TABLE).from_select(
+        ["key", "count", "window_started_at"], union_all(*rows) if keys > 1 else rows[0]
+    )
     return statement.on_conflict_do_update(
         index_elements=[TABLE.c.key],
         set_={
@@ -95,7 +98,9 @@ class Counter:
 
     def within(self, window_seconds: int) -> int:
         """The count of a budget or a gate in its current window; 0 once the window ended."""
-        return self.count if self.started is not None and self.started > now() - timedelta(seconds=window_seconds) else 0
+        return (
+            self.count if self.started is not None and self.started > now() - timedelta(seconds=window_seconds) else 0
+        )
 
 
 def read(keys: list[str]) -> dict[str, Counter]:
@@ -115,7 +120,9 @@ def blocked_for(keys: list[str], counters: dict[str, Counter] | None = None) -> 
     return max((counters[key].wait for key in keys if key in counters), default=0)
 
 
-def ensure_not_blocked(keys: list[str], error: Errors = Errors.TOO_MANY_CODES, counters: dict[str, Counter] | None = None) -> None:
+def ensure_not_blocked(
+    keys: list[str], error: Errors = Errors.TOO_MANY_CODES, counters: dict[str, Counter] | None = None
+) -> None:
     """Raise `error` with data.retryAfter (seconds) when any of the keys is blocked."""
     wait = blocked_for(keys, counters)
     if wait:
@@ -157,7 +164,10 @@ def hit_all(budgets: list[tuple[str, int | None]], window_seconds: int, block_se
 def _count_groups(sizes: tuple[int, ...]):
     """_count for groups of keys of different windows, each an upsert of one data-modifying
     CTE (g<n>, its parameters g<n>_...), their counted rows together: one statement."""
-    groups = [plan.named_apart(_count("postgresql", size), f"g{number}_").cte(f"g{number}") for number, size in enumerate(sizes)]
+    groups = [
+        plan.named_apart(_count("postgresql", size), f"g{number}_").cte(f"g{number}")
+        for number, size in enumerate(sizes)
+    ]
     return union_all(*(select(group.c.key, group.c.count) for group in groups))
 
 
@@ -196,7 +206,9 @@ def _count_in_window(counter_keys: list[str], window_seconds: int):
     # the rows locked in one order: two requests counting the same keys queue, never deadlock
     ordered = sorted(set(counter_keys))
     rows = run(
-        _count(dialect(), len(ordered)), moment=moment, window_ended=moment - timedelta(seconds=window_seconds),
+        _count(dialect(), len(ordered)),
+        moment=moment,
+        window_ended=moment - timedelta(seconds=window_seconds),
         **{f"counter_key_{i}": counter_key for i, counter_key in enumerate(ordered)},
     ).all()
     return moment, dict(rows)

@@ -1,6 +1,7 @@
 """What a token's claims say of an account (its person, with their phone when they have one),
 read in the very statement that redeems the token (tokens.py) or checks it (bearer: /userinfo),
 sent on PostgreSQL on the driver's connection in autocommit (driver.py)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,14 +31,25 @@ class Person:
     @classmethod
     def of(cls, row) -> Person:
         return cls(
-            row.user_id, row.email, bool(row.email_verified), row.first_name, row.last_name, row.language,
-            row.phone_e164, None if row.phone_e164 is None else row.phone_verified_at is not None,
+            row.user_id,
+            row.email,
+            bool(row.email_verified),
+            row.first_name,
+            row.last_name,
+            row.language,
+            row.phone_e164,
+            None if row.phone_e164 is None else row.phone_verified_at is not None,
         )
 
 
 _PERSON = (
-    _users.c.email, _users.c.email_verified, _users.c.first_name, _users.c.last_name, _users.c.language,
-    _phones.c.e164.label("phone_e164"), _phones.c.verified_at.label("phone_verified_at"),
+    _users.c.email,
+    _users.c.email_verified,
+    _users.c.first_name,
+    _users.c.last_name,
+    _users.c.language,
+    _phones.c.e164.label("phone_e164"),
+    _phones.c.verified_at.label("phone_verified_at"),
 )
 
 
@@ -50,7 +62,13 @@ def with_person(source, user_id, *columns) -> Select:
 
 
 BEARER = with_person(
-    _tokens, _tokens.c.user_id, _tokens.c.user_id, _tokens.c.client_id, _tokens.c.scope, _tokens.c.access_token_expires_at, _tokens.c.revoked_at,
+    _tokens,
+    _tokens.c.user_id,
+    _tokens.c.user_id,
+    _tokens.c.client_id,
+    _tokens.c.scope,
+    _tokens.c.access_token_expires_at,
+    _tokens.c.revoked_at,
 ).where(_tokens.c.access_token_hash == bindparam("presented_access_token_hash"))
 
 

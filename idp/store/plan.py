@@ -12,6 +12,7 @@ value the database computes) raises Unplannable, and the unit of work writes it 
 The sub-statements of one statement see the same snapshot and must not touch one row twice:
 each row here is one object of the identity map, written once.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -67,7 +68,11 @@ def _plain(state) -> None:
     if len(state.mapper.tables) != 1:
         raise Unplannable
     for relationship in state.mapper.relationships:
-        if not relationship.viewonly and relationship.key not in state.unmodified and state.attrs[relationship.key].history.has_changes():
+        if (
+            not relationship.viewonly
+            and relationship.key not in state.unmodified
+            and state.attrs[relationship.key].history.has_changes()
+        ):
             raise Unplannable
 
 
@@ -80,7 +85,9 @@ def _insert(instance) -> Write:
         value = state.dict.get(prop.key)
         # what the unit of work sends: None is left out (the column's default, or NULL),
         # except where it was set and the type stores None as a value (JSON's null)
-        if value is not None or (prop.key in state.dict and column.type.should_evaluate_none and not column.primary_key):
+        if value is not None or (
+            prop.key in state.dict and column.type.should_evaluate_none and not column.primary_key
+        ):
             values[prop.key] = _value(value)
         elif column.default is not None:
             values[prop.key] = _computed(column.default)
@@ -129,9 +136,11 @@ def named_apart(statement, prefix: str):
     """The statement with its parameters renamed <prefix><name>, to be one part of a
     statement of several: the parts' names never meet, nor meet a column of a table the
     whole writes, which SQLAlchemy would take for a value to write there."""
+
     def rename(bind):
         if bind.required:
             bind.key = f"{prefix}{bind.key}"
+
     return visitors.cloned_traverse(statement, {}, {"bindparam": rename})
 
 
@@ -142,7 +151,9 @@ def statement(shapes: tuple, queued: tuple):
     per shape (a step's commit always has the same one), its values bound by name:
     w<n>_<attribute>, w<n>__pk<i>, and q<n>_<name> for the n-th statement handed over."""
     ctes = [named_apart(handed, f"q{number}_").cte(f"q{number}") for number, handed in enumerate(queued)]
-    selected = [select(*cte.c).limit(1).scalar_subquery() for handed, cte in zip(queued, ctes, strict=True) if answers(handed)]
+    selected = [
+        select(*cte.c).limit(1).scalar_subquery() for handed, cte in zip(queued, ctes, strict=True) if answers(handed)
+    ]
     for number, (mapper, keys, inserting, generated) in enumerate(shapes):
         table = mapper.local_table
         values = {}
@@ -154,9 +165,12 @@ def statement(shapes: tuple, queued: tuple):
             if generated is not None:
                 written = written.returning(mapper.get_property(generated).columns[0])
         else:
-            written = update(table).where(*(
-                column == bindparam(f"w{number}__pk{index}", type_=column.type) for index, column in enumerate(mapper.primary_key)
-            ))
+            written = update(table).where(
+                *(
+                    column == bindparam(f"w{number}__pk{index}", type_=column.type)
+                    for index, column in enumerate(mapper.primary_key)
+                )
+            )
             written = written.values(values).returning(literal_column("1"))
         cte = written.cte(f"w{number}")
         ctes.append(cte)

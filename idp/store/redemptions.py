@@ -5,6 +5,7 @@ table expressions sent on the driver's own connection in autocommit (driver.py, 
 sql/<kind>.postgresql.sql); on SQLite, which cannot put an UPDATE in a WITH, the same three
 statements one after the other in the request's transaction, the spent row standing in for the CTE.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,18 +35,25 @@ def _token_values(source, scope) -> Select:
     column = _tokens.c
     values = {
         "client_id": bindparam("caller", type_=column.client_id.type),
-        "user_id": source.c.user_id, "grant_id": source.c.grant_id, "sid": source.c.sid,
+        "user_id": source.c.user_id,
+        "grant_id": source.c.grant_id,
+        "sid": source.c.sid,
         "authorization_code_id": source.c.chain,
         "access_token_hash": bindparam("new_access_token_hash", type_=column.access_token_hash.type),
         "refresh_token_hash": case(
             (_grants_offline(scope), bindparam("new_refresh_token_hash", type_=column.refresh_token_hash.type)),
-            else_=None),
+            else_=None,
+        ),
         "scope": scope,
         "issued_at": bindparam("moment", type_=column.issued_at.type),
         "access_token_expires_at": bindparam("new_access_token_expires_at", type_=column.access_token_expires_at.type),
         "refresh_token_expires_at": case(
-            (_grants_offline(scope),
-             bindparam("new_refresh_token_expires_at", type_=column.refresh_token_expires_at.type)), else_=None),
+            (
+                _grants_offline(scope),
+                bindparam("new_refresh_token_expires_at", type_=column.refresh_token_expires_at.type),
+            ),
+            else_=None,
+        ),
     }
     return select(*(value.label(name) for name, value in values.items())).select_from(source)
 
@@ -59,12 +67,21 @@ def one_statement(spend, spent_columns, scope_of) -> Select:
     """PostgreSQL: spend, write the new token and read the person, in one statement."""
     spent = spend.returning(*spent_columns).cte("spent")
     scope = scope_of(spent)
-    issued = _insert_token(spent, scope).returning(
-        _tokens.c.user_id, _tokens.c.scope, _tokens.c.refresh_token_hash.is_not(None).label("refreshable"),
-    ).cte("issued")
+    issued = (
+        _insert_token(spent, scope)
+        .returning(
+            _tokens.c.user_id,
+            _tokens.c.scope,
+            _tokens.c.refresh_token_hash.is_not(None).label("refreshable"),
+        )
+        .cte("issued")
+    )
     return people.with_person(
-        spent.join(issued, issued.c.user_id == spent.c.user_id), spent.c.user_id,
-        spent, issued.c.refreshable, issued.c.scope.label("token_scope"),
+        spent.join(issued, issued.c.user_id == spent.c.user_id),
+        spent.c.user_id,
+        spent,
+        issued.c.refreshable,
+        issued.c.scope.label("token_scope"),
     )
 
 
@@ -75,8 +92,11 @@ def in_steps(spend, spent_columns, scope_of):
     write = _insert_token(row, scope_of(row)).returning(_tokens.c.id)
     new_token = _tokens.alias("issued")
     read = people.with_person(
-        row.join(new_token, new_token.c.id == bindparam("issued_id")), row.c.user_id,
-        row, new_token.c.refresh_token_hash.is_not(None).label("refreshable"), new_token.c.scope.label("token_scope"),
+        row.join(new_token, new_token.c.id == bindparam("issued_id")),
+        row.c.user_id,
+        row,
+        new_token.c.refresh_token_hash.is_not(None).label("refreshable"),
+        new_token.c.scope.label("token_scope"),
     )
     return spend.returning(table.c.id), write, read
 

@@ -2,6 +2,7 @@
 the next try wait longer (wrong passwords, per account and per trusted device), their tries
 claimed before the password is hashed so that concurrent guesses get exactly the allowance.
 The counters' statements, keys and blocks are limits.py's."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -51,7 +52,9 @@ def claim(counter_key: str, free: int, base_seconds: int, max_seconds: int, erro
     ones (as fail() would) before the answer is known. So concurrent tries get exactly the
     allowance: on PostgreSQL they queue on the row's lock and each sees the block of the one
     before. `error` with data.retryAfter when the key is blocked. refund() takes a try back."""
-    count = run(_one_more_failure(dialect(), unless_blocked=True), counter_key=counter_key, moment=now()).scalar_one_or_none()
+    count = run(
+        _one_more_failure(dialect(), unless_blocked=True), counter_key=counter_key, moment=now()
+    ).scalar_one_or_none()
     if count is None:
         ensure_not_blocked([counter_key], error)
         raise FlowError(error, data={"retryAfter": 1})  # the block ended this very moment

@@ -3,6 +3,7 @@ the writes of a check, built once on the table and run on the request's connecti
 bulk layer costs more than the statement: bench/signin_per_core.py). What a code is, and the
 rules of sending and checking one, are idp/flows/otp.py's.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -32,22 +33,31 @@ _codes = OtpTransaction.__table__
 # Single use even under concurrency: only one UPDATE can move a code out of PENDING.
 _SPEND = (
     update(_codes)
-    .where(_codes.c.id == bindparam("code_id"), _codes.c.state == CodeState.PENDING, _codes.c.attempts < bindparam("max_attempts"))
+    .where(
+        _codes.c.id == bindparam("code_id"),
+        _codes.c.state == CodeState.PENDING,
+        _codes.c.attempts < bindparam("max_attempts"),
+    )
     .values(state=CodeState.USED, updated_at=bindparam("moment"))
     .returning(_codes.c.id)
 )
 _WRONG = (
-    update(_codes).where(_codes.c.id == bindparam("code_id"))
-    .values(attempts=_codes.c.attempts + 1, updated_at=bindparam("moment")).returning(_codes.c.attempts)
+    update(_codes)
+    .where(_codes.c.id == bindparam("code_id"))
+    .values(attempts=_codes.c.attempts + 1, updated_at=bindparam("moment"))
+    .returning(_codes.c.attempts)
 )
 _USED_UP = update(_codes).where(_codes.c.id == bindparam("code_id")).values(state=CodeState.FAILED)
 
 
 def spend(code_id: str, max_attempts: int, moment: datetime) -> bool:
     """The right code is spent, unless another request spent it or its tries ran out first."""
-    return db.session.connection().execute(
-        _SPEND, {"code_id": code_id, "max_attempts": max_attempts, "moment": moment}
-    ).scalar_one_or_none() is not None
+    return (
+        db.session.connection()
+        .execute(_SPEND, {"code_id": code_id, "max_attempts": max_attempts, "moment": moment})
+        .scalar_one_or_none()
+        is not None
+    )
 
 
 def count_wrong(code_id: str, moment: datetime, max_attempts: int) -> int:
@@ -61,10 +71,16 @@ def count_wrong(code_id: str, moment: datetime, max_attempts: int) -> int:
 # The job worker's side of a code it was handed (idp/notify: a message that carries a code names
 # its transaction and how many codes that transaction had sent then, `sends`).
 CURRENT, REPLACED, UNWRITTEN = "current", "replaced", "unwritten"
-_STANDING = db.select(_codes.c.sends, _codes.c.state, _codes.c.delivery_failed_at).where(_codes.c.id == bindparam("code_id"))
+_STANDING = db.select(_codes.c.sends, _codes.c.state, _codes.c.delivery_failed_at).where(
+    _codes.c.id == bindparam("code_id")
+)
 _UNDELIVERABLE = (
     update(_codes)
-    .where(_codes.c.id == bindparam("code_id"), _codes.c.sends == bindparam("code_sends"), _codes.c.state == CodeState.PENDING)
+    .where(
+        _codes.c.id == bindparam("code_id"),
+        _codes.c.sends == bindparam("code_sends"),
+        _codes.c.state == CodeState.PENDING,
+    )
     .values(delivery_failed_at=bindparam("failed_at"))
 )
 

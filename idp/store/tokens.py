@@ -31,6 +31,7 @@ A connection dropped under a statement (PostgreSQL restarted) is retried once on
 reach PostgreSQL before the drop is then found spent: the retry answers it as a replay,
 which fails closed.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -67,11 +68,13 @@ _REDEEMABLE = (
     _codes.c.redirect_uri == bindparam("asked_redirect_uri"),
     _codes.c.code_challenge.is_not_distinct_from(bindparam("verifier_challenge", type_=_codes.c.code_challenge.type)),
     _codes.c.code_challenge_method.is_not_distinct_from(
-        bindparam("verifier_method", type_=_codes.c.code_challenge_method.type)),
+        bindparam("verifier_method", type_=_codes.c.code_challenge_method.type)
+    ),
 )
 _REDEEM = update(_codes).where(*_REDEEMABLE).values(redeemed_at=bindparam("moment"))
 _CODE_OF_CLIENT = select(AuthorizationCode).where(
-    AuthorizationCode.code_hash == bindparam("presented_code_hash"), AuthorizationCode.client_id == bindparam("caller"))
+    AuthorizationCode.code_hash == bindparam("presented_code_hash"), AuthorizationCode.client_id == bindparam("caller")
+)
 
 
 def refused_code(parameters: dict) -> tuple[Refused, AuthorizationCode | None]:
@@ -91,8 +94,15 @@ def refused_code(parameters: dict) -> tuple[Refused, AuthorizationCode | None]:
 # What a spent code gives its token and the ID token: the chain (the code itself), grant,
 # session, person and the claims of the sign-in.
 _SPENT_CODE = (
-    _codes.c.id.label("chain"), _codes.c.user_id, _codes.c.grant_id, _codes.c.sid,
-    _codes.c.scope, _codes.c.nonce, _codes.c.auth_time, _codes.c.amr, _codes.c.acr,
+    _codes.c.id.label("chain"),
+    _codes.c.user_id,
+    _codes.c.grant_id,
+    _codes.c.sid,
+    _codes.c.scope,
+    _codes.c.nonce,
+    _codes.c.auth_time,
+    _codes.c.amr,
+    _codes.c.acr,
 )
 
 # The rule of a refresh token that may be spent, as SQL here (with grants' own: unrevoked), and
@@ -105,8 +115,9 @@ _SPEND = grants.spending_refresh_token(
 _REFRESH_TOKEN = select(Token).where(Token.refresh_token_hash == bindparam("presented_refresh_token_hash"))
 
 
-def refused_refresh_token(presented_refresh_token_hash: str, caller: str, moment: datetime
-                          ) -> tuple[Refused | None, Token | None]:
+def refused_refresh_token(
+    presented_refresh_token_hash: str, caller: str, moment: datetime
+) -> tuple[Refused | None, Token | None]:
     """Why rotate_refresh_token would spend no token (None: it would), and the token."""
     found = db.session.scalar(_REFRESH_TOKEN, {"presented_refresh_token_hash": presented_refresh_token_hash})
     if found is None:
@@ -121,7 +132,10 @@ def refused_refresh_token(presented_refresh_token_hash: str, caller: str, moment
 
 
 _SPENT_TOKEN = (
-    _tokens.c.authorization_code_id.label("chain"), _tokens.c.user_id, _tokens.c.grant_id, _tokens.c.sid,
+    _tokens.c.authorization_code_id.label("chain"),
+    _tokens.c.user_id,
+    _tokens.c.grant_id,
+    _tokens.c.sid,
     _tokens.c.scope.label("granted_scope"),
 )
 

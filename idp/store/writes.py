@@ -17,6 +17,7 @@ A write that nothing in the request reads again (a counter cleared, a try refund
 to `with_commit` and joins the commit's statement instead of being one of its own; one handed
 over before a plain commit is sent then, on its own.
 """
+
 from __future__ import annotations
 
 from blinker import Namespace
@@ -110,8 +111,11 @@ def _write_together(session: Session, models: tuple) -> None:
     new, dirty = _pending(session)
     queued = session.info.pop(QUEUED, [])
     try:
-        if session.get_bind().dialect.name != "postgresql" or session.deleted or \
-                any(type(instance) not in models for instance in new + dirty):
+        if (
+            session.get_bind().dialect.name != "postgresql"
+            or session.deleted
+            or any(type(instance) not in models for instance in new + dirty)
+        ):
             raise plan.Unplannable
         writes = plan.plan(new, dirty)
     except plan.Unplannable:

@@ -1,4 +1,5 @@
 """Helpers of the profile and recovery tests: a signed-in account and the calls of its flows."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -39,7 +40,9 @@ def reauthenticate(client, outbox, change: str) -> None:
 def age_sign_in(app, minutes: int) -> None:
     """Make every signed-in session's sign-in this many minutes old."""
     with app.app_context():
-        for browser_session in db.session.scalars(db.select(BrowserSession).filter(BrowserSession.user_id.is_not(None))):
+        for browser_session in db.session.scalars(
+            db.select(BrowserSession).filter(BrowserSession.user_id.is_not(None))
+        ):
             browser_session.auth_time = browser_session.auth_time - timedelta(minutes=minutes)
         db.session.commit()
 
@@ -67,5 +70,7 @@ def add_backup_codes(client, outbox) -> list[str]:
 def add_passkey(client, outbox, authenticator, name: str = "My laptop") -> None:
     reauthenticate(client, outbox, "methods")
     options = post(client, "/profile/methods/passkey").json["data"]["publicKey"]
-    response = client.post("/v1/profile/methods/passkey/register", json={"credential": authenticator.create(options), "name": name})
+    response = client.post(
+        "/v1/profile/methods/passkey/register", json={"credential": authenticator.create(options), "name": name}
+    )
     assert response.status_code == 200, response.json

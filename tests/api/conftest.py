@@ -1,5 +1,6 @@
 """Fixtures of the /v1 tests: a client whose every /v1 answer is checked against
 idp/api/openapi.yaml, and helpers that drive whole sign-up and sign-in steps."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -80,14 +81,29 @@ def connected(app, client, signup):
     with app.app_context():
         session = db.session.scalar(db.select(BrowserSession).where(BrowserSession.user_id.is_not(None)))
         moment = now()
-        grant = Grant(user_id=session.user_id, client_id="reservations", scope="openid profile email",
-                      first_used_at=moment - timedelta(days=3), last_used_at=moment)
+        grant = Grant(
+            user_id=session.user_id,
+            client_id="reservations",
+            scope="openid profile email",
+            first_used_at=moment - timedelta(days=3),
+            last_used_at=moment,
+        )
         db.session.add(grant)
         db.session.flush()
-        db.session.add(Token(client_id="reservations", user_id=session.user_id, grant_id=grant.id, sid=session.sid,
-                             access_token_hash="b" * 64, refresh_token_hash="c" * 64, scope=grant.scope, issued_at=moment,
-                             access_token_expires_at=moment + timedelta(hours=1),
-                             refresh_token_expires_at=moment + timedelta(days=30)))
+        db.session.add(
+            Token(
+                client_id="reservations",
+                user_id=session.user_id,
+                grant_id=grant.id,
+                sid=session.sid,
+                access_token_hash="b" * 64,
+                refresh_token_hash="c" * 64,
+                scope=grant.scope,
+                issued_at=moment,
+                access_token_expires_at=moment + timedelta(hours=1),
+                refresh_token_expires_at=moment + timedelta(days=30),
+            )
+        )
         session.clients = ["reservations"]
         db.session.commit()
         return session.sid
@@ -115,5 +131,8 @@ def requires_sid(app, monkeypatch):
     """The reservations service registered with backchannel_logout_session_required = true."""
     with app.app_context():
         registry = clients.registry()
-        monkeypatch.setitem(registry._clients, "reservations",
-                            dataclasses.replace(registry.get("reservations"), backchannel_logout_session_required=True))
+        monkeypatch.setitem(
+            registry._clients,
+            "reservations",
+            dataclasses.replace(registry.get("reservations"), backchannel_logout_session_required=True),
+        )

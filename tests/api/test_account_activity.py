@@ -1,5 +1,6 @@
 """Account activity (/v1/account/activity): the account's security events, newest first, in a
 form the page words; "This wasn't me"; and the activity's retention."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -37,14 +38,24 @@ def names(client) -> list[str]:
 def test_a_sign_up_is_the_first_event_with_its_browser_in_words(person):
     [created] = events(person)["events"]
     assert (created["event"], created["failed"], created["browser"], created["system"], created["kind"]) == (
-        "signup_completed", False, "Firefox", "Windows", "computer")
+        "signup_completed",
+        False,
+        "Firefox",
+        "Windows",
+        "computer",
+    )
     assert created["proof"] == "sms" and created["at"].endswith("Z")
 
 
 def test_a_sign_in_from_another_browser_says_how_it_was_proved_and_from_where(app, person, outbox):
     SignIn(browser(app, SAFARI_ON_IPHONE), outbox).through("verify")
     newest = events(person)["events"][0]
-    assert (newest["event"], newest["browser"], newest["system"], newest["proof"]) == ("signin_completed", "Mobile Safari", "iOS", "sms")
+    assert (newest["event"], newest["browser"], newest["system"], newest["proof"]) == (
+        "signin_completed",
+        "Mobile Safari",
+        "iOS",
+        "sms",
+    )
 
 
 def test_a_wrong_password_and_a_wrong_code_are_failures_of_the_account(app, person, outbox):
@@ -53,7 +64,10 @@ def test_a_wrong_password_and_a_wrong_code_are_failures_of_the_account(app, pers
     phone.through("send")
     assert phone.verify(wrong(outbox.code(phone.phone))).status_code == 400
     shown = events(person)["events"]
-    assert [(event["event"], event["failed"]) for event in shown[:2]] == [("code_wrong", True), ("password_wrong", True)]
+    assert [(event["event"], event["failed"]) for event in shown[:2]] == [
+        ("code_wrong", True),
+        ("password_wrong", True),
+    ]
 
 
 def test_failures_past_the_free_ones_and_the_lock_at_the_cap_are_shown(app, person, outbox, monkeypatch):
@@ -139,7 +153,12 @@ def test_this_wasnt_me_is_offered_where_a_stranger_could_be_the_cause(app, perso
     reauthenticate(person, outbox, "phone")
     assert post(person, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms").status_code == 200
     offered = {event["event"]: event["reportable"] for event in events(person)["events"]}
-    assert offered == {"new_phone_code_sent": True, "signin_completed": True, "password_wrong": True, "signup_completed": False}
+    assert offered == {
+        "new_phone_code_sent": True,
+        "signin_completed": True,
+        "password_wrong": True,
+        "signup_completed": False,
+    }
 
 
 def test_this_wasnt_me_is_not_offered_beside_the_persons_own_acts(app, person, outbox):
@@ -171,8 +190,12 @@ def test_another_accounts_event_gets_the_answer_of_an_unknown_one(app, person, o
     unknown = post(person, "/account/activity/not-me", event="999999")
     not_a_number = post(person, "/account/activity/not-me", event="first")
 
-    assert (foreign.status_code, foreign.json) == (unknown.status_code, unknown.json) == (not_a_number.status_code, not_a_number.json) == (
-        404, {"success": False, "message": "30", "data": {}})
+    assert (
+        (foreign.status_code, foreign.json)
+        == (unknown.status_code, unknown.json)
+        == (not_a_number.status_code, not_a_number.json)
+        == (404, {"success": False, "message": "30", "data": {}})
+    )
     assert stranger.get("/v1/profile").status_code == 200
 
 

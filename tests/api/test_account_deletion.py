@@ -1,6 +1,7 @@
 """Delete my account (/v1/account/delete): after the proof, every personal datum goes, every
 session ends, the services are told, a last e-mail goes — and the address may sign up again
 as a new person."""
+
 from __future__ import annotations
 
 from idp.extensions import db
@@ -10,6 +11,7 @@ from tests.api.test_account_services import token_through
 from tests.api.test_account_sessions import browser
 from tests.support.browsers import SAFARI_ON_IPHONE
 from tests.support.journeys import EMAIL, PHONE, SignIn, SignUp
+
 
 def _everything(app) -> str:
     """Every row of every table, as text: where an e-mail address or a phone number would show.
@@ -99,13 +101,22 @@ def test_a_service_no_live_session_signed_in_to_is_told_by_the_accounts_sub(app,
     assert told == [("reservations", None, True)]
 
 
-def test_a_service_that_requires_sid_is_told_each_session_never_the_account_alone(app, client, connected, told, outbox,  # noqa: F811
-                                                                                   requires_sid):
+def test_a_service_that_requires_sid_is_told_each_session_never_the_account_alone(
+    app,
+    client,
+    connected,
+    told,
+    outbox,  # noqa: F811
+    requires_sid,
+):
     token_through(app, "an-ended-session-its-token-names-000000000")
     reauthenticate(client, outbox, "delete")
     assert post(client, "/account/delete").status_code == 200
     # the live session as it ends, and the ended one its token names: each by its sid, with the sub
-    assert told == [("reservations", connected, True), ("reservations", "an-ended-session-its-token-names-000000000", True)]
+    assert told == [
+        ("reservations", connected, True),
+        ("reservations", "an-ended-session-its-token-names-000000000", True),
+    ]
 
 
 def test_a_last_email_goes_to_the_address_in_the_accounts_language(app, client, signup, outbox):
@@ -127,4 +138,3 @@ def test_the_same_address_signs_up_again_as_a_new_person(app, client, signup, ou
 
     [second] = _user_ids(app)
     assert second != first
-

@@ -1,5 +1,6 @@
 """Download my information (/v1/account/information): after the proof, everything the service
 holds about the person, without a secret."""
+
 from __future__ import annotations
 
 import json
@@ -31,7 +32,12 @@ def test_the_file_holds_the_profile_the_phone_and_the_connected_services(client,
     reauthenticate(client, outbox, "download")
     information = download(client)
     account = information["account"]
-    assert (account["email"], account["firstName"], account["lastName"], account["language"]) == (EMAIL, "Jeanne", "Tremblay", "fr")
+    assert (account["email"], account["firstName"], account["lastName"], account["language"]) == (
+        EMAIL,
+        "Jeanne",
+        "Tremblay",
+        "fr",
+    )
     assert information["methods"]["phone"]["number"] == PHONE
     assert [service["name"] for service in information["connectedServices"]] == ["Service de réservations"]
     assert [session["current"] for session in information["sessions"]] == [True]

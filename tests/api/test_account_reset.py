@@ -29,6 +29,7 @@ Who holds what, what they try, what they must get:
 - **A complete account whose lost phone was removed** (its address is all it has left, code
   49's dead end) may ask the same deletion from recovery instead of being told to call.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,8 @@ import pytest
 
 from idp.extensions import db
 from idp.models import Reset, Token, User
-from tests.api.conftest import RESET_WAIT
 from tests.api.account_helpers import add_app, audit_actions, post
+from tests.api.conftest import RESET_WAIT
 from tests.support.grants import service_holds_a_token
 from tests.support.journeys import EMAIL, PHONE, SignIn, SignUp
 
@@ -126,7 +127,9 @@ def test_the_browser_that_asked_cannot_delete_without_a_new_code_to_the_address(
     assert account_exists(app)
 
 
-def test_after_the_wait_a_new_address_code_offers_the_deletion_which_deletes_everything(owner, client, mailbox, outbox, app, frozen):
+def test_after_the_wait_a_new_address_code_offers_the_deletion_which_deletes_everything(
+    owner, client, mailbox, outbox, app, frozen
+):
     with app.app_context():
         service_holds_a_token(owner.user_id)
         db.session.commit()
@@ -163,7 +166,9 @@ def test_the_owners_sign_in_with_the_phone_cancels_the_deletion(owner, mailbox, 
     phone.send()
     assert phone.verify().status_code == 200
     assert resets(app)[0].cancelled_at is not None
-    assert any("supprimer votre compte" in message.body and "annul" in message.body for message in outbox.messages(PHONE))
+    assert any(
+        "supprimer votre compte" in message.body and "annul" in message.body for message in outbox.messages(PHONE)
+    )
     frozen.shift(WAIT)
     journey = recover(app.test_client(), outbox).json["data"]["journey"]
     assert journey["screen"] == "forgotpassword/verification" and "waitingReset" not in journey
@@ -178,7 +183,10 @@ def test_an_app_code_is_the_owner_too_and_cancels_the_deletion(owner, client, ma
     signin.login()
     assert post(signin.client, "/otp/otp/send", userName=EMAIL, otpType="app").status_code == 200
     frozen.shift(60)
-    assert post(signin.client, "/otp/otp/verify", userName=EMAIL, otpType="app", otp=pyotp.TOTP(secret).now()).status_code == 200
+    assert (
+        post(signin.client, "/otp/otp/verify", userName=EMAIL, otpType="app", otp=pyotp.TOTP(secret).now()).status_code
+        == 200
+    )
     assert resets(app)[0].cancelled_at is not None
 
 

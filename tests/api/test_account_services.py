@@ -6,6 +6,7 @@ account's sub alone, or, to a service that registered backchannel_logout_session
 one logout token per browser session it signed in through (sid and sub) — the live sessions
 that list it and the ended ones its tokens still name — never by the sub alone, which it would
 refuse and keep the person signed in."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -22,8 +23,18 @@ def token_through(app, sid: str) -> None:
     with app.app_context():
         grant = db.session.scalars(db.select(Grant)).one()
         moment = now()
-        db.session.add(Token(client_id="reservations", user_id=grant.user_id, grant_id=grant.id, sid=sid, access_token_hash="d" * 64,
-                             scope=grant.scope, issued_at=moment, access_token_expires_at=moment + timedelta(hours=1)))
+        db.session.add(
+            Token(
+                client_id="reservations",
+                user_id=grant.user_id,
+                grant_id=grant.id,
+                sid=sid,
+                access_token_hash="d" * 64,
+                scope=grant.scope,
+                issued_at=moment,
+                access_token_expires_at=moment + timedelta(hours=1),
+            )
+        )
         db.session.commit()
 
 
@@ -31,7 +42,11 @@ def test_each_service_is_named_in_the_pages_language_with_its_sign_ins_and_what_
     english = client.get("/v1/account/services?lang=en").json["data"]
     french = client.get("/v1/account/services?lang=fr").json["data"]
     service = english["services"][0]
-    assert (service["id"], service["name"], service["receives"]) == ("reservations", "Reservations service", ["openid", "profile", "email"])
+    assert (service["id"], service["name"], service["receives"]) == (
+        "reservations",
+        "Reservations service",
+        ["openid", "profile", "email"],
+    )
     assert service["firstSignIn"] < service["lastSignIn"]
     assert french["services"][0]["name"] == "Service de réservations"
     # the days in words, the service's days, in each language (idp/moments.py)
@@ -48,7 +63,9 @@ def moments_day(client, iso: str, language: str) -> str:
         return moments.day_said(datetime.fromisoformat(iso.replace("Z", "")), language)
 
 
-def test_disconnecting_revokes_every_token_of_the_service_and_tells_it_the_account_not_the_live_session(app, client, connected, told):
+def test_disconnecting_revokes_every_token_of_the_service_and_tells_it_the_account_not_the_live_session(
+    app, client, connected, told
+):
     response = client.post("/v1/account/services/disconnect", json={"service": "reservations"})
 
     assert (response.status_code, response.json["data"]) == (200, {"revoked": 1})
@@ -66,12 +83,15 @@ def test_disconnecting_revokes_every_token_of_the_service_and_tells_it_the_accou
 
 
 def test_a_service_that_requires_sid_is_told_each_session_it_signed_in_through_never_the_account_alone(
-        app, client, connected, told, requires_sid):
+    app, client, connected, told, requires_sid
+):
     token_through(app, "an-ended-session-its-token-names-000000000")
 
     assert client.post("/v1/account/services/disconnect", json={"service": "reservations"}).status_code == 200
 
-    assert sorted(told) == sorted([("reservations", connected, True), ("reservations", "an-ended-session-its-token-names-000000000", True)])
+    assert sorted(told) == sorted(
+        [("reservations", connected, True), ("reservations", "an-ended-session-its-token-names-000000000", True)]
+    )
 
 
 def test_the_next_sign_in_to_a_disconnected_service_is_a_first_one(app, client, connected):
@@ -106,5 +126,8 @@ def test_a_service_not_connected_or_unknown_gets_not_found_and_nothing_changes(a
 
 def test_connected_services_need_a_signed_in_browser(app):
     stranger = browser(app, FIREFOX_ON_WINDOWS)
-    answers = [stranger.get("/v1/account/services"), stranger.post("/v1/account/services/disconnect", json={"service": "x"})]
+    answers = [
+        stranger.get("/v1/account/services"),
+        stranger.post("/v1/account/services/disconnect", json={"service": "x"}),
+    ]
     assert [(a.status_code, a.json["message"]) for a in answers] == [(401, "29")] * 2

@@ -1,5 +1,6 @@
 """Where you're signed in (/v1/account/sessions): the account's sessions in words, and ending
 them from the list — one other browser, or every one but this."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -9,8 +10,8 @@ import pytest
 from idp.clock import now
 from idp.extensions import db
 from idp.models import AuditEvent, BrowserSession, Grant, Token
-from tests.support.contract import ContractClient
 from tests.support.browsers import FIREFOX_ON_WINDOWS, SAFARI_ON_IPHONE
+from tests.support.contract import ContractClient
 from tests.support.journeys import SignIn
 
 
@@ -51,7 +52,9 @@ def test_each_session_says_when_it_signed_in_and_was_last_used_and_how_it_was_pr
     assert phone["proof"] == "sms"
     assert phone["signedInAt"].endswith("Z") and phone["lastUsedAt"] >= phone["signedInAt"]
     french = client.get("/v1/account/sessions?lang=fr").json["data"]["sessions"][1]
-    assert phone["lastUsedSaid"].endswith("(Eastern Standard Time)") or phone["lastUsedSaid"].endswith("(Eastern Daylight Time)")
+    assert phone["lastUsedSaid"].endswith("(Eastern Standard Time)") or phone["lastUsedSaid"].endswith(
+        "(Eastern Daylight Time)"
+    )
     assert "(heure" in french["lastUsedSaid"]
 
 
@@ -59,11 +62,23 @@ def test_signing_out_of_another_device_ends_it_and_the_tokens_issued_through_it(
     other = listed(client)[1]["id"]
     with app.app_context():
         user_id = db.session.scalar(db.select(BrowserSession.user_id).filter_by(sid=other))
-        grant = Grant(user_id=user_id, client_id="reservations", scope="openid", first_used_at=now(), last_used_at=now())
+        grant = Grant(
+            user_id=user_id, client_id="reservations", scope="openid", first_used_at=now(), last_used_at=now()
+        )
         db.session.add(grant)
         db.session.flush()
-        db.session.add(Token(client_id="reservations", user_id=user_id, grant_id=grant.id, sid=other, access_token_hash="a" * 64,
-                             scope="openid", issued_at=now(), access_token_expires_at=now() + timedelta(hours=1)))
+        db.session.add(
+            Token(
+                client_id="reservations",
+                user_id=user_id,
+                grant_id=grant.id,
+                sid=other,
+                access_token_hash="a" * 64,
+                scope="openid",
+                issued_at=now(),
+                access_token_expires_at=now() + timedelta(hours=1),
+            )
+        )
         db.session.commit()
 
     response = client.post("/v1/account/sessions/end", json={"session": other})
@@ -89,8 +104,11 @@ def test_another_accounts_session_gets_the_answer_of_an_unknown_one(app, client,
     foreign = client.post("/v1/account/sessions/end", json={"session": their_session})
     unknown = client.post("/v1/account/sessions/end", json={"session": "no-such-session"})
 
-    assert (foreign.status_code, foreign.json) == (unknown.status_code, unknown.json) == (
-        404, {"success": False, "message": "30", "data": {}})
+    assert (
+        (foreign.status_code, foreign.json)
+        == (unknown.status_code, unknown.json)
+        == (404, {"success": False, "message": "30", "data": {}})
+    )
     assert stranger.get("/v1/profile").status_code == 200
 
 
@@ -124,14 +142,25 @@ def test_the_list_and_its_actions_need_a_signed_in_browser(app):
 def test_a_long_list_is_read_a_page_at_a_time_each_session_once_this_one_first(app, client, person, monkeypatch):
     monkeypatch.setitem(app.config["IDP"]["account"], "page_size", 7)
     with app.app_context():
-        user_id = db.session.scalar(db.select(BrowserSession.user_id).where(BrowserSession.user_id.is_not(None)).limit(1))
+        user_id = db.session.scalar(
+            db.select(BrowserSession.user_id).where(BrowserSession.user_id.is_not(None)).limit(1)
+        )
         moment = now()
         # the same last use for many: the id breaks the tie, and no row is skipped or repeated
-        db.session.add_all([
-            BrowserSession(token_hash=f"{i:064d}", user_id=user_id, created_at=moment, last_seen_at=moment - timedelta(seconds=i // 3),
-                           expires_at=moment + timedelta(hours=1), user_agent=FIREFOX_ON_WINDOWS, amr=["pwd", "hwk", "mfa"])
-            for i in range(30)
-        ])
+        db.session.add_all(
+            [
+                BrowserSession(
+                    token_hash=f"{i:064d}",
+                    user_id=user_id,
+                    created_at=moment,
+                    last_seen_at=moment - timedelta(seconds=i // 3),
+                    expires_at=moment + timedelta(hours=1),
+                    user_agent=FIREFOX_ON_WINDOWS,
+                    amr=["pwd", "hwk", "mfa"],
+                )
+                for i in range(30)
+            ]
+        )
         db.session.commit()
     seen, after = [], None
     while True:

@@ -1,6 +1,7 @@
 """The channels people are offered (notify.channels): the server refuses the others, whatever
 the browser sends, and the UI's configuration names only those offered. Production's refusal
 to start with a channel its provider cannot carry is in tests/foundation/test_production.py."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,9 @@ def test_a_text_is_still_sent_at_sign_up_when_calls_are_not_offered(signup, text
     assert signup.send_phone(channel="sms").status_code == 200
 
 
-def test_a_person_whose_phone_takes_calls_is_offered_texts_only_when_calls_are_not_offered(signup, client, app, monkeypatch):
+def test_a_person_whose_phone_takes_calls_is_offered_texts_only_when_calls_are_not_offered(
+    signup, client, app, monkeypatch
+):
     signup.channel = "voice"
     signup.through("profile")
     post(client, "/logout")
@@ -41,5 +44,7 @@ def test_a_person_whose_phone_takes_calls_is_offered_texts_only_when_calls_are_n
 
 def test_the_login_ui_is_told_the_phone_channels_offered(client, texts_only):
     page = client.get("/en/signUp/verificationsetup").get_data(as_text=True)
-    config = json.loads(re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', page, re.S).group(1))
+    config = json.loads(
+        re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', page, re.S).group(1)
+    )
     assert config["policy"]["phoneChannels"] == ["sms"]

@@ -1,6 +1,6 @@
 """One-time codes: expiry, single use, attempts, resends, send and guess limits, enumeration."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 from idp.extensions import db
 from idp.flows import codes
@@ -161,7 +161,9 @@ def test_the_send_past_the_budget_of_its_window_is_blocked(signup, frozen):
     assert blocked.json["data"]["retryAfter"] == 600
 
 
-def test_sends_to_one_address_across_browsers_cost_a_hard_proof_of_work_past_the_budget_never_a_block(signup, client, app, frozen):
+def test_sends_to_one_address_across_browsers_cost_a_hard_proof_of_work_past_the_budget_never_a_block(
+    signup, client, app, frozen
+):
     for _ in range(10):
         client.delete_cookie("idp_session")
         signup.send_email()

@@ -1,4 +1,5 @@
 """Concurrent requests on PostgreSQL: counters lose nothing, one account per address, no 500."""
+
 from __future__ import annotations
 
 import os
@@ -51,7 +52,8 @@ def test_fifty_concurrent_wrong_codes_count_exactly_fifty(app, live_server, monk
     trxn = browser.send_email_code()
     guess = "000000" if _code(app, EMAIL) != "000000" else "111111"
     answers = _all_at_once(
-        [lambda: browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=guess, trxnId=trxn)] * 50
+        [lambda: browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=guess, trxnId=trxn)]
+        * 50
     )
     assert {answer.status_code for answer in answers} == {400}
     with app.app_context():
@@ -66,11 +68,14 @@ def test_fifty_concurrent_wrong_codes_never_let_a_code_through_nor_fail(app, liv
     trxn = browser.send_email_code()
     guess = "000000" if _code(app, EMAIL) != "000000" else "111111"
     answers = _all_at_once(
-        [lambda: browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=guess, trxnId=trxn)] * 50
+        [lambda: browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=guess, trxnId=trxn)]
+        * 50
     )
     assert all(400 <= answer.status_code < 500 for answer in answers)
     assert {answer.json()["message"] for answer in answers} <= {"14", "16", "17"}
-    right = browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=_code(app, EMAIL), trxnId=trxn)
+    right = browser.post(
+        "/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=_code(app, EMAIL), trxnId=trxn
+    )
     assert right.status_code in (400, 429)
 
 
@@ -90,12 +95,18 @@ def test_concurrent_sign_ups_of_one_address_make_exactly_one_account(app, live_s
     transactions = []
     for browser in browsers:
         trxn = browser.send_email_code()
-        verified = browser.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=_code(app, EMAIL), trxnId=trxn)
+        verified = browser.post(
+            "/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=_code(app, EMAIL), trxnId=trxn
+        )
         assert verified.status_code == 200
         transactions.append(trxn)
     answers = _all_at_once(
         [
-            (lambda browser=browser, trxn=trxn: browser.post("/users/create", userName=EMAIL, password=PASSWORD, trxnId=trxn))
+            (
+                lambda browser=browser, trxn=trxn: browser.post(
+                    "/users/create", userName=EMAIL, password=PASSWORD, trxnId=trxn
+                )
+            )
             for browser, trxn in zip(browsers, transactions, strict=True)
         ]
     )
@@ -107,16 +118,25 @@ def test_concurrent_sign_ups_of_one_address_make_exactly_one_account(app, live_s
 
 def test_thirty_concurrent_wrong_passwords_for_one_account_get_exactly_the_allowance(app, live_server):
     with app.app_context():
-        user = User(email=EMAIL, email_verified=True, password_hash=passwords.hash_password(PASSWORD),
-                    first_name="Jeanne", last_name="Tremblay", language="fr")
+        user = User(
+            email=EMAIL,
+            email_verified=True,
+            password_hash=passwords.hash_password(PASSWORD),
+            first_name="Jeanne",
+            last_name="Tremblay",
+            language="fr",
+        )
         db.session.add(user)
         db.session.commit()
     free = app.config["IDP"]["password"]["throttle_after"]
     browsers = [Browser(live_server) for _ in range(30)]
-    answers = _all_at_once([
-        (lambda browser=browser: browser.post("/otp/users/login", userName=EMAIL, password="Not-The-Password-123"))
-        for browser in browsers
-    ], workers=30)
+    answers = _all_at_once(
+        [
+            (lambda browser=browser: browser.post("/otp/users/login", userName=EMAIL, password="Not-The-Password-123"))
+            for browser in browsers
+        ],
+        workers=30,
+    )
     statuses = sorted(answer.status_code for answer in answers)
     # the free tries and the one past them are tried; every other waits, its password untried
     assert statuses == [401] * (free + 1) + [429] * (30 - free - 1)
@@ -130,8 +150,13 @@ def test_thirty_concurrent_sign_ups_of_one_address_put_exactly_its_day_in_the_ma
     browsers = [Browser(live_server) for _ in range(30)]
     for browser in browsers:
         assert browser.post("/signup/privacy").status_code == 200
-    answers = _all_at_once([(lambda browser=browser: browser.post("/otp/transient_otp/send", userName=EMAIL, otpType="email"))
-                            for browser in browsers], workers=30)
+    answers = _all_at_once(
+        [
+            (lambda browser=browser: browser.post("/otp/transient_otp/send", userName=EMAIL, otpType="email"))
+            for browser in browsers
+        ],
+        workers=30,
+    )
     assert {answer.status_code for answer in answers} == {200}
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(OutboxMessage).filter_by(to=EMAIL)) == 5

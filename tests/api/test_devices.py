@@ -1,6 +1,7 @@
 """Trusted devices are rows the device cookie names: a completed sign-in makes one (once per
 browser), the account can list them and forget one, a forgotten one is a stranger again, and a
 cookie of the earlier stateless kind is swapped for a row without losing its trust."""
+
 from __future__ import annotations
 
 import hashlib
@@ -92,7 +93,9 @@ def test_a_cookie_naming_a_device_with_the_wrong_secret_is_a_stranger(signin, ac
     assert _throttled(signin, app, outbox)
 
 
-def test_a_cookie_of_the_earlier_stateless_kind_is_swapped_for_a_device_and_keeps_its_trust(client, outbox, account, app):
+def test_a_cookie_of_the_earlier_stateless_kind_is_swapped_for_a_device_and_keeps_its_trust(
+    client, outbox, account, app
+):
     secret = app.config["SECRET_KEY"].encode()
     mac = hmac.new(secret, f"device\x00{account}\x00nonce".encode(), hashlib.sha256).hexdigest()
     client.set_cookie("idp_device", f"{account}.nonce.{mac}")

@@ -1,6 +1,7 @@
 """Every failed proof is a security event of its own, with the account (when known), the
 client's address and user agent, and a metric: a wrong authenticator-app code, a wrong backup
 code, a failed passkey, and a request refused as cross-site."""
+
 from __future__ import annotations
 
 import logging
@@ -26,7 +27,11 @@ def events(caplog):
     caplog.set_level(logging.INFO, logger="idp.security")
 
     def named(event: str) -> list[logging.LogRecord]:
-        return [record for record in caplog.records if record.name == "idp.security" and getattr(record, "event", None) == event]
+        return [
+            record
+            for record in caplog.records
+            if record.name == "idp.security" and getattr(record, "event", None) == event
+        ]
 
     return named
 

@@ -4,6 +4,7 @@ contract, from a browser signed in, with NUL and other control characters, absur
 wrong types, truncated and oversized bodies; and the headers a browser sends (Cookie,
 Content-Type, User-Agent, Accept-Language, X-Proof-Of-Work, X-Forwarded-For behind a proxy).
 Each answer is a 4xx in the envelope, which the contract client checks."""
+
 from __future__ import annotations
 
 import json
@@ -12,16 +13,46 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from idp.api.openapi import spec
 from idp import create_app
+from idp.api.openapi import spec
 from tests.support.contract import ISSUER, ContractClient
 
 # What outsiders send: control characters and NUL, numbers no field takes, every JSON type.
-HOSTILE_TEXT = ["\x00", "a\x00b", "jeanne\x00@example.ca", "\x1b[31m", "\r\nX-Injected: 1", "\u202e", "\ufeff", "9" * 400,
-                "é" * 3000, "' OR 1=1 --", "../../etc/passwd", "%00", "\ud7ff"]
-HOSTILE_VALUES = HOSTILE_TEXT + [1e308, -1e308, 10**400, -(10**30), 0, -1, True, None, [], {}, ["\x00"], {"\x00": "\x00"}]
-VALUE = st.sampled_from(HOSTILE_VALUES) | st.text(st.characters(blacklist_categories=("Cs",)), max_size=30) | st.integers()
-SETTINGS = settings(max_examples=25, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+HOSTILE_TEXT = [
+    "\x00",
+    "a\x00b",
+    "jeanne\x00@example.ca",
+    "\x1b[31m",
+    "\r\nX-Injected: 1",
+    "\u202e",
+    "\ufeff",
+    "9" * 400,
+    "é" * 3000,
+    "' OR 1=1 --",
+    "../../etc/passwd",
+    "%00",
+    "\ud7ff",
+]
+HOSTILE_VALUES = HOSTILE_TEXT + [
+    1e308,
+    -1e308,
+    10**400,
+    -(10**30),
+    0,
+    -1,
+    True,
+    None,
+    [],
+    {},
+    ["\x00"],
+    {"\x00": "\x00"},
+]
+VALUE = (
+    st.sampled_from(HOSTILE_VALUES) | st.text(st.characters(blacklist_categories=("Cs",)), max_size=30) | st.integers()
+)
+SETTINGS = settings(
+    max_examples=25, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None
+)
 
 
 def _resolved(node: dict) -> dict:
@@ -35,7 +66,9 @@ def _resolved(node: dict) -> dict:
 
 
 def _fields(operation: dict) -> list[str]:
-    schema = _resolved(operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {}))
+    schema = _resolved(
+        operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+    )
     shapes = [_resolved(one) for one in schema.get("oneOf", [])] or [schema]
     return sorted({name for shape in shapes for name in shape.get("properties", {})})
 
@@ -63,8 +96,10 @@ def signed_in_browser(signup, client):
 def test_no_field_of_any_operation_reaches_a_server_error(signed_in_browser, method, path, fields):
     client = signed_in_browser
 
-    @given(body=st.dictionaries(st.sampled_from(fields or ["field"]) | st.sampled_from(HOSTILE_TEXT), VALUE, max_size=4),
-           query=st.dictionaries(st.sampled_from(["lang", "after", "x"]), st.sampled_from(HOSTILE_TEXT), max_size=2))
+    @given(
+        body=st.dictionaries(st.sampled_from(fields or ["field"]) | st.sampled_from(HOSTILE_TEXT), VALUE, max_size=4),
+        query=st.dictionaries(st.sampled_from(["lang", "after", "x"]), st.sampled_from(HOSTILE_TEXT), max_size=2),
+    )
     @SETTINGS
     def never_a_server_error(body, query):
         if method == "GET":
@@ -76,11 +111,33 @@ def test_no_field_of_any_operation_reaches_a_server_error(signed_in_browser, met
     never_a_server_error()
 
 
-@pytest.mark.parametrize("body", [
-    b'{"userName": "jeanne@example.ca", ', b"{", b'{"a": "\\u0000"}', b'{"a": 1e999}', b"[" * 5000 + b"]" * 5000,
-    b'{"a": "' + b"x" * 70000 + b'"}', b"\xff\xfe{}", b'{"a": "\\ud800"}', b"null", b'"text"',
-], ids=["cut short", "one brace", "escaped NUL", "infinite number", "nested deeper than the parser", "oversized",
-        "not UTF-8", "lone surrogate", "null", "a string"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"userName": "jeanne@example.ca", ',
+        b"{",
+        b'{"a": "\\u0000"}',
+        b'{"a": 1e999}',
+        b"[" * 5000 + b"]" * 5000,
+        b'{"a": "' + b"x" * 70000 + b'"}',
+        b"\xff\xfe{}",
+        b'{"a": "\\ud800"}',
+        b"null",
+        b'"text"',
+    ],
+    ids=[
+        "cut short",
+        "one brace",
+        "escaped NUL",
+        "infinite number",
+        "nested deeper than the parser",
+        "oversized",
+        "not UTF-8",
+        "lone surrogate",
+        "null",
+        "a string",
+    ],
+)
 def test_a_body_cut_short_oversized_or_unreadable_is_code_23(client, body):
     answer = client.post("/v1/otp/transient_otp/send", data=body, content_type="application/json")
     assert 400 <= answer.status_code < 500
@@ -88,18 +145,55 @@ def test_a_body_cut_short_oversized_or_unreadable_is_code_23(client, body):
 
 
 HEADER_TEXT = st.text(st.characters(max_codepoint=255, blacklist_characters="\r\n"), max_size=60) | st.sampled_from(
-    ["\x00", "a\x00b", "", " ", "x" * 5000, "idp_session=\x00", "__Host-idp_session=a; idp_device=\x00",
-     "application/json; charset=utf-16", "application/json; charset=bogus", "multipart/form-data; boundary=",
-     "eyJ9", "e30=", "999.999.999.999", "::ffff:1.2.3.4%eth0", "1.2.3.4, not-an-address", "fr-CA;q=NaN, *;q=-1"])
+    [
+        "\x00",
+        "a\x00b",
+        "",
+        " ",
+        "x" * 5000,
+        "idp_session=\x00",
+        "__Host-idp_session=a; idp_device=\x00",
+        "application/json; charset=utf-16",
+        "application/json; charset=bogus",
+        "multipart/form-data; boundary=",
+        "eyJ9",
+        "e30=",
+        "999.999.999.999",
+        "::ffff:1.2.3.4%eth0",
+        "1.2.3.4, not-an-address",
+        "fr-CA;q=NaN, *;q=-1",
+    ]
+)
 HEADERS = st.dictionaries(
-    st.sampled_from(["Cookie", "Content-Type", "User-Agent", "Accept-Language", "X-Proof-Of-Work", "X-Forwarded-For",
-                     "Authorization", "Sec-Fetch-Site", "X-Correlation-ID", "If-None-Match", "Range"]),
-    HEADER_TEXT, max_size=4)
-PAGES = [("GET", "/v1/session", None), ("GET", "/v1/profile", None), ("POST", "/v1/signup/privacy", {}),
-         ("POST", "/v1/otp/transient_otp/send", {"userName": "jeanne@example.ca", "otpType": "email", "language": "eng"}),
-         ("POST", "/v1/otp/users/login", {"userName": "jeanne@example.ca", "password": "x" * 12}),
-         ("POST", "/v1/recovery/send", {"userName": "jeanne@example.ca", "language": "eng"}),
-         ("POST", "/v1/events", {"events": []}), ("GET", "/en/", None), ("GET", "/console", None)]
+    st.sampled_from(
+        [
+            "Cookie",
+            "Content-Type",
+            "User-Agent",
+            "Accept-Language",
+            "X-Proof-Of-Work",
+            "X-Forwarded-For",
+            "Authorization",
+            "Sec-Fetch-Site",
+            "X-Correlation-ID",
+            "If-None-Match",
+            "Range",
+        ]
+    ),
+    HEADER_TEXT,
+    max_size=4,
+)
+PAGES = [
+    ("GET", "/v1/session", None),
+    ("GET", "/v1/profile", None),
+    ("POST", "/v1/signup/privacy", {}),
+    ("POST", "/v1/otp/transient_otp/send", {"userName": "jeanne@example.ca", "otpType": "email", "language": "eng"}),
+    ("POST", "/v1/otp/users/login", {"userName": "jeanne@example.ca", "password": "x" * 12}),
+    ("POST", "/v1/recovery/send", {"userName": "jeanne@example.ca", "language": "eng"}),
+    ("POST", "/v1/events", {"events": []}),
+    ("GET", "/en/", None),
+    ("GET", "/console", None),
+]
 
 
 @pytest.mark.parametrize("method, path, body", PAGES, ids=[f"{method} {path}" for method, path, _ in PAGES])
@@ -124,8 +218,14 @@ def test_no_header_reaches_a_server_error_behind_a_proxy(app, monkeypatch, metho
     never_a_server_error()
 
 
-@pytest.mark.parametrize("path, field", [("/v1/account/services/disconnect", "service"), ("/v1/account/sessions/end", "session"),
-                                         ("/v1/account/activity/not-me", "event")])
+@pytest.mark.parametrize(
+    "path, field",
+    [
+        ("/v1/account/services/disconnect", "service"),
+        ("/v1/account/sessions/end", "session"),
+        ("/v1/account/activity/not-me", "event"),
+    ],
+)
 def test_a_nul_in_an_account_routes_field_is_code_23(signed_in_browser, path, field):
     answer = signed_in_browser.post(path, json={field: "reservations\x00"})
     assert (answer.status_code, answer.json["message"], answer.json["data"]) == (400, "23", {"field": "body"})
@@ -136,11 +236,15 @@ def test_a_nul_in_a_header_is_code_23(client):
     assert (answer.status_code, answer.json["message"], answer.json["data"]) == (400, "23", {"field": "header"})
 
 
-@pytest.mark.parametrize("where, cookie, query", [
-    ("query", "", "?lang=en%00"),
-    ("cookie", 'idp_lang="en\\000"', ""),
-    ("cookie", "idp_lang=en\x00", ""),
-], ids=["percent-encoded in the query", "a quoted cookie's octal escape", "raw in a cookie"])
+@pytest.mark.parametrize(
+    "where, cookie, query",
+    [
+        ("query", "", "?lang=en%00"),
+        ("cookie", 'idp_lang="en\\000"', ""),
+        ("cookie", "idp_lang=en\x00", ""),
+    ],
+    ids=["percent-encoded in the query", "a quoted cookie's octal escape", "raw in a cookie"],
+)
 def test_a_nul_that_only_appears_once_decoded_is_code_23_too(app, where, cookie, query):
     # a client without a jar, which would write its own over the Cookie header
     answer = app.test_client(use_cookies=False).get(f"/v1/session{query}", headers={"Cookie": cookie} if cookie else {})

@@ -1,5 +1,6 @@
 """Where a journey stands is the server's to say: every answer names the screen that comes
 next, and GET /v1/session lists the journeys of the browser."""
+
 from __future__ import annotations
 
 from tests.api.account_helpers import post

@@ -2,6 +2,7 @@
 person whose only strong method is the phone may say they lost it; a code to the address asks
 for its removal, which waits (profile.lost_phone_wait_seconds) while the address and the phone
 are told how to cancel; the next sign-in after the wait removes it and asks for a new phone."""
+
 from __future__ import annotations
 
 import re
@@ -11,14 +12,13 @@ from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
 
 from idp.extensions import db
 from idp.flows import resets as resets_flow
-from sqlalchemy.exc import IntegrityError
-
 from idp.models import Reset, Token
-from tests.api.conftest import RESET_WAIT
 from tests.api.account_helpers import add_backup_codes, audit_actions, post, user
+from tests.api.conftest import RESET_WAIT
 from tests.conftest import TEST_DATABASE_URL
 from tests.support.grants import service_holds_a_token
 from tests.support.journeys import EMAIL, PHONE, SignIn, SignUp, wrong
@@ -89,7 +89,10 @@ def test_the_removal_waits_the_configured_period(owner, stranger, outbox, app):
     assert journey["screen"] == "signIn/lostphone/requested"
     [reset] = resets(app)
     assert reset.effective_at - reset.requested_at == timedelta(seconds=WAIT)
-    assert datetime.fromisoformat(journey["waitingReset"]["effectiveAt"].replace("Z", "+00:00")).replace(tzinfo=None) == reset.effective_at
+    assert (
+        datetime.fromisoformat(journey["waitingReset"]["effectiveAt"].replace("Z", "+00:00")).replace(tzinfo=None)
+        == reset.effective_at
+    )
 
 
 def test_the_address_and_the_phone_are_told_at_once_in_the_persons_language(owner, stranger, outbox):
@@ -103,7 +106,11 @@ def test_the_address_and_the_phone_are_told_at_once_in_the_persons_language(owne
 def test_where_texts_are_not_offered_a_call_tells_the_phone(owner, stranger, outbox, app, monkeypatch):
     monkeypatch.setitem(app.config["IDP"]["notify"], "channels", "email,voice")
     request_removal(stranger, outbox)
-    [call] = [message for message in outbox.messages(PHONE) if message.channel == "voice" and "retirer ce téléphone" in message.body]
+    [call] = [
+        message
+        for message in outbox.messages(PHONE)
+        if message.channel == "voice" and "retirer ce téléphone" in message.body
+    ]
     assert call.code is None
 
 
@@ -201,7 +208,9 @@ def test_after_the_removal_the_email_code_leads_to_a_new_phone(owner, stranger, 
     assert (journey["flow"], journey["screen"], journey["newPhone"]) == ("signup", "signUp/verificationsetup", True)
 
 
-def test_a_complete_profile_with_its_new_phone_is_signed_in_without_its_name_asked_again(owner, stranger, outbox, frozen):
+def test_a_complete_profile_with_its_new_phone_is_signed_in_without_its_name_asked_again(
+    owner, stranger, outbox, frozen
+):
     at_the_new_phone(stranger, outbox, frozen)
     finished = new_phone(stranger, outbox).json["data"]
     assert finished["redirectTo"] == "/fr/profilehome" and finished["journey"]["screen"] == "redirecttorp"
@@ -220,8 +229,16 @@ def test_the_schema_holds_one_waiting_reset_per_account(owner, stranger, outbox,
     request_removal(stranger, outbox)
     with app.app_context():
         [first] = db.session.scalars(db.select(Reset)).all()
-        db.session.add(Reset(user_id=first.user_id, kind="account", requested_at=first.requested_at,
-                             effective_at=first.effective_at, requested_by="self", cancel_token_hash="0" * 64))
+        db.session.add(
+            Reset(
+                user_id=first.user_id,
+                kind="account",
+                requested_at=first.requested_at,
+                effective_at=first.effective_at,
+                requested_by="self",
+                cancel_token_hash="0" * 64,
+            )
+        )
         with pytest.raises(IntegrityError):
             db.session.commit()
         db.session.rollback()
@@ -229,9 +246,14 @@ def test_the_schema_holds_one_waiting_reset_per_account(owner, stranger, outbox,
 
 def _someone_waits_for_a_lock(app) -> bool:
     with app.app_context():
-        return bool(db.session.scalar(text(
-            "SELECT count(*) FROM pg_stat_activity " "WHERE datname = current_database() AND wait_event_type = 'Lock'"
-        )))
+        return bool(
+            db.session.scalar(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                )
+            )
+        )
 
 
 @pytest.mark.postgres

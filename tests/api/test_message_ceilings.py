@@ -34,6 +34,7 @@ Who holds what, what they try, what they must get:
   how near it is before it is reached, and an operator who raises it (the provider raised its
   quota) reopens it at once.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -69,15 +70,26 @@ def stranger_recovers(app, email: str = EMAIL):
 def shape(answer) -> tuple:
     """What a caller can read in an answer, beside ids and moments."""
     data, journey = answer.json["data"], answer.json["data"].get("journey", {})
-    return (answer.status_code, answer.json["success"], answer.json["message"], tuple(sorted(data)), data.get("type"),
-            data.get("resendAfter"), journey.get("state"), journey.get("screen"), journey.get("otpType"))
+    return (
+        answer.status_code,
+        answer.json["success"],
+        answer.json["message"],
+        tuple(sorted(data)),
+        data.get("type"),
+        data.get("resendAfter"),
+        journey.get("state"),
+        journey.get("screen"),
+        journey.get("otpType"),
+    )
 
 
 def withheld(channel: str) -> float:
     return REGISTRY.get_sample_value("idp_messages_withheld_total", {"channel": channel}) or 0
 
 
-def test_past_an_addresss_day_of_anonymous_emails_sign_up_answers_as_before_and_sends_nothing(app, outbox, ceilings, frozen):
+def test_past_an_addresss_day_of_anonymous_emails_sign_up_answers_as_before_and_sends_nothing(
+    app, outbox, ceilings, frozen
+):
     answers = [stranger_signs_up(app, outbox, "person@example.ca") for _ in range(5)]
     assert {shape(answer) for answer in answers} == {shape(answers[0])}
     assert len(outbox.messages("person@example.ca")) == 3
@@ -146,7 +158,9 @@ def _own_codes(client, app, frozen, count: int) -> list:
     return answers
 
 
-def test_past_a_numbers_day_of_own_codes_the_person_is_told_and_nothing_is_sent(app, client, signup, outbox, ceilings, frozen):
+def test_past_a_numbers_day_of_own_codes_the_person_is_told_and_nothing_is_sent(
+    app, client, signup, outbox, ceilings, frozen
+):
     signup.through("profile")
     received = len(outbox.messages(PHONE))
     *sent, refused = _own_codes(client, app, frozen, 3)
@@ -163,7 +177,9 @@ def test_a_refused_code_is_counted_in_the_metrics(app, client, signup, ceilings,
     assert withheld("sms") == before + 1
 
 
-def test_re_authentication_passes_over_a_phone_whose_day_is_spent(app, client, signup, outbox, ceilings, frozen, monkeypatch):
+def test_re_authentication_passes_over_a_phone_whose_day_is_spent(
+    app, client, signup, outbox, ceilings, frozen, monkeypatch
+):
     monkeypatch.setitem(app.config["IDP"]["notify"], "channels", "email,sms")
     signup.through("profile")
     add_app(client, outbox)
@@ -187,7 +203,9 @@ def test_past_a_numbers_day_of_anonymous_codes_sign_up_is_told(app, outbox, ceil
     assert (answers[-1].json["message"], answers[-1].json["data"]["channel"]) == ("50", "sms")
 
 
-def test_strangers_who_spend_a_numbers_anonymous_day_do_not_stop_its_owners_codes(app, outbox, signin, account, ceilings):
+def test_strangers_who_spend_a_numbers_anonymous_day_do_not_stop_its_owners_codes(
+    app, outbox, signin, account, ceilings
+):
     for n in range(3):
         _sign_up_to_the_phone(app, outbox, n)
     signin.login()

@@ -1,6 +1,7 @@
 """How you sign in: adding, replacing and removing an authenticator app, backup codes and
 passkeys — each after the password and a current second factor, announced by e-mail,
 never leaving the person without a strong method."""
+
 from __future__ import annotations
 
 import base64
@@ -11,7 +12,13 @@ import pytest
 from idp.extensions import db
 from idp.models import AppCredential, BackupCode, BrowserSession, Token
 from tests.api.account_helpers import (
-    add_app, add_backup_codes, add_passkey, app_secret, audit_actions, post, reauthenticate,
+    add_app,
+    add_backup_codes,
+    add_passkey,
+    app_secret,
+    audit_actions,
+    post,
+    reauthenticate,
 )
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.contract import ISSUER
@@ -58,7 +65,9 @@ def test_the_app_counts_only_once_a_first_code_is_typed(client, account, outbox,
     reauthenticate(client, outbox, "methods")
     secret = app_secret(post(client, "/profile/methods/app").json["data"]["key"])
     assert methods(client)["app"] is None
-    wrong = post(client, "/profile/methods/app/confirm", otp="000000" if pyotp.TOTP(secret).now() != "000000" else "111111")
+    wrong = post(
+        client, "/profile/methods/app/confirm", otp="000000" if pyotp.TOTP(secret).now() != "000000" else "111111"
+    )
     assert (wrong.status_code, wrong.json["message"]) == (400, "14")
     assert post(client, "/profile/methods/app/confirm", otp=pyotp.TOTP(secret).now()).status_code == 200
     assert methods(client)["app"]["addedAt"]
@@ -98,7 +107,10 @@ def test_a_passkey_is_added_with_the_name_the_person_gives_it(client, account, o
 def test_a_passkey_needs_a_name(client, account, outbox):
     reauthenticate(client, outbox, "methods")
     options = post(client, "/profile/methods/passkey").json["data"]["publicKey"]
-    response = client.post("/v1/profile/methods/passkey/register", json={"credential": SoftAuthenticator(ISSUER).create(options), "name": " "})
+    response = client.post(
+        "/v1/profile/methods/passkey/register",
+        json={"credential": SoftAuthenticator(ISSUER).create(options), "name": " "},
+    )
     assert (response.status_code, response.json["message"]) == (400, "41")
 
 

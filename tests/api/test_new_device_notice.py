@@ -1,4 +1,5 @@
 """The e-mail after a sign-in from a browser the account had not used before (issue 27, point 4)."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,7 +9,11 @@ from tests.support.journeys import EMAIL
 
 
 def notices(outbox) -> list:
-    return [message for message in outbox.messages(EMAIL) if message.subject in ("New sign-in to your account", "Nouvelle connexion à votre compte")]
+    return [
+        message
+        for message in outbox.messages(EMAIL)
+        if message.subject in ("New sign-in to your account", "Nouvelle connexion à votre compte")
+    ]
 
 
 @pytest.fixture
@@ -55,19 +60,34 @@ def test_a_notice_that_cannot_be_sent_never_stops_the_sign_in(client, signin, ou
         raise notify.DeliveryError("the queue is down")
 
     # only the notice fails: the sign-in's own code still goes out
-    monkeypatch.setattr(module, "notify", SimpleNamespace(LANGUAGES=notify.LANGUAGES, DeliveryError=notify.DeliveryError, send=refuse))
+    monkeypatch.setattr(
+        module, "notify", SimpleNamespace(LANGUAGES=notify.LANGUAGES, DeliveryError=notify.DeliveryError, send=refuse)
+    )
     assert signin.through("verify").status_code == 200
     assert client.get("/v1/profile").status_code == 200
 
 
-@pytest.mark.parametrize(("language", "promise"), [
-    ("en", "we will sign your account out of every other device, including that one, " "and help you change your password."),
-    ("fr", "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là, " "et vous aiderons à changer votre mot de passe."),
-])
+@pytest.mark.parametrize(
+    ("language", "promise"),
+    [
+        (
+            "en",
+            "we will sign your account out of every other device, including that one, "
+            "and help you change your password.",
+        ),
+        (
+            "fr",
+            "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là, "
+            "et vous aiderons à changer votre mot de passe.",
+        ),
+    ],
+)
 def test_the_notice_says_this_wasnt_me_signs_out_every_other_device(app, language, promise):
     from idp import notify
 
     with app.test_request_context():
-        _, body = notify.render("new_device", language, browser="Firefox", system="Windows", when="now", link="https://x/")
+        _, body = notify.render(
+            "new_device", language, browser="Firefox", system="Windows", when="now", link="https://x/"
+        )
     assert promise in " ".join(body.split())
     assert "sign that device out" not in body and "déconnecterons cet appareil" not in body

@@ -2,6 +2,7 @@
 fingerprint) signs the person in alone — no password, no code — at a phishing-resistant
 level; one that did not is the second factor of a sign-in that goes on to the password. The
 server holds the challenge in the browser's journey and finds the account by the passkey."""
+
 from __future__ import annotations
 
 import pytest
@@ -106,7 +107,9 @@ def test_passkey_first_a_passkey_removed_in_another_tab_is_refused(client, passk
     assert (refused.status_code, refused.json["message"]) == (400, "58") and not signed_in(client)
 
 
-def test_passkey_first_an_account_locked_by_failures_is_refused_with_the_same_message(client, passkey, app, frozen, monkeypatch):
+def test_passkey_first_an_account_locked_by_failures_is_refused_with_the_same_message(
+    client, passkey, app, frozen, monkeypatch
+):
     from tests.api.test_password_throttle import WRONG
 
     monkeypatch.setitem(app.config["IDP"]["password"], "max_consecutive_failures", 8)
@@ -151,7 +154,9 @@ def test_passkey_first_another_accounts_user_handle_is_refused(client, passkey):
     assert use(client, answered).json["message"] == "39" and not signed_in(client)
 
 
-def test_passkey_first_a_service_asking_prompt_login_gets_the_passkey_as_the_fresh_sign_in(client, passkey, app, frozen):
+def test_passkey_first_a_service_asking_prompt_login_gets_the_passkey_as_the_fresh_sign_in(
+    client, passkey, app, frozen
+):
     use(client, passkey.get(options(client)))
     service = Service(client)
     frozen.shift(600)
@@ -240,17 +245,29 @@ def test_passkey_first_the_proof_again_is_the_password_then_the_passkey(client, 
     assert post(client, "/profile/methods/remove", method="passkey", id=listed[0]["id"]).status_code == 200
 
 
-@pytest.mark.parametrize("spoil", [
-    lambda answer: answer["response"].update(authenticatorData="!!"),
-    lambda answer: answer["response"].update(authenticatorData=7),
-    lambda answer: answer["response"].pop("userHandle"),
-    lambda answer: answer["response"].update(userHandle=["x"]),
-    lambda answer: answer["response"].update(signature="AAAA"),
-    lambda answer: answer["response"].update(clientDataJSON="e30"),
-    lambda answer: answer.update(response="nothing"),
-    lambda answer: answer.update(id=12),
-], ids=["data not base64", "data a number", "no user handle", "handle a list", "bad signature", "empty client data",
-        "response a string", "id a number"])
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda answer: answer["response"].update(authenticatorData="!!"),
+        lambda answer: answer["response"].update(authenticatorData=7),
+        lambda answer: answer["response"].pop("userHandle"),
+        lambda answer: answer["response"].update(userHandle=["x"]),
+        lambda answer: answer["response"].update(signature="AAAA"),
+        lambda answer: answer["response"].update(clientDataJSON="e30"),
+        lambda answer: answer.update(response="nothing"),
+        lambda answer: answer.update(id=12),
+    ],
+    ids=[
+        "data not base64",
+        "data a number",
+        "no user handle",
+        "handle a list",
+        "bad signature",
+        "empty client data",
+        "response a string",
+        "id a number",
+    ],
+)
 def test_passkey_first_a_malformed_answer_is_refused_never_a_server_error(client, passkey, spoil):
     answered = passkey.get(options(client))
     spoil(answered)
@@ -262,4 +279,7 @@ def test_passkey_first_a_passkey_held_for_the_password_lasts_the_reauthenticatio
     use(client, passkey.get(options(client), verified=False))
     frozen.shift(app.config["IDP"]["profile"]["reauthentication_window_seconds"] + 1)
     answer = post(client, "/otp/users/login", userName=EMAIL, password=PASSWORD, afterPasskey=True)
-    assert "redirectTo" not in answer.json["data"] and answer.json["data"]["journey"]["screen"] == "signIn/selectverification"
+    assert (
+        "redirectTo" not in answer.json["data"]
+        and answer.json["data"]["journey"]["screen"] == "signIn/selectverification"
+    )

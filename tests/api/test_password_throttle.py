@@ -3,6 +3,7 @@ NIST SP 800-63B §3.2.2): growing waits per account for browsers that are not a 
 device of it, a proof of work per try at a client address where many failed, a run of its
 own for a trusted device, the same
 answers for an address without an account, and recovery after 100 failures in a row."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,8 +21,10 @@ def account(returning_person, frozen):
 
 
 def answers(signin, n, email=EMAIL, password=WRONG):
-    return [(r.status_code, r.json["message"], r.json["data"].get("retryAfter"))
-            for r in (signin.login(email=email, password=password) for _ in range(n))]
+    return [
+        (r.status_code, r.json["message"], r.json["data"].get("retryAfter"))
+        for r in (signin.login(email=email, password=password) for _ in range(n))
+    ]
 
 
 def test_wrong_passwords_up_to_the_free_ones_are_answered_plainly(signin, account):
@@ -75,7 +78,9 @@ def test_past_the_failures_of_a_client_address_each_try_there_costs_a_proof_of_w
     assert asked.json["data"]["challenge"]["maxNumber"] == app.config["IDP"]["limits"]["proof_of_work_max_number"]
 
 
-def test_a_person_beside_a_guesser_never_waits_whatever_the_guessers_failures(signin, account, app, monkeypatch, frozen):
+def test_a_person_beside_a_guesser_never_waits_whatever_the_guessers_failures(
+    signin, account, app, monkeypatch, frozen
+):
     monkeypatch.setitem(app.config["IDP"]["password"], "max_failures_per_ip", 3)
     for n in range(20):
         answer = with_proof(lambda n=n: signin.login(email=f"person{n}@example.ca", password=WRONG), signin.client)
@@ -135,7 +140,9 @@ def test_after_the_cap_of_failures_the_account_needs_recovery(signin, account, f
     assert (notice.subject, notice.code) == ("Votre compte est verrouillé", None)
 
 
-def test_an_address_without_an_account_reaches_the_cap_alike_and_nobody_is_told(signin, account, few_failures_allowed, frozen, outbox):
+def test_an_address_without_an_account_reaches_the_cap_alike_and_nobody_is_told(
+    signin, account, few_failures_allowed, frozen, outbox
+):
     fail_to_the_cap(signin, frozen, email=UNKNOWN)
     assert signin.login(email=UNKNOWN).json["message"] == "37"
     assert outbox.messages(UNKNOWN) == []
@@ -164,7 +171,9 @@ def test_the_cap_leaves_the_owners_trusted_device_a_way_in(signin, account, few_
     assert trusted.verify().status_code == 200
 
 
-def test_a_trusted_devices_failures_do_not_count_toward_the_cap(signin, account, few_failures_allowed, frozen, outbox, app):
+def test_a_trusted_devices_failures_do_not_count_toward_the_cap(
+    signin, account, few_failures_allowed, frozen, outbox, app
+):
     trusted = SignIn(app.test_client(), outbox)
     trusted.through("verify")
     trusted.post("/logout")

@@ -2,6 +2,7 @@
 gets a code only once the person proved it with a passkey: at sign-in they are offered their
 passkey alone; a person without one signs in, adds one (after proving it is them again), and
 goes on to the service; the ID token's acr says what was done (idp/sessions/assurance.py)."""
+
 from __future__ import annotations
 
 import base64
@@ -38,8 +39,16 @@ class Service:
 
     def ask(self, acr_values: str | None = PR, **extra):
         challenge = base64.urlsafe_b64encode(hashlib.sha256(self.verifier.encode()).digest()).rstrip(b"=").decode()
-        params = {"response_type": "code", "client_id": "reservations", "redirect_uri": REDIRECT, "scope": "openid profile",
-                  "state": "s", "nonce": secrets.token_urlsafe(8), "code_challenge": challenge, "code_challenge_method": "S256"}
+        params = {
+            "response_type": "code",
+            "client_id": "reservations",
+            "redirect_uri": REDIRECT,
+            "scope": "openid profile",
+            "state": "s",
+            "nonce": secrets.token_urlsafe(8),
+            "code_challenge": challenge,
+            "code_challenge_method": "S256",
+        }
         if acr_values:
             params["acr_values"] = acr_values
         return self.client.get(f"/authorize?{urlencode(params | extra)}")
@@ -48,8 +57,17 @@ class Service:
         from joserfc import jwt
 
         code = parse_qs(urlsplit(location).query)["code"][0]
-        token = self.client.post("/token", data={"grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT,
-                                                 "code_verifier": self.verifier, "client_id": "reservations", "client_secret": SECRET})
+        token = self.client.post(
+            "/token",
+            data={
+                "grant_type": "authorization_code",
+                "code": code,
+                "redirect_uri": REDIRECT,
+                "code_verifier": self.verifier,
+                "client_id": "reservations",
+                "client_secret": SECRET,
+            },
+        )
         return jwt.decode(token.json["id_token"], lambda _: _published(self.client)).claims["acr"]
 
 
@@ -63,7 +81,9 @@ def finish(client, redirect_to: str):
     return client.get(redirect_to)
 
 
-def test_a_person_with_a_passkey_is_offered_it_alone_and_the_service_gets_a_phishing_resistant_sign_in(client, account, outbox, app):
+def test_a_person_with_a_passkey_is_offered_it_alone_and_the_service_gets_a_phishing_resistant_sign_in(
+    client, account, outbox, app
+):
     authenticator = SoftAuthenticator(ISSUER)
     add_passkey(client, outbox, authenticator)
     post(client, "/logout")
@@ -73,7 +93,9 @@ def test_a_person_with_a_passkey_is_offered_it_alone_and_the_service_gets_a_phis
     assert signed_in["journey"]["methods"] == ["passkey"]
     assert choose(client, "sms").json["message"] == "26"  # the server, not the page, decides
     options = choose(client, "passkey").json["data"]["publicKey"]
-    done = client.post("/v1/otp/otp/verify", json={"userName": EMAIL, "otpType": "passkey", "credential": authenticator.get(options)})
+    done = client.post(
+        "/v1/otp/otp/verify", json={"userName": EMAIL, "otpType": "passkey", "credential": authenticator.get(options)}
+    )
     location = finish(client, done.json["data"]["redirectTo"]).headers["Location"]
     assert location.startswith(REDIRECT) and service.acr_of(location) == PR
 
@@ -130,11 +152,15 @@ def _signed_in_by_text_for(client, outbox, acr_values: str | None):
     return finish(client, done.json["data"]["redirectTo"])
 
 
-def test_a_sign_in_for_a_service_that_asks_a_passkey_lets_the_person_add_one_without_proving_it_again(client, account, outbox):
+def test_a_sign_in_for_a_service_that_asks_a_passkey_lets_the_person_add_one_without_proving_it_again(
+    client, account, outbox
+):
     _signed_in_by_text_for(client, outbox, PR)
     authenticator = SoftAuthenticator(ISSUER)
     options = post(client, "/profile/methods/passkey").json["data"]["publicKey"]
-    added = client.post("/v1/profile/methods/passkey/register", json={"credential": authenticator.create(options), "name": "Laptop"})
+    added = client.post(
+        "/v1/profile/methods/passkey/register", json={"credential": authenticator.create(options), "name": "Laptop"}
+    )
     assert added.status_code == 200, added.json
 
 

@@ -26,6 +26,7 @@ Who holds what, what they try, what they must get:
 - Production offering calls without a price ceiling: refused at start-up in one line
   (tests/notify/test_voice_provider_settings.py).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -67,10 +68,16 @@ def refused(channel: str, reason: str) -> float:
 
 
 @pytest.mark.parametrize(("phone", "reason"), REFUSED, ids=[reason + phone for phone, reason in REFUSED])
-def test_a_kind_of_number_that_bills_the_caller_is_refused_at_sign_up_whatever_the_country(app, outbox, phone, reason, monkeypatch):
+def test_a_kind_of_number_that_bills_the_caller_is_refused_at_sign_up_whatever_the_country(
+    app, outbox, phone, reason, monkeypatch
+):
     monkeypatch.setitem(app.config["IDP"]["phone"], "voice_countries", "*")
     answer = throwaway(app, outbox).send_phone(phone=phone, channel="voice")
-    assert (answer.status_code, answer.json["message"], answer.json["data"]) == (400, "52", {"reason": reason, "channel": "voice"})
+    assert (answer.status_code, answer.json["message"], answer.json["data"]) == (
+        400,
+        "52",
+        {"reason": reason, "channel": "voice"},
+    )
     assert outbox.messages(phone) == []
 
 
@@ -78,7 +85,10 @@ def test_a_refused_number_is_counted_by_channel_and_reason(app, outbox):
     before = refused("voice", "premium_rate")
     throwaway(app, outbox).send_phone(phone="+19002345678", channel="voice")
     assert refused("voice", "premium_rate") == before + 1
-    assert b'idp_phone_numbers_refused_total{channel="voice",reason="premium_rate"}' in app.test_client().get("/metrics").data
+    assert (
+        b'idp_phone_numbers_refused_total{channel="voice",reason="premium_rate"}'
+        in app.test_client().get("/metrics").data
+    )
 
 
 def test_a_number_of_a_country_the_channel_does_not_serve_is_refused_naming_the_countries_it_serves(app, outbox):

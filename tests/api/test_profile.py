@@ -1,4 +1,5 @@
 """The profile area through /v1/profile: read, name, language, phone; signed-in only."""
+
 from __future__ import annotations
 
 import pytest

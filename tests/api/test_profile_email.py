@@ -1,8 +1,9 @@
 """The e-mail change: the password and a code to the phone on the account, then a code
 to the new address, then the confirmation."""
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -55,7 +56,7 @@ def test_a_wrong_password_is_refused_with_19(client, account):
 
 
 def test_the_two_step_code_may_come_by_voice(client, account, outbox, time_machine):
-    time_machine.move_to(datetime.now(timezone.utc), tick=False)
+    time_machine.move_to(datetime.now(UTC), tick=False)
     post(client, "/profile/email/password", password=PASSWORD)
     time_machine.shift(10)
     response = post(client, "/profile/email/code/send", otpType="voice")
@@ -98,7 +99,9 @@ def test_the_old_address_is_told_before_the_change_takes_effect(client, proven, 
 
     post(client, "/profile/email/new", email=NEW_EMAIL)
     post(client, "/profile/email/new/verify", otp=outbox.code(NEW_EMAIL))
-    monkeypatch.setattr(app.extensions["idp_notify"]["email"], "deliver", lambda message: (_ for _ in ()).throw(DeliveryError("down")))
+    monkeypatch.setattr(
+        app.extensions["idp_notify"]["email"], "deliver", lambda message: (_ for _ in ()).throw(DeliveryError("down"))
+    )
     refused = post(client, "/profile/email/confirm")
     assert (refused.status_code, refused.json["message"]) == (503, "25")
     assert user(app).email == EMAIL

@@ -1,5 +1,6 @@
 """The password change from the profile (ASVS V6.2.2-3): the current password and a code,
 then the new password with the policy of sign-up."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,11 +24,14 @@ def test_the_new_password_signs_in_and_the_old_one_does_not(client, proven, sign
     assert signin.login().status_code == 401
 
 
-@pytest.mark.parametrize("password, code, reason", [
-    ("short", "5", None),
-    ("qwerty123456", "21", "breached"),
-    ("jeanne.tremblay.2024", "21", "personal"),
-])
+@pytest.mark.parametrize(
+    "password, code, reason",
+    [
+        ("short", "5", None),
+        ("qwerty123456", "21", "breached"),
+        ("jeanne.tremblay.2024", "21", "personal"),
+    ],
+)
 def test_the_new_password_follows_the_policy(client, proven, password, code, reason):
     response = post(client, "/profile/password/new", password=password)
     assert (response.status_code, response.json["message"], response.json["data"].get("reason")) == (400, code, reason)

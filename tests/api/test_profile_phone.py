@@ -1,5 +1,6 @@
 """The phone change: the password and a code to the current phone, then a code to the new
 number; the old phone and the address are told before the change takes effect."""
+
 from __future__ import annotations
 
 import pytest
@@ -47,7 +48,9 @@ def test_the_old_phone_is_told_before_the_change_takes_effect(client, proven, ou
 
     post(client, "/profile/phone", phoneNumber=NEW_PHONE, otpType="sms")
     code = outbox.code(NEW_PHONE)
-    monkeypatch.setattr(app.extensions["idp_notify"]["sms"], "deliver", lambda message: (_ for _ in ()).throw(DeliveryError("down")))
+    monkeypatch.setattr(
+        app.extensions["idp_notify"]["sms"], "deliver", lambda message: (_ for _ in ()).throw(DeliveryError("down"))
+    )
     refused = post(client, "/profile/phone/verify", otp=code)
     assert (refused.status_code, refused.json["message"]) == (503, "25")
     assert user(app).phone.e164 == PHONE

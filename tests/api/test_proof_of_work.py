@@ -2,6 +2,7 @@
 further one (ALTCHA, solved by the browser; idp/flows/proof.py), a hard one past
 limits.max_sends_per_ip: never a block nor a wait for the people who share it, a cost for a
 flood. A person's own codes are never asked one."""
+
 from __future__ import annotations
 
 import base64

@@ -2,9 +2,10 @@
 phone or the password needs the password and a code to a current factor, given for that
 change within a short window; afterwards every other session ends and every token the
 relying services hold is revoked."""
+
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -67,7 +68,7 @@ def test_the_password_and_a_code_let_the_change_go_on(client, account, outbox, c
 
 @pytest.mark.parametrize("change", CHANGES)
 def test_a_proof_older_than_the_window_must_be_given_again(client, account, outbox, change, time_machine):
-    time_machine.move_to(datetime.now(timezone.utc), tick=False)
+    time_machine.move_to(datetime.now(UTC), tick=False)
     reauthenticate(client, outbox, change)
     time_machine.shift(601)
     response = first_step(client, change)

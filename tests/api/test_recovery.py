@@ -1,5 +1,8 @@
 """Password recovery through /v1/recovery: e-mail code, phone code, new password."""
+
 from __future__ import annotations
+
+from datetime import UTC
 
 import pytest
 
@@ -61,9 +64,9 @@ def test_the_email_code_sends_the_two_step_code_to_the_accounts_phone_at_once(cl
 
 
 def test_the_two_step_code_may_come_by_the_other_channel(client, account, outbox, time_machine):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    time_machine.move_to(datetime.now(timezone.utc), tick=False)
+    time_machine.move_to(datetime.now(UTC), tick=False)
     start(client)
     post(client, "/recovery/verify", otp=outbox.code(EMAIL))
     time_machine.shift(10)
@@ -115,7 +118,11 @@ def test_an_account_without_a_phone_recovers_by_email_and_then_finishes_its_sign
 def test_the_new_password_follows_the_strength_check(client, account, outbox):
     through_phone(client, outbox)
     response = post(client, "/recovery/password", password="password1234")
-    assert (response.status_code, response.json["message"], response.json["data"]) == (400, "21", {"reason": "breached"})
+    assert (response.status_code, response.json["message"], response.json["data"]) == (
+        400,
+        "21",
+        {"reason": "breached"},
+    )
 
 
 def test_the_new_password_follows_the_length_policy(client, account, outbox):
@@ -169,7 +176,13 @@ def test_the_password_change_is_announced_and_audited(client, account, outbox, a
     post(client, "/recovery/password", password=NEW_PASSWORD)
     assert outbox.last(EMAIL).subject == "Votre mot de passe a été modifié"
     # The browser where the account was made ends first (the sessions' door writes that).
-    assert audit_actions(app) == ["signup_completed", "recovery_requested", "sessions_ended", "password_reset", "recovery_completed"]
+    assert audit_actions(app) == [
+        "signup_completed",
+        "recovery_requested",
+        "sessions_ended",
+        "password_reset",
+        "recovery_completed",
+    ]
 
 
 def test_the_audit_event_holds_no_secret(client, account, outbox, app):
@@ -209,7 +222,9 @@ def test_recovery_codes_asked_from_other_browsers_follow_the_anonymous_send_gate
     assert asked.json["data"]["challenge"]["maxNumber"] == app.config["IDP"]["limits"]["proof_of_work_hard_max_number"]
 
 
-def test_strangers_asking_to_recover_an_account_never_stop_its_owners_trusted_device(app, client, account, outbox, frozen):
+def test_strangers_asking_to_recover_an_account_never_stop_its_owners_trusted_device(
+    app, client, account, outbox, frozen
+):
     strangers = [start(app.test_client()) for _ in range(12)]
     assert strangers[-1].status_code == 428
     assert start(client).status_code == 200
@@ -232,8 +247,9 @@ def test_strangers_at_35_addresses_never_block_the_owners_recovery_from_a_new_br
     assert post(owner, "/recovery/verify", otp=outbox.code(EMAIL)).status_code == 200
 
 
-def test_past_a_days_recovery_emails_to_one_address_each_costs_a_hard_proof_never_a_block(app, client, account, outbox, frozen,
-                                                                                           monkeypatch):
+def test_past_a_days_recovery_emails_to_one_address_each_costs_a_hard_proof_never_a_block(
+    app, client, account, outbox, frozen, monkeypatch
+):
     monkeypatch.setitem(app.config["IDP"]["limits"], "max_recovery_emails_per_day", 3)
     answers = []
     for _ in range(4):

@@ -1,12 +1,13 @@
 """Property-based run over /v1/openapi.json: no server error, every answer as the contract says.
 
 Bounded and deterministic: a few derandomized examples per operation."""
+
 from __future__ import annotations
 
 import pytest
 import schemathesis
-from schemathesis import GenerationMode
 from hypothesis import HealthCheck, given, settings
+from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -22,7 +23,9 @@ CASES = [
     pytest.param(method.upper(), path, mode, id=f"{method.upper()} {path} {mode.value}")
     for path, item in spec()["paths"].items()
     for method, operation in item.items()
-    for mode in ([GenerationMode.POSITIVE, GenerationMode.NEGATIVE] if "requestBody" in operation else [GenerationMode.POSITIVE])
+    for mode in (
+        [GenerationMode.POSITIVE, GenerationMode.NEGATIVE] if "requestBody" in operation else [GenerationMode.POSITIVE]
+    )
 ]
 
 

@@ -2,6 +2,7 @@
 used last first; an app's code, a backup code or a passkey signs them in with the same
 limits as a texted code, and tells relying services what was proved (amr, acr). Recovery
 and re-authentication take any of the person's methods."""
+
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
@@ -79,10 +80,12 @@ def test_app_codes_one_step_either_side_of_now_are_accepted(client, account, out
     choose(client, "app")
     frozen.shift(120)
     totp = pyotp.TOTP(secret)
-    code = totp.at(totp.timecode(frozen.time() if hasattr(frozen, "time") else None) if False else None) if False else None
+    code = (
+        totp.at(totp.timecode(frozen.time() if hasattr(frozen, "time") else None) if False else None) if False else None
+    )
     import datetime as _dt
 
-    now = _dt.datetime.now(_dt.timezone.utc)
+    now = _dt.datetime.now(_dt.UTC)
     code = totp.at(now + _dt.timedelta(seconds=30 * steps))
     response = answer(client, "app", otp=code)
     assert (response.status_code == 200) == accepted
@@ -161,7 +164,9 @@ def test_a_passkey_signs_in_phishing_resistant(client, account, outbox, app):
     add_passkey(client, outbox, authenticator)
     sign_in_again(client)
     options = choose(client, "passkey").json["data"]["publicKey"]
-    response = client.post("/v1/otp/otp/verify", json={"userName": EMAIL, "otpType": "passkey", "credential": authenticator.get(options)})
+    response = client.post(
+        "/v1/otp/otp/verify", json={"userName": EMAIL, "otpType": "passkey", "credential": authenticator.get(options)}
+    )
     assert response.json["data"]["redirectTo"]
     assert session_proof(app) == (["pwd", "hwk", "user", "mfa"], "urn:signin:acr:phishing-resistant")
     assert client.get("/v1/profile/methods").json["data"]["passkeys"][0]["lastUsedAt"]
@@ -172,7 +177,9 @@ def test_a_synced_passkey_is_a_software_key(client, account, outbox, app):
     add_passkey(client, outbox, authenticator)
     sign_in_again(client)
     options = choose(client, "passkey").json["data"]["publicKey"]
-    client.post("/v1/otp/otp/verify", json={"userName": EMAIL, "otpType": "passkey", "credential": authenticator.get(options)})
+    client.post(
+        "/v1/otp/otp/verify", json={"userName": EMAIL, "otpType": "passkey", "credential": authenticator.get(options)}
+    )
     assert session_proof(app)[0] == ["pwd", "swk", "user", "mfa"]
 
 
@@ -239,13 +246,19 @@ def test_one_backup_code_used_at_once_by_many_lets_one_in(app, client, account, 
     for _ in range(6):
         http = requests.Session()
         headers = {"Origin": "http://localhost:5000"}
-        http.post(f"{live_server.url}/v1/otp/users/login", json={"userName": EMAIL, "password": PASSWORD}, headers=headers)
+        http.post(
+            f"{live_server.url}/v1/otp/users/login", json={"userName": EMAIL, "password": PASSWORD}, headers=headers
+        )
         http.post(f"{live_server.url}/v1/otp/otp/send", json={"userName": EMAIL, "otpType": "backup"}, headers=headers)
         browsers.append(http)
 
     def use(http):
-        return http.post(f"{live_server.url}/v1/otp/otp/verify", json={"userName": EMAIL, "otpType": "backup", "otp": codes[0]},
-                         headers={"Origin": "http://localhost:5000"}, timeout=30).status_code
+        return http.post(
+            f"{live_server.url}/v1/otp/otp/verify",
+            json={"userName": EMAIL, "otpType": "backup", "otp": codes[0]},
+            headers={"Origin": "http://localhost:5000"},
+            timeout=30,
+        ).status_code
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         statuses = list(pool.map(use, browsers))

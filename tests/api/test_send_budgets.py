@@ -2,6 +2,7 @@
 journeys count apart from the account's own, per client address (an IPv6 /64 as one) too;
 texts and calls to people's own phones have a ceiling that anonymous ones never spend, and
 anonymous ones have ceilings of their own: in all, per country and per range of numbers."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,8 +30,12 @@ def test_sign_ups_of_a_persons_address_do_not_block_their_sign_in(app, outbox, s
     assert signin.through("send").status_code == 200
 
 
-def test_a_throwaway_sign_up_with_a_persons_phone_does_not_block_their_two_step_codes(app, outbox, signin, account, frozen, monkeypatch):
-    monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 50)  # proofs of work: test_proof_of_work.py
+def test_a_throwaway_sign_up_with_a_persons_phone_does_not_block_their_two_step_codes(
+    app, outbox, signin, account, frozen, monkeypatch
+):
+    monkeypatch.setitem(
+        app.config["IDP"]["limits"], "proof_of_work_after_sends", 50
+    )  # proofs of work: test_proof_of_work.py
     for n in range(12):
         thief = anonymous_browser(app, outbox)
         thief.email = f"thief{n}@example.ca"
@@ -46,11 +51,16 @@ def test_anonymous_sends_to_one_address_past_its_budget_each_cost_a_hard_proof_o
     assert answers[-1].json["data"]["challenge"]["maxNumber"] == hard
 
 
-def test_a_client_address_past_its_anonymous_codes_pays_a_hard_proof_of_work_and_never_waits(app, outbox, monkeypatch, frozen):
+def test_a_client_address_past_its_anonymous_codes_pays_a_hard_proof_of_work_and_never_waits(
+    app, outbox, monkeypatch, frozen
+):
     monkeypatch.setitem(app.config["IDP"]["limits"], "max_sends_per_ip", 3)
     monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 2)
     browsers = [anonymous_browser(app, outbox) for _ in range(8)]
-    answers = [with_proof(lambda b=b, n=n: b.send_email(email=f"person{n}@example.ca"), b.client) for n, b in enumerate(browsers)]
+    answers = [
+        with_proof(lambda b=b, n=n: b.send_email(email=f"person{n}@example.ca"), b.client)
+        for n, b in enumerate(browsers)
+    ]
     assert [answer.status_code for answer in answers] == [200] * 8
     assert not any("retryAfter" in answer.json["data"] for answer in answers)
 
@@ -72,7 +82,9 @@ def test_anonymous_texts_and_calls_have_a_ceiling_of_their_own(app, outbox, monk
     assert (answers[2].status_code, answers[2].json["message"]) == (503, "38")
 
 
-def test_strangers_who_spend_the_anonymous_ceiling_do_not_pause_a_persons_own_codes(app, outbox, signin, account, monkeypatch, frozen):
+def test_strangers_who_spend_the_anonymous_ceiling_do_not_pause_a_persons_own_codes(
+    app, outbox, signin, account, monkeypatch, frozen
+):
     monkeypatch.setitem(app.config["IDP"]["limits"], "max_anonymous_phone_messages", 1)
     _anonymous_phone_sends(app, outbox, ["+16132345670", "+16135550199"])
     assert signin.through("send").status_code == 200
@@ -145,7 +157,9 @@ def _own_codes(client, app, frozen, count: int) -> list:
     return answers
 
 
-def test_a_signed_in_person_proving_their_own_factors_is_not_budgeted_like_anonymous_traffic(app, client, signup, frozen):
+def test_a_signed_in_person_proving_their_own_factors_is_not_budgeted_like_anonymous_traffic(
+    app, client, signup, frozen
+):
     signup.through("profile")
     numbers = app.config["IDP"]["limits"]
     answers = _own_codes(client, app, frozen, numbers["max_sends"] + 2)
@@ -159,7 +173,9 @@ def test_own_codes_still_have_a_budget_of_their_own(app, client, signup, frozen,
     assert (last.status_code, last.json["message"]) == (429, "17")
 
 
-def test_anonymous_codes_of_a_browser_do_not_spend_its_persons_own_budget(app, client, signup, outbox, frozen, monkeypatch):
+def test_anonymous_codes_of_a_browser_do_not_spend_its_persons_own_budget(
+    app, client, signup, outbox, frozen, monkeypatch
+):
     from tests.api.account_helpers import post, reauthenticate
 
     signup.through("profile")
@@ -174,7 +190,9 @@ def test_anonymous_codes_of_a_browser_do_not_spend_its_persons_own_budget(app, c
     assert [answer.status_code for answer in _own_codes(client, app, frozen, 3)] == [200] * 3
 
 
-def test_a_person_typing_a_code_they_received_is_not_stopped_by_others_sends_from_their_address(app, client, outbox, monkeypatch, frozen):
+def test_a_person_typing_a_code_they_received_is_not_stopped_by_others_sends_from_their_address(
+    app, client, outbox, monkeypatch, frozen
+):
     monkeypatch.setitem(app.config["IDP"]["limits"], "proof_of_work_after_sends", 3)
     person = anonymous_browser(app, outbox)
     assert person.send_email(email="person@example.ca").status_code == 200

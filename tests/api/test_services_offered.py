@@ -1,5 +1,6 @@
 """Which services are offered to people: the registered ones, never a client of development
 and tests only (the conformance client `make run` registers at localhost:5002)."""
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
 """Browser sessions: an idle timeout that reading pages resets, and an absolute one."""
+
 from __future__ import annotations
 
 import flask

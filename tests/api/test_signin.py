@@ -1,4 +1,5 @@
 """Sign-in through /v1: password, then a code to the phone on the account."""
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -107,11 +108,17 @@ def test_verify_refuses_a_code_of_another_channel(signin, account, outbox):
     assert (response.status_code, response.json["message"]) == (409, "20")
 
 
-WAITING = "/authorize?" + urlencode({
-    "response_type": "code", "client_id": "reservations", "redirect_uri": "http://localhost:5001/callback",
-    "scope": "openid profile", "state": "s", "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    "code_challenge_method": "S256",
-})
+WAITING = "/authorize?" + urlencode(
+    {
+        "response_type": "code",
+        "client_id": "reservations",
+        "redirect_uri": "http://localhost:5001/callback",
+        "scope": "openid profile",
+        "state": "s",
+        "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        "code_challenge_method": "S256",
+    }
+)
 
 
 def test_sign_in_hands_off_to_a_waiting_relying_service(signin, account, client):

@@ -1,4 +1,5 @@
 """Sign-up through /v1, in the specification's step order."""
+
 from __future__ import annotations
 
 from idp.extensions import db

@@ -9,6 +9,7 @@ service, tokens, userinfo, refresh, logout, sign-in with a wrong password and a 
 first, then the tokens again), over real HTTP against this process, so that the engine's
 events see every statement of every call. Transaction control (BEGIN, COMMIT) is not counted.
 """
+
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,5 @@
 """Each step opens only when the previous one is done; a call out of order changes nothing."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,11 +20,24 @@ def _snapshot(app):
 
 
 SIGNUP_CALLS = {
-    "verify_email": lambda s: s.post("/otp/transient_otp/verify", userName=s.email, otpType="email", otp="123456", trxnId=s.email_trxn or "x"),
-    "create": lambda s: s.post("/users/create", userName=s.email, password="Maple-Syrup-Harbour-42", trxnId=s.email_trxn or "x"),
+    "verify_email": lambda s: s.post(
+        "/otp/transient_otp/verify", userName=s.email, otpType="email", otp="123456", trxnId=s.email_trxn or "x"
+    ),
+    "create": lambda s: s.post(
+        "/users/create", userName=s.email, password="Maple-Syrup-Harbour-42", trxnId=s.email_trxn or "x"
+    ),
     "send_phone": lambda s: s.post("/otp/transient_otp/send", userName=s.email, otpType="sms", phoneNumber=PHONE),
-    "verify_phone": lambda s: s.post("/otp/transient_otp/verify", userName=s.email, otpType="sms", otp="123456", trxnId=s.phone_trxn or "x"),
-    "profile": lambda s: s.post("/users/createcoreprofile", userName=s.email, firstName="A", lastName="Tremblay", id=s.user_id or "x", language="fr"),
+    "verify_phone": lambda s: s.post(
+        "/otp/transient_otp/verify", userName=s.email, otpType="sms", otp="123456", trxnId=s.phone_trxn or "x"
+    ),
+    "profile": lambda s: s.post(
+        "/users/createcoreprofile",
+        userName=s.email,
+        firstName="A",
+        lastName="Tremblay",
+        id=s.user_id or "x",
+        language="fr",
+    ),
 }
 
 # (steps done, call tried too early)

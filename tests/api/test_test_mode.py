@@ -1,6 +1,7 @@
 """Test mode (specification section 7), development only: the sample person's codes are
 the fixed setting, the UI gets the sample's test data, everybody else is untouched, and
 production refuses to start with it on."""
+
 from __future__ import annotations
 
 import json
@@ -43,11 +44,17 @@ def test_everybody_else_gets_a_random_code_in_the_outbox(client, signup, test_mo
 
 def test_the_ui_gets_the_sample_test_data_in_test_mode_only(client, app, test_mode):
     def config():
-        found = re.search(r'<script id="idp-config" type="application/json">(.*?)</script>', client.get("/en").text, re.S)
+        found = re.search(
+            r'<script id="idp-config" type="application/json">(.*?)</script>', client.get("/en").text, re.S
+        )
         return json.loads(found.group(1))
+
     assert config()["testData"] == {
-        "email": SAMPLE, "password": test_mode["password"], "phone": "6132345678",
-        "firstName": "Alex", "lastName": "Tremblay",
+        "email": SAMPLE,
+        "password": test_mode["password"],
+        "phone": "6132345678",
+        "firstName": "Alex",
+        "lastName": "Tremblay",
     }
     test_mode["enabled"] = False
     assert "testData" not in config()

@@ -1,6 +1,7 @@
 """A sign-up that stopped after the password is no dead end: sign-in (password, then a code
 by e-mail) takes the person back to the step they left — the phone, then the name — and
 only then signs them in. An e-mail code is never taken for a second factor."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,7 +20,9 @@ def stopped_after_password(signup, client):
 
 def signed_in(app) -> bool:
     with app.app_context():
-        return db.session.scalar(db.select(BrowserSession.user_id).filter(BrowserSession.user_id.is_not(None))) is not None
+        return (
+            db.session.scalar(db.select(BrowserSession.user_id).filter(BrowserSession.user_id.is_not(None))) is not None
+        )
 
 
 def test_sign_in_sends_the_code_by_email_at_once(signin, stopped_after_password, outbox):
@@ -35,7 +38,11 @@ def test_the_email_code_leads_to_the_phone_step_not_to_a_sign_in(signin, stopped
     response = signin.verify(code=outbox.code(EMAIL))
     assert "redirectTo" not in response.json["data"]
     journey = response.json["data"]["journey"]
-    assert (journey["flow"], journey["screen"], journey["id"]) == ("signup", "signUp/verificationsetup", stopped_after_password)
+    assert (journey["flow"], journey["screen"], journey["id"]) == (
+        "signup",
+        "signUp/verificationsetup",
+        stopped_after_password,
+    )
     assert not signed_in(app)
 
 

@@ -1,4 +1,5 @@
 """The specification's section 5, enforced by the server with the same catalogue codes."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,8 +31,10 @@ def test_email_pattern(signup, email, code):
 @pytest.mark.parametrize("otp", ["12345", "1234567", "abcdef", "12 456", "", "١٢٣٤٥٦"])
 def test_a_code_must_have_the_configured_number_of_digits(signup, otp):
     signup.send_email()
-    response = signup.verify_email(code=otp) if otp else signup.post(
-        "/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp="", trxnId=signup.email_trxn
+    response = (
+        signup.verify_email(code=otp)
+        if otp
+        else signup.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp="", trxnId=signup.email_trxn)
     )
     assert (response.status_code, response.json["message"]) == (400, "3")
 

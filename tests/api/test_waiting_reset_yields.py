@@ -23,6 +23,7 @@ Who holds what, what they try, what they must get:
   and nothing is sent); it says a removal waits, when it takes effect in words naming the
   time zone, the same day as the e-mail and the text say, in both languages.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -80,13 +81,21 @@ def test_after_the_wait_the_requesters_password_removes_nothing_once_the_phone_s
     assert user(app).phone is not None and resets(app)[0].completed_at is None
 
 
-def test_the_phone_is_told_what_was_cancelled_and_why_the_mailbox_only_that_it_was(owner, requester, owners_phone, outbox):
+def test_the_phone_is_told_what_was_cancelled_and_why_the_mailbox_only_that_it_was(
+    owner, requester, owners_phone, outbox
+):
     request_removal(requester, outbox)
     told_before = len(outbox.messages(PHONE))
     sign_in_with_the_phone(owners_phone)
-    text = next(message for message in outbox.messages(PHONE)[: len(outbox.messages(PHONE)) - told_before] if message.code is None)
+    text = next(
+        message
+        for message in outbox.messages(PHONE)[: len(outbox.messages(PHONE)) - told_before]
+        if message.code is None
+    )
     assert "annulé" in text.body and "connecté" in text.body
-    [email] = [message for message in outbox.messages(EMAIL) if message.subject == "Le retrait de votre téléphone est annulé"]
+    [email] = [
+        message for message in outbox.messages(EMAIL) if message.subject == "Le retrait de votre téléphone est annulé"
+    ]
     assert "connecté" not in email.body
 
 
@@ -99,7 +108,9 @@ def test_recovery_proven_with_the_phone_cancels_the_waiting_removal(owner, reque
     assert resets(app)[0].cancelled_at is not None
 
 
-def test_proving_it_is_you_with_the_phone_before_a_change_cancels_the_waiting_removal(owner, client, requester, app, outbox):
+def test_proving_it_is_you_with_the_phone_before_a_change_cancels_the_waiting_removal(
+    owner, client, requester, app, outbox
+):
     request_removal(requester, outbox)
     assert post(client, "/profile/password/password", password=PASSWORD).status_code == 200
     assert post(client, "/profile/password/code/verify", otp=outbox.code(PHONE)).status_code == 200
@@ -126,7 +137,9 @@ def test_sign_in_shows_the_waiting_removal_instead_of_offering_it_again(owner, r
     assert waiting["when"]["en"].endswith("(Eastern Time)") or "Eastern" in waiting["when"]["en"]
 
 
-def test_a_browser_that_asks_for_a_second_removal_while_one_waits_is_refused_and_nothing_is_sent(owner, requester, outbox):
+def test_a_browser_that_asks_for_a_second_removal_while_one_waits_is_refused_and_nothing_is_sent(
+    owner, requester, outbox
+):
     request_removal(requester, outbox)
     other = SignIn(requester.client.application.test_client(), outbox)
     other.login()
@@ -138,7 +151,9 @@ def test_a_browser_that_asks_for_a_second_removal_while_one_waits_is_refused_and
 
 
 @pytest.mark.parametrize("how", ["link", "account", "phone"])
-def test_a_new_request_after_the_owner_cancelled_needs_the_help_desk(owner, client, requester, owners_phone, outbox, app, frozen, how):
+def test_a_new_request_after_the_owner_cancelled_needs_the_help_desk(
+    owner, client, requester, owners_phone, outbox, app, frozen, how
+):
     request_removal(requester, outbox)
     if how == "link":
         assert post(requester.client, "/resets/cancel", token=cancel_token(outbox)).status_code == 200
@@ -155,7 +170,9 @@ def test_a_new_request_after_the_owner_cancelled_needs_the_help_desk(owner, clie
     assert len(outbox.messages(EMAIL)) == sent and len(resets(app)) == 1
 
 
-def test_once_the_time_after_a_cancellation_has_passed_the_person_may_ask_again(owner, requester, owners_phone, outbox, app, frozen):
+def test_once_the_time_after_a_cancellation_has_passed_the_person_may_ask_again(
+    owner, requester, owners_phone, outbox, app, frozen
+):
     request_removal(requester, outbox)
     sign_in_with_the_phone(owners_phone)
     frozen.shift(AFTER_CANCEL + 1)

@@ -1,5 +1,6 @@
 """Fixtures of the console's tests: an operators file of the test's own, an operator's browser
 signed in to the console with a passkey, and a person's account the help desk looks after."""
+
 from __future__ import annotations
 
 import os
@@ -26,9 +27,11 @@ def outbox(app):
 @pytest.fixture
 def browser(app):
     """A browser: its own cookies, its /v1 answers checked against the API's contract."""
+
     def open_one():
         app.test_client_class = ContractClient
         return app.test_client()
+
     return open_one
 
 
@@ -100,13 +103,21 @@ def form_field(html: str, name: str) -> str:
 
 def look_up(operator, identifier: str, reason: str = "Call 2026-1126-001"):
     page = operator.get("/console/support").get_data(as_text=True)
-    return operator.post("/console/support", data={"token": form_field(page, "token"), "identifier": identifier, "reason": reason})
+    return operator.post(
+        "/console/support", data={"token": form_field(page, "token"), "identifier": identifier, "reason": reason}
+    )
 
 
 def act(operator, account_page: str, name: str, reason: str = "Call 2026-1126-001: the person asked"):
-    return operator.post("/console/support/act", data={
-        "token": form_field(account_page, "token"), "account": form_field(account_page, "account"), "act": name, "reason": reason,
-    })
+    return operator.post(
+        "/console/support/act",
+        data={
+            "token": form_field(account_page, "token"),
+            "account": form_field(account_page, "account"),
+            "act": name,
+            "reason": reason,
+        },
+    )
 
 
 def sign_in_with_password(client, email: str, password: str):

@@ -1,8 +1,9 @@
 """Who may enter the console: an operator of the operators file, signed in with this provider
 and a passkey, from an allowed network — checked again on every request."""
+
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 from idp.extensions import db
@@ -95,9 +96,11 @@ def test_signing_out_of_the_console_closes_it(operator):
     assert "Signed in as" not in operator.get("/console").get_data(as_text=True)
 
 
-def test_the_console_session_ends_after_its_minutes_though_the_provider_session_goes_on(operator, app, monkeypatch, time_machine):
+def test_the_console_session_ends_after_its_minutes_though_the_provider_session_goes_on(
+    operator, app, monkeypatch, time_machine
+):
     monkeypatch.setitem(app.config["IDP"]["console"], "session_minutes", 1)
-    time_machine.move_to(datetime.now(timezone.utc) + timedelta(minutes=2), tick=False)
+    time_machine.move_to(datetime.now(UTC) + timedelta(minutes=2), tick=False)
     assert "Signed in as" not in operator.get("/console").get_data(as_text=True)
     assert operator.get("/v1/session").json["data"]["authenticated"] is True
 

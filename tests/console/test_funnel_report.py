@@ -1,5 +1,6 @@
 """The analyst's funnel report: the figures of idp/insight/funnel.py as a chart, a table and
 CSV — the same numbers in all three — for a chosen flow, period, language, service and device."""
+
 from __future__ import annotations
 
 import csv
@@ -23,28 +24,53 @@ def test_the_report_shows_each_steps_figures_in_a_chart_and_a_table(operator, ap
     _signup_journeys(app)
     page = operator.get("/console/report?flow=signup&days=7&lang=en").get_data(as_text=True)
     assert '<svg role="img"' in page and "Journeys that reached each step" in page
-    row = re.search(r"<th scope=\"row\" data-step=\"signUp/privacy\">[^<]*</th>\s*<td data-figure=\"reached\">(\d+) \((\d+)\)", page)
+    row = re.search(
+        r"<th scope=\"row\" data-step=\"signUp/privacy\">[^<]*</th>\s*<td data-figure=\"reached\">(\d+) \((\d+)\)", page
+    )
     assert row.groups() == ("2", "0")
 
 
 def test_the_csv_holds_the_numbers_of_the_table(operator, app):
     _signup_journeys(app)
     page = operator.get("/console/report?flow=signup&days=7").get_data(as_text=True)
-    table = {step: int(reached) for step, reached in re.findall(r"data-step=\"([^\"]+)\">[^<]*</th>\s*<td data-figure=\"reached\">(\d+)", page)}
+    table = {
+        step: int(reached)
+        for step, reached in re.findall(r"data-step=\"([^\"]+)\">[^<]*</th>\s*<td data-figure=\"reached\">(\d+)", page)
+    }
     answer = operator.get("/console/report.csv?flow=signup&days=7")
-    assert answer.headers["Content-Type"] == "text/csv; charset=utf-8" and "attachment" in answer.headers["Content-Disposition"]
+    assert (
+        answer.headers["Content-Type"] == "text/csv; charset=utf-8"
+        and "attachment" in answer.headers["Content-Disposition"]
+    )
     rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
     assert {row["step"]: int(row["reached"]) for row in rows} == table and table
 
 
 def test_the_report_narrows_to_one_language_and_device(operator, app):
     _signup_journeys(app)
-    rows = list(csv.DictReader(io.StringIO(operator.get("/console/report.csv?flow=signup&days=1&language=fr&device=desktop").get_data(as_text=True))))
-    assert {row["step"]: row["reached"] for row in rows} == {"signUp/privacy": "1", "signUp": "1", "signUp/verification/email": "1"}
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                operator.get("/console/report.csv?flow=signup&days=1&language=fr&device=desktop").get_data(as_text=True)
+            )
+        )
+    )
+    assert {row["step"]: row["reached"] for row in rows} == {
+        "signUp/privacy": "1",
+        "signUp": "1",
+        "signUp/verification/email": "1",
+    }
 
 
 def test_a_choice_the_report_cannot_use_is_explained(operator):
-    for query in ("flow=nothing", "days=0", "days=abc", f"until={now().date().replace(year=now().year + 1)}", "language=de", "service=unknown"):
+    for query in (
+        "flow=nothing",
+        "days=0",
+        "days=abc",
+        f"until={now().date().replace(year=now().year + 1)}",
+        "language=de",
+        "service=unknown",
+    ):
         refused = operator.get(f"/console/report?{query}")
         assert refused.status_code == 400 and 'role="alert"' in refused.get_data(as_text=True), query
     assert operator.get("/console/report.csv?flow=nothing").status_code == 400
@@ -80,8 +106,13 @@ def _shown_steps(page: str) -> list[str]:
 def test_the_report_names_steps_by_their_screens_titles(operator, app):
     _signup_journeys(app)
     page = operator.get("/console/report?flow=signup&days=7").get_data(as_text=True)
-    assert _shown_steps(page) == ["Privacy notice", "Enter your e-mail address", "Check your e-mail", "Create a password",
-                                  "Set up two-step verification"]
+    assert _shown_steps(page) == [
+        "Privacy notice",
+        "Enter your e-mail address",
+        "Check your e-mail",
+        "Create a password",
+        "Set up two-step verification",
+    ]
     assert ">signUp/verificationsetup<" not in page and ">signUp/privacy<" not in page
 
 
@@ -106,10 +137,15 @@ def test_the_report_names_steps_and_errors_in_the_operators_language(operator, a
 
 def test_the_csv_keeps_the_ids_beside_the_words(operator, app):
     _signup_journeys(app)
-    rows = list(csv.DictReader(io.StringIO(operator.get("/console/report.csv?flow=signup&days=7").get_data(as_text=True))))
+    rows = list(
+        csv.DictReader(io.StringIO(operator.get("/console/report.csv?flow=signup&days=7").get_data(as_text=True)))
+    )
     setup = next(row for row in rows if row["step"] == "signUp/verificationsetup")
     assert (setup["step_title"], setup["errors"], setup["error_messages"]) == (
-        "Set up two-step verification", "22:1", "This phone number is not valid for the country you chose.")
+        "Set up two-step verification",
+        "22:1",
+        "This phone number is not valid for the country you chose.",
+    )
 
 
 def test_every_step_of_every_flow_has_its_screens_title_in_both_languages():
@@ -121,7 +157,11 @@ def test_every_step_of_every_flow_has_its_screens_title_in_both_languages():
 
 def test_the_csv_words_the_steps_in_the_language_of_the_page_it_was_downloaded_from(operator, app):
     _signup_journeys(app)
-    page = operator.get("/console/report?flow=signup&days=7&lang=fr", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    page = operator.get("/console/report?flow=signup&days=7&lang=fr", headers={"Accept-Language": "en"}).get_data(
+        as_text=True
+    )
     link = re.search(r'href="([^"]*report\.csv[^"]*)"', page).group(1).replace("&amp;", "&")
-    rows = list(csv.DictReader(io.StringIO(operator.get(link, headers={"Accept-Language": "en"}).get_data(as_text=True))))
+    rows = list(
+        csv.DictReader(io.StringIO(operator.get(link, headers={"Accept-Language": "en"}).get_data(as_text=True)))
+    )
     assert rows[0]["step_title"] == "Avis de confidentialité"

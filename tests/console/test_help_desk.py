@@ -1,6 +1,7 @@
 """The help desk: an account found by its exact e-mail address or phone number, its state
 without secrets, and the acts a person asks for — each with a typed reason, in the audit trail
 with the operator, and in the person's own activity where it changed something."""
+
 from __future__ import annotations
 
 import re
@@ -93,7 +94,9 @@ def test_the_state_shows_methods_sessions_and_services_in_words_and_no_secret(op
         assert person_row.password_hash not in page
 
 
-def test_the_help_desk_unlocks_an_account_at_the_failure_cap_and_the_person_sees_it(operator, person, browser, app, monkeypatch):
+def test_the_help_desk_unlocks_an_account_at_the_failure_cap_and_the_person_sees_it(
+    operator, person, browser, app, monkeypatch
+):
     monkeypatch.setitem(app.config["IDP"]["password"], "max_consecutive_failures", 3)
     monkeypatch.setitem(app.config["IDP"]["password"], "throttle_after", 3)
     stranger = browser()
@@ -157,22 +160,35 @@ def test_an_act_on_a_page_of_another_operator_or_a_stale_one_is_refused(operator
 def _recent_activity(page: str) -> list[str]:
     """The events of the account's page, as the operator reads them (the second cell of each row)."""
     table = re.split(r"<h2>(?:Recent activity|Activité récente)</h2>", page)[1].split("</table>")[0]
-    return [" ".join(re.sub(r"<[^>]+>", "", cell).split()) for cell in re.findall(r"<tr><td>[^<]*</td><td>(.*?)</td></tr>", table, re.DOTALL)]
+    return [
+        " ".join(re.sub(r"<[^>]+>", "", cell).split())
+        for cell in re.findall(r"<tr><td>[^<]*</td><td>(.*?)</td></tr>", table, re.DOTALL)
+    ]
 
 
 def test_the_help_desk_shows_a_persons_events_in_the_words_of_their_activity_page(operator, person, browser):
     assert sign_in_with_password(browser(), PERSON_EMAIL, "Wrong-Password-Typed-1").json["message"] == "19"
     page = look_up(operator, PERSON_EMAIL, reason="Call 7").get_data(as_text=True)
-    assert _recent_activity(page) == ["Account looked at by the help desk — Call 7", "Wrong password entered", "Account created"]
+    assert _recent_activity(page) == [
+        "Account looked at by the help desk — Call 7",
+        "Wrong password entered",
+        "Account created",
+    ]
     assert "password_wrong" not in page and "support_viewed" not in page and "signup_completed" not in page
 
 
 def test_the_help_desk_says_the_events_in_the_operators_language(operator, person, browser):
     assert sign_in_with_password(browser(), PERSON_EMAIL, "Wrong-Password-Typed-1").json["message"] == "19"
     page = operator.get("/console/support?lang=fr").get_data(as_text=True)
-    answer = operator.post("/console/support?lang=fr", data={"token": form_field(page, "token"), "identifier": PERSON_EMAIL, "reason": "Appel 9"})
+    answer = operator.post(
+        "/console/support?lang=fr",
+        data={"token": form_field(page, "token"), "identifier": PERSON_EMAIL, "reason": "Appel 9"},
+    )
     assert _recent_activity(answer.get_data(as_text=True)) == [
-        "Compte consulté par le service d'assistance — Appel 9", "Mot de passe erroné", "Compte créé"]
+        "Compte consulté par le service d'assistance — Appel 9",
+        "Mot de passe erroné",
+        "Compte créé",
+    ]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -186,17 +202,29 @@ def test_every_event_a_person_reads_has_words_the_help_desk_can_say(language):
 
 # --- a lost phone (issue 42, point 8): the phone and passkeys removed after the identity check ---
 
-def remove_phone(operator, page: str, checked: bool = True, reason: str = "Call 2026-1127-004: phone lost, identity checked"):
-    return operator.post("/console/support/act", data={
-        "token": form_field(page, "token"), "account": form_field(page, "account"), "act": "support_removed_phone",
-        "reason": reason, **({"identity_checked": "yes"} if checked else {}),
-    })
+
+def remove_phone(
+    operator, page: str, checked: bool = True, reason: str = "Call 2026-1127-004: phone lost, identity checked"
+):
+    return operator.post(
+        "/console/support/act",
+        data={
+            "token": form_field(page, "token"),
+            "account": form_field(page, "account"),
+            "act": "support_removed_phone",
+            "reason": reason,
+            **({"identity_checked": "yes"} if checked else {}),
+        },
+    )
 
 
 def test_removing_the_phone_needs_the_identity_check_confirmed(operator, person, app):
     page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
     refused = remove_phone(operator, page, checked=False)
-    assert refused.status_code == 400 and "Check the person's identity as the operators' guide says" in refused.get_data(as_text=True)
+    assert (
+        refused.status_code == 400
+        and "Check the person's identity as the operators' guide says" in refused.get_data(as_text=True)
+    )
     assert _events(app, "support_removed_phone") == [] and user(app, PERSON_EMAIL).phone is not None
 
 
@@ -218,7 +246,9 @@ def test_the_removal_takes_the_phone_and_passkeys_is_audited_told_and_signs_out(
     assert post(person, "/profile/methods/password", password=PERSON_PASSWORD).status_code == 200
     assert post(person, "/profile/methods/code/verify", otp=outbox.code(PERSON_PHONE)).status_code == 200
     options = post(person, "/profile/methods/passkey").json["data"]["publicKey"]
-    post(person, "/profile/methods/passkey/register", credential=SoftAuthenticator(ISSUER).create(options), name="Phone")
+    post(
+        person, "/profile/methods/passkey/register", credential=SoftAuthenticator(ISSUER).create(options), name="Phone"
+    )
     page = look_up(operator, PERSON_EMAIL).get_data(as_text=True)
     done = remove_phone(operator, page)
     assert done.status_code == 200 and "The phone and the passkeys are removed" in done.get_data(as_text=True)
@@ -235,20 +265,33 @@ def test_the_person_reads_the_removal_in_their_activity(operator, person, app, b
     again = browser()
     sign_in_with_password(again, PERSON_EMAIL, PERSON_PASSWORD)
     post(again, "/otp/otp/verify", userName=PERSON_EMAIL, otpType="email", otp=outbox.code(PERSON_EMAIL))
-    trxn = post(again, "/otp/transient_otp/send", userName=PERSON_EMAIL, otpType="sms", phoneNumber="+16132345679").json["data"]["trxnId"]
-    post(again, "/otp/transient_otp/verify", userName=PERSON_EMAIL, otpType="sms", otp=outbox.code("+16132345679"), trxnId=trxn)
+    trxn = post(
+        again, "/otp/transient_otp/send", userName=PERSON_EMAIL, otpType="sms", phoneNumber="+16132345679"
+    ).json["data"]["trxnId"]
+    post(
+        again,
+        "/otp/transient_otp/verify",
+        userName=PERSON_EMAIL,
+        otpType="sms",
+        otp=outbox.code("+16132345679"),
+        trxnId=trxn,
+    )
     answer = again.get("/v1/account/activity")
     assert answer.status_code == 200, answer.json
     shown = [item["event"] for item in answer.json["data"]["events"]]
     assert "support_removed_phone" in shown
 
 
-def test_after_the_removal_the_next_sign_in_asks_a_code_by_email_then_a_new_phone(operator, person, app, browser, outbox):
+def test_after_the_removal_the_next_sign_in_asks_a_code_by_email_then_a_new_phone(
+    operator, person, app, browser, outbox
+):
     remove_phone(operator, look_up(operator, PERSON_EMAIL).get_data(as_text=True))
     again = browser()
     data = sign_in_with_password(again, PERSON_EMAIL, PERSON_PASSWORD).json["data"]
     assert data["otpType"] == "email"
-    journey = post(again, "/otp/otp/verify", userName=PERSON_EMAIL, otpType="email", otp=outbox.code(PERSON_EMAIL)).json["data"]["journey"]
+    journey = post(
+        again, "/otp/otp/verify", userName=PERSON_EMAIL, otpType="email", otp=outbox.code(PERSON_EMAIL)
+    ).json["data"]["journey"]
     assert (journey["screen"], journey["newPhone"]) == ("signUp/verificationsetup", True)
 
 
@@ -261,7 +304,9 @@ def test_the_account_page_shows_a_removal_the_person_asked_and_when_it_takes_eff
     assert "Removal of the phone: takes effect" in page
 
 
-def test_the_account_page_shows_a_deletion_the_person_asked_and_that_a_sign_in_cancels_it(operator, person, browser, outbox):
+def test_the_account_page_shows_a_deletion_the_person_asked_and_that_a_sign_in_cancels_it(
+    operator, person, browser, outbox
+):
     mailbox = browser()
     post(mailbox, "/recovery/send", userName=PERSON_EMAIL, language="en")
     post(mailbox, "/recovery/verify", otp=outbox.code(PERSON_EMAIL))

@@ -6,6 +6,7 @@ pages run under a strict CSP (script-src 'self'), which blocks an inline <script
 Playwright's add_script_tag(content=...); page.evaluate() is not subject to the page's
 CSP, so the library is evaluated that way and the pages are scanned with their real CSP.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -3,6 +3,7 @@ on free ports (development outbox, a SQLite database of their own), driven by De
 Chromium through Playwright. Codes are read from /dev/outbox.json as a person would read
 their messages.
 """
+
 from __future__ import annotations
 
 import os
@@ -104,7 +105,7 @@ class Product:
     def _flask(self, *args: str) -> list[str]:
         return [sys.executable, "-m", "flask", *args]
 
-    def start(self) -> "Product":
+    def start(self) -> Product:
         """Both services started at once, then waited for (each takes seconds to import)."""
         migrate(self.env)
         started = []
@@ -115,7 +116,10 @@ class Product:
             log = self.folder / f"{name}.log"
             process = subprocess.Popen(
                 self._flask("--app", app, "run", "--host", "127.0.0.1", "--port", str(port)),
-                cwd=ROOT, env=self.env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                cwd=ROOT,
+                env=self.env,
+                stdout=log.open("w"),
+                stderr=subprocess.STDOUT,
             )
             self.processes.append(process)
             started.append((url, process, log))
@@ -159,7 +163,9 @@ def product(tmp_path_factory):
 @pytest.fixture(scope="module")
 def phishing_resistant_product(tmp_path_factory):
     """The product whose reservations demo asks a phishing-resistant sign-in (acr_values)."""
-    running = Product(tmp_path_factory.mktemp("phishing-resistant"), RESERVATIONS_ACR_VALUES="urn:signin:acr:phishing-resistant")
+    running = Product(
+        tmp_path_factory.mktemp("phishing-resistant"), RESERVATIONS_ACR_VALUES="urn:signin:acr:phishing-resistant"
+    )
     running.start()
     yield running
     running.stop()
@@ -200,9 +206,16 @@ def _keep_journal(context, journal: list[str], browser: int) -> None:
         page.on("framenavigated", lambda frame: frame == page.main_frame and note(number, f"at {frame.url}"))
         page.on("console", lambda message: note(number, f"console.{message.type}: {message.text}"))
         page.on("pageerror", lambda error: note(number, f"error: {error}"))
-        page.on("requestfailed", lambda request: note(number, f"failed: {request.method} {request.url} {request.failure}"))
-        page.on("response", lambda response: response.request.resource_type in ("document", "fetch", "xhr")
-                and note(number, f"{response.status} {response.request.method} {response.url}"))
+        page.on(
+            "requestfailed", lambda request: note(number, f"failed: {request.method} {request.url} {request.failure}")
+        )
+        page.on(
+            "response",
+            lambda response: (
+                response.request.resource_type in ("document", "fetch", "xhr")
+                and note(number, f"{response.status} {response.request.method} {response.url}")
+            ),
+        )
 
     context.on("page", watch)
 
@@ -262,8 +275,10 @@ def screenshots(run_started: float) -> Path:
     return SCREENSHOTS
 
 
-@pytest.fixture(params=[(language, viewport) for viewport in VIEWPORTS for language in ("en", "fr")],
-                ids=lambda param: f"{param[0]}-{param[1]}")
+@pytest.fixture(
+    params=[(language, viewport) for viewport in VIEWPORTS for language in ("en", "fr")],
+    ids=lambda param: f"{param[0]}-{param[1]}",
+)
 def scan(request, new_context, product, screenshots):
     """A page scanning each screen as it comes (tests/e2e/scanning.py), once per language and viewport."""
     # imported here: scanning builds on steps, which imports this module

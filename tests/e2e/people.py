@@ -1,5 +1,6 @@
 """The people of the browser tests: a unique e-mail address and phone number each, so tests
 sharing one running product never meet each other's codes or limits."""
+
 from __future__ import annotations
 
 import itertools

@@ -2,6 +2,7 @@
 language and viewport, taking a screenshot of each screen as it comes and checking it has no WCAG 2.2
 A/AA violation (axe-core). test_accessibility.py walks every screen with it; the other journeys'
 tests, the screens they add."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

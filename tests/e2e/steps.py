@@ -4,6 +4,7 @@ The words come from the login UI's own catalogues (login-ui/src/i18n/{en,fr}.jso
 step asserts the text the person reads in the language of the page. Locators are the ones
 a person perceives: roles with their accessible names, and labels.
 """
+
 from __future__ import annotations
 
 import json
@@ -90,6 +91,7 @@ def link(page: Page, language: str, key: str):
 
 # --- the reservations service -------------------------------------------------------------
 
+
 def keep_hand_off(page: Page, url: str) -> list[str]:
     """The redirect page hands on by itself after 1.5 s, which a busy machine may reach while a
     test still reads or scans it: the hand-off to url (a glob) is answered 204 No Content, so the
@@ -145,6 +147,7 @@ def sign_out_at_reservations(page: Page, product: Product, language: str = "en")
 
 
 # --- sign-up --------------------------------------------------------------------------------
+
 
 def choose_sign_up(page: Page, language: str = "en") -> None:
     """Home → 'Create an account' → the privacy notice → accept → the e-mail step."""
@@ -248,9 +251,11 @@ def sign_up(page: Page, product: Product, person: Person, language: str = "en") 
 
 def _api(context: BrowserContext, product: Product):
     """POST to /v1 with the context's request client (its cookies); answers the data."""
+
     def post(path: str, **body) -> dict:
         response = context.request.post(
-            f"{product.idp_url}/v1{path}", data=json.dumps(body),
+            f"{product.idp_url}/v1{path}",
+            data=json.dumps(body),
             headers={"Origin": product.idp_url, "Content-Type": "application/json"},
         )
         assert response.ok, (path, response.status, response.text())
@@ -266,12 +271,30 @@ def sign_up_through_api(context: BrowserContext, product: Product, person: Perso
     correspondence = "fr" if language == "fr" else "eng"
     post("/signup/privacy")
     trxn = post("/otp/transient_otp/send", userName=person.email, otpType="email", language=correspondence)["trxnId"]
-    post("/otp/transient_otp/verify", userName=person.email, otpType="email", otp=product.latest_code(person.email), trxnId=trxn)
+    post(
+        "/otp/transient_otp/verify",
+        userName=person.email,
+        otpType="email",
+        otp=product.latest_code(person.email),
+        trxnId=trxn,
+    )
     user_id = post("/users/create", userName=person.email, password=person.password, trxnId=trxn)["id"]
     trxn = post("/otp/transient_otp/send", userName=person.email, otpType="sms", phoneNumber=person.e164)["trxnId"]
-    post("/otp/transient_otp/verify", userName=person.email, otpType="sms", otp=product.latest_code(person.e164), trxnId=trxn)
-    post("/users/createcoreprofile", userName=person.email, firstName=person.first_name, lastName=person.last_name,
-         id=user_id, language=correspondence)
+    post(
+        "/otp/transient_otp/verify",
+        userName=person.email,
+        otpType="sms",
+        otp=product.latest_code(person.e164),
+        trxnId=trxn,
+    )
+    post(
+        "/users/createcoreprofile",
+        userName=person.email,
+        firstName=person.first_name,
+        lastName=person.last_name,
+        id=user_id,
+        language=correspondence,
+    )
 
 
 def sign_in_through_api(context: BrowserContext, product: Product, person: Person) -> None:
@@ -284,6 +307,7 @@ def sign_in_through_api(context: BrowserContext, product: Product, person: Perso
 
 
 # --- sign-in --------------------------------------------------------------------------------
+
 
 def enter_sign_in_email(page: Page, language: str, person: Person) -> None:
     page.get_by_label(t(language, "email.label"), exact=True).fill(person.email)
@@ -315,7 +339,9 @@ def choose_code_by(page: Page, language: str, method: str) -> None:
     a code by text or call; the code is sent), and its own screen opens."""
     label = page.get_by_role("radio", name=re.compile("^" + re.escape(t(language, f"select.{method}.label"))))
     label.check()
-    expect(page.get_by_text(re.compile(re.escape(t(language, f"select.{method}.destination", phone="")[:20])))).to_be_visible()
+    expect(
+        page.get_by_text(re.compile(re.escape(t(language, f"select.{method}.destination", phone="")[:20])))
+    ).to_be_visible()
     button(page, language, "select.submit" if method in ("sms", "voice", "email") else "common.continue").click()
     expect_screen(page, language, f"verification.{method}.title")
 
@@ -344,14 +370,23 @@ def wait_until_a_new_code_may_be_sent(page: Page, product: Product, flow: str) -
 
 # --- sign-in methods ---------------------------------------------------------------------------
 
+
 def add_virtual_authenticator(page: Page) -> None:
     """A platform authenticator that verifies its user, as a phone or laptop does."""
     devtools = page.context.new_cdp_session(page)
     devtools.send("WebAuthn.enable", {"enableUI": False})
-    devtools.send("WebAuthn.addVirtualAuthenticator", {"options": {
-        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
-        "hasUserVerification": True, "isUserVerified": True,
-    }})
+    devtools.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": True,
+            }
+        },
+    )
 
 
 def method_action(page: Page, language: str, action_key: str, method_key: str):

@@ -10,6 +10,7 @@ asking for a code on the other channel waits for the server's wait to be over. T
 redirect page's destination (/authorize/resume/...) answers 204 No Content while it is
 scanned, so the page stays; the person then follows its link.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -151,5 +152,10 @@ def test_password_recovery_screens_have_no_wcag_violations(scan, new_context):
     scan.code_screen("forgotpassword-verification", "recovery.twoStep.title")
     steps.enter_code(page, language, product.latest_code(person.e164))
     scan.screen("forgotpassword-newpassword", "recovery.password.title")
-    scan.refused("forgotpassword-newpassword", "recovery.password.title", "recovery.password.label", "short",
-                 "recovery.password.submit")
+    scan.refused(
+        "forgotpassword-newpassword",
+        "recovery.password.title",
+        "recovery.password.label",
+        "short",
+        "recovery.password.submit",
+    )

@@ -12,6 +12,7 @@ keyboard, with a screenshot and an axe scan of each state.
   service, the account goes, the service shows them signed out, a last e-mail arrives, and
   the same address then signs up as a new person.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,20 +25,26 @@ from playwright.sync_api import expect
 from tests.e2e import steps
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.people import new_person
-from tests.e2e.steps import t
 from tests.e2e.scanning import Scan
+from tests.e2e.steps import t
 from tests.support.browsers import FIREFOX_ON_WINDOWS, SAFARI_ON_IPHONE
 
 pytestmark = pytest.mark.e2e
-BOTH = pytest.mark.parametrize("scan", [("en", "desktop"), ("fr", "mobile")], indirect=True, ids=["en-desktop", "fr-mobile"])
+BOTH = pytest.mark.parametrize(
+    "scan", [("en", "desktop"), ("fr", "mobile")], indirect=True, ids=["en-desktop", "fr-mobile"]
+)
 
 # account.notMe.done with count 1 (a plural message: steps.t fills simple names only)
-ONE_SIGNED_OUT = {"en": "1 other device is signed out. Now choose a new password.",
-                  "fr": "1 autre appareil est déconnecté. Choisissez maintenant un nouveau mot de passe."}
+ONE_SIGNED_OUT = {
+    "en": "1 other device is signed out. Now choose a new password.",
+    "fr": "1 autre appareil est déconnecté. Choisissez maintenant un nouveau mot de passe.",
+}
 SERVICE = {"en": "Reservations service", "fr": "Service de réservations"}
 NEW_DEVICE = {"en": "New sign-in to your account", "fr": "Nouvelle connexion à votre compte"}
-EVERY_OTHER_DEVICE = {"en": "we will sign your account out of every other device, including that one",
-                      "fr": "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là"}
+EVERY_OTHER_DEVICE = {
+    "en": "we will sign your account out of every other device, including that one",
+    "fr": "nous déconnecterons votre compte de tous les autres appareils, y compris celui-là",
+}
 LAST_EMAIL = {"en": "Your account was deleted", "fr": "Votre compte a été supprimé"}
 
 
@@ -62,8 +69,11 @@ def test_a_person_reads_their_activity_and_says_a_sign_in_was_not_them(scan: Sca
     iphone = new_context(language=language, user_agent=SAFARI_ON_IPHONE)
     steps.sign_in_through_api(iphone, product, person)
     firefox = new_context(language=language, user_agent=FIREFOX_ON_WINDOWS)
-    wrong = firefox.request.post(f"{product.idp_url}/v1/otp/users/login", data=json.dumps({"userName": person.email, "password": "Not-the-password-1"}),
-                                 headers={"Origin": product.idp_url, "Content-Type": "application/json"})
+    wrong = firefox.request.post(
+        f"{product.idp_url}/v1/otp/users/login",
+        data=json.dumps({"userName": person.email, "password": "Not-the-password-1"}),
+        headers={"Origin": product.idp_url, "Content-Type": "application/json"},
+    )
     assert wrong.status == 401
 
     page.goto(f"{product.idp_url}/{language}/profilehome")
@@ -71,9 +81,13 @@ def test_a_person_reads_their_activity_and_says_a_sign_in_was_not_them(scan: Sca
     account_link(page, language, "profile.home.activity").click()
     scan.screen("account-activity", "account.activity.title")
     events = page.get_by_role("heading", level=2)
-    expect(events.first).to_have_text(f"{t(language, 'account.activity.events.password_wrong')} {t(language, 'account.activity.failed')}")
+    expect(events.first).to_have_text(
+        f"{t(language, 'account.activity.events.password_wrong')} {t(language, 'account.activity.failed')}"
+    )
     iphone_name = t(language, "account.sessions.device", browser="Mobile Safari", system="iOS")
-    signed_in = page.get_by_role("listitem").filter(has=page.get_by_role("heading", name=t(language, "account.activity.events.signin_completed"), exact=True))
+    signed_in = page.get_by_role("listitem").filter(
+        has=page.get_by_role("heading", name=t(language, "account.activity.events.signin_completed"), exact=True)
+    )
     expect(signed_in.get_by_text(iphone_name, exact=True)).to_be_visible()
     expect(events.last).to_have_text(t(language, "account.activity.events.signup_completed"))
 
@@ -92,7 +106,9 @@ def test_a_person_reads_their_activity_and_says_a_sign_in_was_not_them(scan: Sca
     expect(events.first).to_have_text(t(language, "account.activity.events.reported_not_me"))
     not_me = re.compile("^" + re.escape(t(language, "account.activity.notMe")))
     for own in ("reported_not_me", "signup_completed"):
-        item = page.get_by_role("listitem").filter(has=page.get_by_role("heading", name=t(language, f"account.activity.events.{own}"), exact=True))
+        item = page.get_by_role("listitem").filter(
+            has=page.get_by_role("heading", name=t(language, f"account.activity.events.{own}"), exact=True)
+        )
         expect(item.get_by_role("link", name=not_me)).to_have_count(0)
     expect(signed_in.get_by_role("link", name=not_me)).to_be_visible()
     scan.check("account-activity-own-acts")
@@ -127,8 +143,12 @@ def test_a_person_proves_it_is_them_and_downloads_their_information(scan: Scan, 
     scan.check("account-downloaded")
 
 
-@pytest.mark.parametrize(("language", "viewport"), [("en", "desktop"), ("fr", "mobile")], ids=["en-desktop", "fr-mobile"])
-def test_a_person_deletes_their_account_and_the_address_signs_up_again_as_someone_new(new_context, product, screenshots, language, viewport):
+@pytest.mark.parametrize(
+    ("language", "viewport"), [("en", "desktop"), ("fr", "mobile")], ids=["en-desktop", "fr-mobile"]
+)
+def test_a_person_deletes_their_account_and_the_address_signs_up_again_as_someone_new(
+    new_context, product, screenshots, language, viewport
+):
     page = new_context(language=language, viewport=DESKTOP if viewport == "desktop" else MOBILE).new_page()
     scan = Scan(page, product, screenshots, language, viewport)
     person = new_person("Dominique", "Lévesque")

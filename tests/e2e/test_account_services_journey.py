@@ -8,6 +8,7 @@ told by back-channel logout — shows them signed out, and its next sign-in, fro
 browser still signed in at the provider, brings them straight back to it signed in (a fresh
 grant, no password asked): the logout token named the account, not the session that goes on.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -35,14 +36,18 @@ def test_a_person_disconnects_a_service_and_it_signs_them_out(new_context, produ
 
     page.goto(f"{product.idp_url}/{language}/profilehome")
     steps.expect_screen(page, language, "profile.home.title")
-    page.locator("#account-heading + ul").get_by_role("link", name=t(language, "profile.home.services"), exact=True).click()
+    page.locator("#account-heading + ul").get_by_role(
+        "link", name=t(language, "profile.home.services"), exact=True
+    ).click()
     steps.expect_screen(page, language, "account.services.title")
     photograph_and_scan(page, screenshots, named, language, "account-services")
     item = page.get_by_role("listitem").filter(has=page.get_by_role("link", name=SERVICE[language], exact=True))
     for scope in ("openid", "profile", "email"):
         expect(item.get_by_text(t(language, f"account.services.scopes.{scope}"), exact=True)).to_be_visible()
 
-    steps.press(page.get_by_role("button", name=f"{t(language, 'account.services.disconnect')} {SERVICE[language]}", exact=True))
+    steps.press(
+        page.get_by_role("button", name=f"{t(language, 'account.services.disconnect')} {SERVICE[language]}", exact=True)
+    )
     status = page.get_by_role("status")
     expect(status).to_contain_text(t(language, "account.services.disconnected", service=SERVICE[language]))
     expect(status).to_be_focused()

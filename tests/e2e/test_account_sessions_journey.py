@@ -6,6 +6,7 @@ from their profile, signs the Firefox out (that browser is signed out at once), 
 out everywhere else; after each action a status message says what happened and takes the
 focus.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -13,13 +14,15 @@ from playwright.sync_api import expect
 
 from tests.e2e import steps
 from tests.e2e.people import new_person
-from tests.e2e.steps import t
 from tests.e2e.scanning import Scan
+from tests.e2e.steps import t
 from tests.support.browsers import FIREFOX_ON_WINDOWS, SAFARI_ON_IPHONE
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.parametrize("scan", [("en", "desktop"), ("fr", "mobile")], indirect=True, ids=["en-desktop", "fr-mobile"]),
+    pytest.mark.parametrize(
+        "scan", [("en", "desktop"), ("fr", "mobile")], indirect=True, ids=["en-desktop", "fr-mobile"]
+    ),
 ]
 
 # account.sessions.signedOutOthers with count 1 (a plural message: steps.t fills simple names only)
@@ -43,9 +46,13 @@ def test_a_person_sees_where_they_are_signed_in_and_signs_the_other_devices_out(
     expect(devices.filter(has_text=t(language, "account.sessions.thisDevice"))).to_have_count(1)
     firefox_name = t(language, "account.sessions.device", browser="Firefox", system="Windows")
     expect(devices.filter(has_text=firefox_name)).to_have_count(1)
-    expect(devices.filter(has_text=t(language, "account.sessions.device", browser="Mobile Safari", system="iOS"))).to_have_count(1)
+    expect(
+        devices.filter(has_text=t(language, "account.sessions.device", browser="Mobile Safari", system="iOS"))
+    ).to_have_count(1)
 
-    sign_out = page.get_by_role("button", name=f"{t(language, 'account.sessions.signOut')} ({firefox_name})", exact=True)
+    sign_out = page.get_by_role(
+        "button", name=f"{t(language, 'account.sessions.signOut')} ({firefox_name})", exact=True
+    )
     steps.press(sign_out)
     status = page.get_by_role("status")
     expect(status).to_contain_text(t(language, "account.sessions.signedOutOne", device=firefox_name))

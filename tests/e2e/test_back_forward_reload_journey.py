@@ -5,6 +5,7 @@ not (the e-mail's code once verified, the password once the account exists) give
 journey's screen, at that screen's address. English at 1280 px and French at 375 px, with an
 axe scan of each screen reached by Back.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -47,7 +48,8 @@ def wander(page, product, language: str, at: str, back_to: str) -> None:
 
 @BOTH
 def test_back_forward_and_reload_at_every_sign_up_step_keep_the_address_and_the_screen_together(
-        new_context, product, person, screenshots, language, viewport, size):
+    new_context, product, person, screenshots, language, viewport, size
+):
     page = new_context(language=language, viewport=viewport).new_page()
     steps.reach_email_code(page, product, person, language)
     # the address may be typed again: Back shows that step, at its address

@@ -2,6 +2,7 @@
 a day when texts to new numbers are paused: the browser proves its work by itself, nothing to
 read or click; the phone step says the account is kept, and the person finishes it later by
 signing in with their e-mail alone. Every state scanned by axe."""
+
 import pytest
 from playwright.sync_api import expect
 

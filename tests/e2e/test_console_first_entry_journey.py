@@ -4,6 +4,7 @@ passkey the console asks for, and add it at once — the sign-in has just proved
 and the code, so nothing is asked twice — then land on the console's home. Every screen is
 counted: 10, where the same entry took 12 with the password and a code asked again. English
 on a 1280 px desktop, French on a 375 px phone; axe on the screens this changes."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,16 +21,25 @@ from tests.e2e.test_passkey_asked_journey import _Scan
 pytestmark = pytest.mark.e2e
 
 OPERATORS = {"en": new_person("Olivia", "Martin"), "fr": new_person("Odile", "Gagnon")}
-CONSOLE = {"en": ("Sign in to the console", "Sign in with a passkey", "Operators' console", "Console home"),
-           "fr": ("Se connecter à la console", "Se connecter avec une clé d'accès", "Console des opérateurs", "Accueil de la console")}
+CONSOLE = {
+    "en": ("Sign in to the console", "Sign in with a passkey", "Operators' console", "Console home"),
+    "fr": (
+        "Se connecter à la console",
+        "Se connecter avec une clé d'accès",
+        "Console des opérateurs",
+        "Accueil de la console",
+    ),
+}
 
 
 @pytest.fixture(scope="module")
 def product(tmp_path_factory):
     folder = tmp_path_factory.mktemp("console-first-entry")
     operators = folder / "operators.toml"
-    operators.write_text("".join(f'[[operators]]\nemail = "{person.email}"\nroles = ["support"]\n\n' for person in OPERATORS.values()),
-                         encoding="utf-8")
+    operators.write_text(
+        "".join(f'[[operators]]\nemail = "{person.email}"\nroles = ["support"]\n\n' for person in OPERATORS.values()),
+        encoding="utf-8",
+    )
     running = Product(folder, IDP_OPERATORS_FILE=str(operators))
     running.start()
     yield running
@@ -69,7 +79,9 @@ def test_an_operators_first_entry_asks_the_password_and_a_code_once(new_context,
     name = page.get_by_label(t(language, "methods.passkey.nameLabel"), exact=True)
     expect(name).to_be_visible()
     screens.append("the passkey's name")
-    photograph_and_scan(page, screenshots, "phone" if language == "fr" else "desktop", language, "console-first-entry-passkey")
+    photograph_and_scan(
+        page, screenshots, "phone" if language == "fr" else "desktop", language, "console-first-entry-passkey"
+    )
     name.fill("Laptop")
     steps.button(page, language, "methods.passkey.submit").click()
     steps.expect_screen(page, language, "methods.done.passkey.title")

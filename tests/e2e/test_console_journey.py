@@ -9,6 +9,7 @@ them; the development-only conformance client is no service to filter by (point 
 console's pages are scanned by axe and photographed in English on a 1280 px desktop and in
 French on a 375 px phone, and used by keyboard.
 """
+
 from __future__ import annotations
 
 import csv
@@ -42,9 +43,15 @@ def operator_person():
 def product(tmp_path_factory, operator_person):
     folder = tmp_path_factory.mktemp("console")
     operators = folder / "operators.toml"
-    operators.write_text(f'[[operators]]\nemail = "{operator_person.email}"\nroles = ["support", "analyst"]\n', encoding="utf-8")
-    running = Product(folder, IDP_OPERATORS_FILE=str(operators), IDP_PASSWORD_MAX_CONSECUTIVE_FAILURES=str(FAILURE_CAP),
-                      IDP_PASSWORD_THROTTLE_AFTER=str(FAILURE_CAP))
+    operators.write_text(
+        f'[[operators]]\nemail = "{operator_person.email}"\nroles = ["support", "analyst"]\n', encoding="utf-8"
+    )
+    running = Product(
+        folder,
+        IDP_OPERATORS_FILE=str(operators),
+        IDP_PASSWORD_MAX_CONSECUTIVE_FAILURES=str(FAILURE_CAP),
+        IDP_PASSWORD_THROTTLE_AFTER=str(FAILURE_CAP),
+    )
     running.start()
     yield running
     running.stop()
@@ -63,7 +70,10 @@ def figures(page) -> dict[str, tuple[int, int, int]]:
     found = {}
     for row in page.locator("#funnel-table tbody tr").all():
         step = row.locator("th").get_attribute("data-step")
-        cells = [int(row.locator(f'td[data-figure="{name}"]').inner_text().split()[0]) for name in ("reached", "finished", "left")]
+        cells = [
+            int(row.locator(f'td[data-figure="{name}"]').inner_text().split()[0])
+            for name in ("reached", "finished", "left")
+        ]
         found[step] = tuple(cells)
     return found
 
@@ -93,11 +103,15 @@ def csv_figures(page) -> dict[str, tuple[int, int, int]]:
 
 def recent_activity(page) -> list[str]:
     """The help desk's events of the account, as the operator reads them."""
-    table = page.locator("h2", has_text=re.compile("^(Recent activity|Activité récente)$")).locator("xpath=following-sibling::table[1]")
+    table = page.locator("h2", has_text=re.compile("^(Recent activity|Activité récente)$")).locator(
+        "xpath=following-sibling::table[1]"
+    )
     return [" ".join(cell.split()) for cell in table.locator("tbody tr td:nth-child(2)").all_inner_texts()]
 
 
-def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(new_context, product, operator_person, screenshots):
+def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(
+    new_context, product, operator_person, screenshots
+):
     # A French sign-up on a phone; an English sign-in on a desktop.
     person = new_person("Dominique", "Lévesque")
     phone = new_context(language="fr", viewport=MOBILE, is_mobile=True, has_touch=True).new_page()
@@ -113,8 +127,11 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
     # Someone else tries the account's password until it locks.
     stranger = new_context(language="en")
     for _ in range(FAILURE_CAP):
-        stranger.request.post(f"{product.idp_url}/v1/otp/users/login", data=json.dumps({"userName": person.email, "password": "Not-the-password-1"}),
-                              headers={"Origin": product.idp_url, "Content-Type": "application/json"})
+        stranger.request.post(
+            f"{product.idp_url}/v1/otp/users/login",
+            data=json.dumps({"userName": person.email, "password": "Not-the-password-1"}),
+            headers={"Origin": product.idp_url, "Content-Type": "application/json"},
+        )
 
     # The operator opens the console, signs up, and adds the passkey the console asks for.
     context = new_context(language="en", viewport=DESKTOP)
@@ -136,7 +153,11 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
 
     # Signed out, the operator signs in again with the passkey alone.
     steps.press(page.get_by_role("button", name="Sign out of the console"))
-    context.request.post(f"{product.idp_url}/v1/logout", headers={"Origin": product.idp_url, "Content-Type": "application/json"}, data="{}")
+    context.request.post(
+        f"{product.idp_url}/v1/logout",
+        headers={"Origin": product.idp_url, "Content-Type": "application/json"},
+        data="{}",
+    )
     steps.press(page.get_by_role("link", name="Sign in with a passkey"))
     steps.expect_screen(page, "en", "home.title")
     steps.enter_sign_in_email(page, "en", operator_person)
@@ -155,7 +176,10 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
     expect(page.get_by_role("rowheader", name="Set up two-step verification", exact=True)).to_be_visible()
     expect(page.locator("#funnel-table")).not_to_contain_text("signUp/")
     titled = {row["step"]: row["step_title"] for row in csv_rows(page)}
-    assert titled["signUp/verificationsetup"] == "Set up two-step verification" and titled["signUp/profile"] == "Enter your name"
+    assert (
+        titled["signUp/verificationsetup"] == "Set up two-step verification"
+        and titled["signUp/profile"] == "Enter your name"
+    )
     # the conformance client of development signs in like any, but is no service to narrow to
     services = page.locator("#service option").all_inner_texts()
     assert "Reservations service" in services and "Conformance tests" not in services
@@ -181,8 +205,11 @@ def test_an_operator_sees_todays_journeys_and_unlocks_an_account_for_its_owner(n
     expect(page.get_by_text(f"Locked: {FAILURE_CAP} of {FAILURE_CAP} failed attempts", exact=False)).to_be_visible()
     # the person's events in the words of their own activity page, the look with its reason
     events = recent_activity(page)
-    assert events[:3] == ["Account looked at by the help desk — Call 1126-07: locked out",
-                          "Account locked after too many failed attempts", "Wrong password entered"]
+    assert events[:3] == [
+        "Account looked at by the help desk — Call 1126-07: locked out",
+        "Account locked after too many failed attempts",
+        "Wrong password entered",
+    ]
     assert "Account created" in events and not any("_" in event for event in events)
     look(page, screenshots, "desktop", "en", "account")
     unlock = page.locator("form.act", has=page.get_by_role("heading", name="Unlock the account"))

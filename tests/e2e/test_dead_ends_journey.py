@@ -1,8 +1,8 @@
 """Issue 13's dead ends: a sign-up that stopped after the password is finished at sign-in,
 in the person's language; Back and Forward land where the journey stands; a guard that
 sends someone home says why, in the language of the flow they were in."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
@@ -32,7 +32,9 @@ def stop_after_the_password(new_context, product, person, language, viewport):
 
 
 @pytest.mark.parametrize(("language", "viewport", "size"), [("en", DESKTOP, 1280), ("fr", MOBILE, 375)])
-def test_a_sign_up_stopped_after_the_password_is_finished_by_signing_in(new_context, product, person, language, viewport, size):
+def test_a_sign_up_stopped_after_the_password_is_finished_by_signing_in(
+    new_context, product, person, language, viewport, size
+):
     stop_after_the_password(new_context, product, person, language, viewport)
     page = new_context(language=language, viewport=viewport).new_page()
     steps.resume_sign_up_by_signing_in(page, product, language, person)
@@ -68,7 +70,9 @@ def test_a_sign_up_stopped_after_the_password_is_finished_through_i_forgot_my_pa
 
 
 @pytest.mark.parametrize(("language", "viewport", "size"), [("en", DESKTOP, 1280), ("fr", MOBILE, 375)])
-def test_back_and_forward_after_create_my_account_stay_on_the_phone_step(new_context, product, person, language, viewport, size):
+def test_back_and_forward_after_create_my_account_stay_on_the_phone_step(
+    new_context, product, person, language, viewport, size
+):
     page = new_context(language=language, viewport=viewport).new_page()
     steps.reach_email_code(page, product, person, language)
     steps.verify_email(page, product, language, person)
@@ -98,7 +102,9 @@ def expect_sent_home_with_a_reason(page, product, language):
 
 
 @pytest.mark.parametrize(("language", "viewport", "size"), [("en", DESKTOP, 1280), ("fr", MOBILE, 375)])
-def test_a_step_opened_in_a_new_browser_goes_home_saying_the_browser_has_no_session_for_it(new_context, product, language, viewport, size):
+def test_a_step_opened_in_a_new_browser_goes_home_saying_the_browser_has_no_session_for_it(
+    new_context, product, language, viewport, size
+):
     page = new_context(language="fr" if language == "en" else "en", viewport=viewport).new_page()
     page.goto(f"{product.idp_url}/{language}/signUp/profile")
     # in the language of the link, not of the browser

@@ -7,6 +7,7 @@ Chromium emulates forced colours and reduced motion (page.emulate_media); 200 % 
 root's font size doubled in every document the page opens, which the pages follow since their
 sizes are in rem (an init script: the pages' CSP does not bind it).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,7 +23,9 @@ from tests.e2e.people import Person, new_person
 pytestmark = pytest.mark.e2e
 
 DEVICES = {"en-desktop": ("en", DESKTOP, "desktop"), "fr-mobile": ("fr", MOBILE, "mobile")}
-DOUBLE_TEXT = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '200%'; })"
+DOUBLE_TEXT = (
+    "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '200%'; })"
+)
 
 # Each visible button and field, with what a person under forced colours could not see: a
 # border that is absent, of no width, or transparent (the colours the system forces are
@@ -65,7 +68,13 @@ class Walk:
 
     def __init__(self, new_context, product: Product, screenshots: Path, device: str, setting: str, check):
         self.language, self.viewport_size, self.viewport = DEVICES[device]
-        self.new_context, self.product, self.screenshots, self.setting, self.check = new_context, product, screenshots, setting, check
+        self.new_context, self.product, self.screenshots, self.setting, self.check = (
+            new_context,
+            product,
+            screenshots,
+            setting,
+            check,
+        )
 
     def page(self) -> Page:
         page = self.new_context(language=self.language, viewport=self.viewport_size).new_page()

@@ -2,6 +2,7 @@
 down: 503; no answer), the person sees the generic Error screen inside the usual frame, in
 their language, with a way on; the provider's own error page (OIDC) has the same name,
 frame and language toggle. English at 1280 px, French at 375 px; axe on each."""
+
 import json
 import re
 
@@ -17,8 +18,11 @@ pytestmark = pytest.mark.e2e
 
 ARTIFACTS = ROOT / "test-artifacts"
 # what /v1 answers while its database is unreachable (idp/health.py, code 35)
-DATABASE_DOWN = {"status": 503, "content_type": "application/json",
-                 "body": json.dumps({"success": False, "message": "35", "data": None})}
+DATABASE_DOWN = {
+    "status": 503,
+    "content_type": "application/json",
+    "body": json.dumps({"success": False, "message": "35", "data": None}),
+}
 
 
 def shot(page, name: str) -> None:
@@ -31,7 +35,9 @@ def no_horizontal_scroll(page) -> None:
 
 
 @pytest.mark.parametrize(("language", "viewport", "size"), [("en", DESKTOP, 1280), ("fr", MOBILE, 375)])
-def test_a_server_that_cannot_answer_shows_the_error_screen_and_trying_again_goes_on(new_context, product, person, language, viewport, size):
+def test_a_server_that_cannot_answer_shows_the_error_screen_and_trying_again_goes_on(
+    new_context, product, person, language, viewport, size
+):
     page = new_context(language=language, viewport=viewport).new_page()
     steps.reach_email_code(page, product, person, language)
     code_screen = page.url

@@ -1,4 +1,5 @@
 """Journey 4: the mistakes a person makes, and what the service tells them."""
+
 import re
 
 import pytest

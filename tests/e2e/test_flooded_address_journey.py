@@ -3,6 +3,7 @@ carrier's NAT): their password try costs a proof of work that the browser solves
 nothing to read, click or wait for; they go on to their code at once. In English and French,
 the CPU slowed four times as on a mid-range phone (the time it took is printed), axe on the
 screen that follows."""
+
 import time
 
 import pytest
@@ -30,8 +31,11 @@ def product(tmp_path_factory):
 def test_a_person_at_a_flooded_address_signs_in_without_waiting(new_context, product, person, language):
     steps.sign_up_through_api(new_context(language=language), product, person, language)
     guesser = new_context(language=language)
-    wrong = guesser.request.post(f"{product.idp_url}{LOGIN}", data={"userName": f"guess-{person.email}", "password": "Wrong-Password-0"},
-                                 headers={"Origin": product.idp_url})
+    wrong = guesser.request.post(
+        f"{product.idp_url}{LOGIN}",
+        data={"userName": f"guess-{person.email}", "password": "Wrong-Password-0"},
+        headers={"Origin": product.idp_url},
+    )
     assert wrong.status in (401, 428)  # 428 once an earlier test flooded the address
 
     page = new_context(language=language).new_page()

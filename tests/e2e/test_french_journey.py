@@ -1,5 +1,6 @@
 """Journey 3: the same sign-up entirely in French for a browser that asks for fr-CA, fr; and
 the language toggle, in the middle of a flow, keeps the step and what the person typed."""
+
 import re
 
 import pytest

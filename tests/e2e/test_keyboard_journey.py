@@ -1,6 +1,7 @@
 """Journey 6: the whole sign-up with the keyboard only (Tab, Shift+Tab, Space, Enter and
 typing), never the mouse. Each control is reached by tabbing, so every step must be
 reachable in a sensible order, with the focus visible where the person is."""
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -23,7 +24,8 @@ def tab_to(page: Page, target: Locator, backwards: bool = False) -> None:
         if is_focused(target):
             # a person can see where the focus is
             outline = target.evaluate(
-                "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none' || s.boxShadow !== 'none'; }")
+                "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none' || s.boxShadow !== 'none'; }"
+            )
             assert outline, f"no visible focus indicator on {target}"
             return
     raise AssertionError(f"{key} never reached {target}")

@@ -7,6 +7,7 @@ with a screenshot and an axe scan of each new state:
   browser that lost its session cookie, a page that expired (the sign-up's code step and an
   account page, in the same words).
 """
+
 from __future__ import annotations
 
 import re
@@ -26,8 +27,10 @@ BOTH = pytest.mark.parametrize(("language", "viewport", "size"), [("en", DESKTOP
 # steps before the wait on a busy machine
 IDLE_SECONDS = 20
 # error.45 with one minute (a plural message: steps.t fills simple names only)
-EXPIRED = {"en": "This page expired: for your security, it closes after 1 minute without activity. Start again.",
-           "fr": "Cette page a expiré : pour votre sécurité, elle se ferme après 1 minute d'inactivité. Recommencez."}
+EXPIRED = {
+    "en": "This page expired: for your security, it closes after 1 minute without activity. Start again.",
+    "fr": "Cette page a expiré : pour votre sécurité, elle se ferme après 1 minute d'inactivité. Recommencez.",
+}
 # what a page must not claim when nothing happened to the person's session
 CLAIMS = ("error.20", "error.46")
 
@@ -57,7 +60,8 @@ def new_device_link(product: Product, email: str) -> str:
 
 @BOTH
 def test_the_new_device_emails_link_opened_signed_out_asks_to_sign_in_then_opens_the_activity(
-        new_context, product, screenshots, language, viewport, size):
+    new_context, product, screenshots, language, viewport, size
+):
     person = new_person("Dominique", "Lévesque")
     steps.sign_up_through_api(new_context(language=language), product, person, language)
     steps.sign_in_through_api(new_context(language=language), product, person)
@@ -85,7 +89,8 @@ def test_the_new_device_emails_link_opened_signed_out_asks_to_sign_in_then_opens
 
 @BOTH
 def test_a_sign_up_taken_over_in_another_tab_says_to_continue_there_or_start_again(
-        new_context, product, screenshots, language, viewport, size):
+    new_context, product, screenshots, language, viewport, size
+):
     person, second = new_person(), new_person()
     context = new_context(language=language, viewport=viewport)
     first_tab = context.new_page()
@@ -102,7 +107,8 @@ def test_a_sign_up_taken_over_in_another_tab_says_to_continue_there_or_start_aga
 
 @BOTH
 def test_a_sign_up_whose_browser_lost_its_cookie_says_to_allow_cookies_and_start_again(
-        new_context, product, screenshots, language, viewport, size):
+    new_context, product, screenshots, language, viewport, size
+):
     person = new_person()
     page = new_context(language=language, viewport=viewport).new_page()
     steps.reach_email_code(page, product, person, language)
@@ -112,7 +118,9 @@ def test_a_sign_up_whose_browser_lost_its_cookie_says_to_allow_cookies_and_start
     photograph_and_scan(page, screenshots, size, language, "issue42-p2-browser-lost-its-session")
 
 
-def test_a_sign_up_step_after_the_idle_timeout_says_the_page_expired_after_a_minute(new_context, hasty_product, screenshots):
+def test_a_sign_up_step_after_the_idle_timeout_says_the_page_expired_after_a_minute(
+    new_context, hasty_product, screenshots
+):
     person = new_person()
     page = new_context(language="en", viewport=DESKTOP).new_page()
     steps.reach_email_code(page, hasty_product, person, "en")
@@ -122,7 +130,9 @@ def test_a_sign_up_step_after_the_idle_timeout_says_the_page_expired_after_a_min
     photograph_and_scan(page, screenshots, "desktop", "en", "issue42-p2-sign-up-page-expired")
 
 
-def test_an_account_page_after_the_idle_timeout_says_the_page_expired_in_the_same_words(new_context, hasty_product, screenshots):
+def test_an_account_page_after_the_idle_timeout_says_the_page_expired_in_the_same_words(
+    new_context, hasty_product, screenshots
+):
     person = new_person("Dominique", "Lévesque")
     context = new_context(language="fr", viewport=MOBILE)
     steps.sign_up_through_api(context, hasty_product, person, "fr")

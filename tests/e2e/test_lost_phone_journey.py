@@ -14,6 +14,7 @@ account and start again; once the wait is over a new code to the address deletes
 address creates a new account.
 
 English at 1280 px, French at 375 px, each new screen scanned by axe."""
+
 import re
 import time
 
@@ -29,14 +30,17 @@ from tests.e2e.steps import t
 pytestmark = pytest.mark.e2e
 
 WAIT_SECONDS = 4
-SIZES = pytest.mark.parametrize(("language", "viewport", "width"), [("en", DESKTOP, "1280"), ("fr", MOBILE, "375")], ids=["en-1280", "fr-375"])
+SIZES = pytest.mark.parametrize(
+    ("language", "viewport", "width"), [("en", DESKTOP, "1280"), ("fr", MOBILE, "375")], ids=["en-1280", "fr-375"]
+)
 
 
 @pytest.fixture(scope="module")
 def product(tmp_path_factory):
     running = Product(
         tmp_path_factory.mktemp("lost-phone"),
-        IDP_PROFILE_LOST_PHONE_WAIT_SECONDS=str(WAIT_SECONDS), IDP_PROFILE_ACCOUNT_RESET_WAIT_SECONDS=str(WAIT_SECONDS),
+        IDP_PROFILE_LOST_PHONE_WAIT_SECONDS=str(WAIT_SECONDS),
+        IDP_PROFILE_ACCOUNT_RESET_WAIT_SECONDS=str(WAIT_SECONDS),
     ).start()
     yield running
     running.stop()
@@ -74,7 +78,11 @@ def test_a_person_who_lost_their_phone_asks_for_its_removal_and_the_link_cancels
         photograph_and_scan(page, screenshots, width, language, name)
 
     ask_for_the_removal(page, product, person, language, shoot)
-    expect(page.get_by_text(re.compile(re.escape(t(language, "lostPhone.requested.told", email=person.email, ending=person.e164[-4:]))))).to_be_visible()
+    expect(
+        page.get_by_text(
+            re.compile(re.escape(t(language, "lostPhone.requested.told", email=person.email, ending=person.e164[-4:])))
+        )
+    ).to_be_visible()
     shoot("lost-phone-3-requested")
 
     [text] = [message for message in product.messages(person.e164) if "/phonereset/cancel#" in message["body"]]
@@ -98,7 +106,9 @@ def test_a_person_who_lost_their_phone_asks_for_its_removal_and_the_link_cancels
 
 
 @SIZES
-def test_after_the_wait_the_password_a_code_by_email_and_a_new_phone_sign_in(new_context, product, screenshots, language, viewport, width):
+def test_after_the_wait_the_password_a_code_by_email_and_a_new_phone_sign_in(
+    new_context, product, screenshots, language, viewport, width
+):
     person = new_person()
     owner = new_context(language=language)
     steps.sign_up_through_api(owner, product, person, language)
@@ -132,7 +142,9 @@ def test_after_the_wait_the_password_a_code_by_email_and_a_new_phone_sign_in(new
 
 
 @SIZES
-def test_while_the_removal_waits_sign_in_says_so_and_the_phone_cancels_it(new_context, product, screenshots, language, viewport, width):
+def test_while_the_removal_waits_sign_in_says_so_and_the_phone_cancels_it(
+    new_context, product, screenshots, language, viewport, width
+):
     person = new_person()
     steps.sign_up_through_api(new_context(language=language), product, person, language)
     ask_for_the_removal(new_context(language=language).new_page(), product, person, language)
@@ -211,5 +223,11 @@ def test_a_person_who_lost_the_phone_and_the_password_deletes_the_account_and_st
     steps.link(again, language, "home.signUp").click()
     steps.expect_screen(again, language, "privacy.title")
     api = again.context.request
-    assert api.post(f"{product.idp_url}/v1/otp/users/login", data={"userName": person.email, "password": person.password},
-                    headers={"Origin": product.idp_url}).status == 401
+    assert (
+        api.post(
+            f"{product.idp_url}/v1/otp/users/login",
+            data={"userName": person.email, "password": person.password},
+            headers={"Origin": product.idp_url},
+        ).status
+        == 401
+    )

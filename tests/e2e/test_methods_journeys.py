@@ -9,6 +9,7 @@ pyotp from the key the setup page shows; the passkey lives in Chromium's virtual
 authenticator (DevTools protocol: WebAuthn.addVirtualAuthenticator), on the provider's own
 origin http://localhost:<port>, a secure context whose host is the relying party id.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,13 +21,15 @@ from playwright.sync_api import expect
 
 from tests.e2e import steps
 from tests.e2e.people import Person, new_person
-from tests.e2e.steps import t
 from tests.e2e.scanning import Scan
+from tests.e2e.steps import t
 
 # English on a desktop, French on a phone: each screen in both languages and at both widths.
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.parametrize("scan", [("en", "desktop"), ("fr", "mobile")], indirect=True, ids=["en-desktop", "fr-mobile"]),
+    pytest.mark.parametrize(
+        "scan", [("en", "desktop"), ("fr", "mobile")], indirect=True, ids=["en-desktop", "fr-mobile"]
+    ),
 ]
 
 NEW_PASSWORD = "Lighthouse-Tundra-Canoe-77"
@@ -111,7 +114,8 @@ def test_methods_are_added_used_to_sign_in_and_removed(scan):
     codes = page.get_by_test_id("backup-codes").locator("code").all_inner_texts()
     assert len(codes) == 10 and all(re.fullmatch(r"[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}", code) for code in codes)
     expect(page.get_by_role("link", name=t(language, "methods.done.backup.download"))).to_have_attribute(
-        "download", t(language, "methods.done.backup.fileName"))
+        "download", t(language, "methods.done.backup.fileName")
+    )
 
     # An authenticator app: the password, the code by text message, then the setup.
     steps.link(page, language, "methods.done.back").click()
@@ -137,7 +141,9 @@ def test_methods_are_added_used_to_sign_in_and_removed(scan):
     steps.button(page, language, "common.continue").click()
     choose_action(scan, "methods.change.passkey")
     scan.screen("signinmethods-passkey", "methods.passkey.title")
-    scan.refused("signinmethods-passkey", "methods.passkey.title", "methods.passkey.nameLabel", "", "methods.passkey.submit")
+    scan.refused(
+        "signinmethods-passkey", "methods.passkey.title", "methods.passkey.nameLabel", "", "methods.passkey.submit"
+    )
     scan.fill_in("methods.passkey.nameLabel", "Laptop", "methods.passkey.submit")
     scan.screen("signinmethods-done-passkey", "methods.done.passkey.title")
     expect(page.get_by_text(t(language, "methods.everyChangeDone"))).to_be_visible()
@@ -151,11 +157,15 @@ def test_methods_are_added_used_to_sign_in_and_removed(scan):
     steps.enter_code(page, language, app.code())
     arrive_at_the_account(scan)
     sign_in(scan, person, "backup")
-    scan.refused("signin-verification-backup", "verification.backup.title", "verification.backup.label", "ABC", "common.continue")
+    scan.refused(
+        "signin-verification-backup", "verification.backup.title", "verification.backup.label", "ABC", "common.continue"
+    )
     page.get_by_label(t(language, "verification.backup.label"), exact=True).fill(codes[1])
     steps.button(page, language, "common.continue").click()
     arrive_at_the_account(scan)
-    expect(page.get_by_test_id("method-backup")).to_contain_text(t(language, "methods.backup.left", remaining=8, total=10))
+    expect(page.get_by_test_id("method-backup")).to_contain_text(
+        t(language, "methods.backup.left", remaining=8, total=10)
+    )
 
     # Removing the passkey: the app the person used last is asked first.
     page.get_by_test_id("method-passkey").get_by_role("link", name=f"{t(language, 'methods.remove')} Laptop").click()
@@ -180,8 +190,16 @@ def test_the_password_and_the_phone_change_after_proving_it_is_you(scan):
     prove_it_is_you(scan, person, "password", "sms")
     steps.enter_code(page, language, product.latest_code(person.e164))
     scan.screen("changepassword", "profile.newPassword.title")
-    scan.refused("changepassword", "profile.newPassword.title", "recovery.password.label", BREACHED_PASSWORD, "recovery.password.submit")
-    expect(page.get_by_role("link", name=f"{t(language, 'error.21')} {t(language, 'error.21.breached')}")).to_be_visible()
+    scan.refused(
+        "changepassword",
+        "profile.newPassword.title",
+        "recovery.password.label",
+        BREACHED_PASSWORD,
+        "recovery.password.submit",
+    )
+    expect(
+        page.get_by_role("link", name=f"{t(language, 'error.21')} {t(language, 'error.21.breached')}")
+    ).to_be_visible()
     scan.fill_in("recovery.password.label", NEW_PASSWORD, "recovery.password.submit")
     scan.screen("passwordchanged", "profile.passwordDone.title")
     expect(page.get_by_text(t(language, "profile.signedOutElsewhere"))).to_be_visible()
@@ -189,7 +207,9 @@ def test_the_password_and_the_phone_change_after_proving_it_is_you(scan):
     renewed = Person(person.email, person.phone, NEW_PASSWORD, person.first_name, person.last_name)
     new_phone = new_person()
     steps.link(page, language, "profile.backToProfile").click()
-    page.get_by_test_id("method-phone").get_by_role("link", name=f"{t(language, 'profile.change')} {t(language, 'methods.phone.name')}").click()
+    page.get_by_test_id("method-phone").get_by_role(
+        "link", name=f"{t(language, 'profile.change')} {t(language, 'methods.phone.name')}"
+    ).click()
     prove_it_is_you(scan, renewed, "phone", "sms")
     steps.enter_code(page, language, product.latest_code(person.e164))
     scan.screen("enterNewPhoneNumber", "profile.newPhone.title")

@@ -3,6 +3,7 @@ RESERVATIONS_ACR_VALUES=urn:signin:acr:phishing-resistant): a person who signs u
 for a text-message sign-in; the provider takes them to their sign-in methods, says why, and
 after they add a passkey (Chromium's virtual authenticator) leads them on to the service.
 Each new state scanned by axe, in English on a desktop and French on a phone."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -21,8 +22,14 @@ def product(phishing_resistant_product):
 
 
 @pytest.mark.parametrize(("language", "phone"), [("en", False), ("fr", True)])
-def test_a_person_without_a_passkey_adds_one_and_goes_on_to_the_service_that_asked_it(new_context, product, person, language, phone):
-    context = new_context(language=language, viewport=MOBILE, is_mobile=True, has_touch=True) if phone else new_context(language=language)
+def test_a_person_without_a_passkey_adds_one_and_goes_on_to_the_service_that_asked_it(
+    new_context, product, person, language, phone
+):
+    context = (
+        new_context(language=language, viewport=MOBILE, is_mobile=True, has_touch=True)
+        if phone
+        else new_context(language=language)
+    )
     page = context.new_page()
     steps.add_virtual_authenticator(page)
     steps.sign_in_at_reservations(page, product, language)

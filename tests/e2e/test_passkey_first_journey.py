@@ -4,9 +4,11 @@ English on a 1280 px desktop and in French on a 375 px phone, with an axe scan o
 A person signs up at the reservations demo, adds a passkey, signs out, and signs in to the
 reservations demo again from the first screen with the passkey alone: one screen, where it was
 three (e-mail, password, code). A passkey used without verifying its user (no PIN, no biometrics:
-an unlocked phone in other hands) is asked the rest: its passkey stands for the second factor, the password ends the sign-in, no
-code. A service asking a phishing-resistant sign-in gets it in one step.
+an unlocked phone in other hands) is asked the rest: its passkey stands for the second factor,
+the password ends the sign-in, no code. A service asking a phishing-resistant sign-in gets it in
+one step.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -19,11 +21,18 @@ from tests.e2e.steps import t
 from tests.e2e.test_methods_journeys import choose_action
 from tests.e2e.test_passkey_asked_journey import _Scan
 
-pytestmark = [pytest.mark.e2e, pytest.mark.parametrize(("language", "phone"), [("en", False), ("fr", True)], ids=["en-desktop", "fr-mobile"])]
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.parametrize(("language", "phone"), [("en", False), ("fr", True)], ids=["en-desktop", "fr-mobile"]),
+]
 
 
 def _page(new_context, language: str, phone: bool):
-    context = new_context(language=language, viewport=MOBILE, is_mobile=True, has_touch=True) if phone else new_context(language=language)
+    context = (
+        new_context(language=language, viewport=MOBILE, is_mobile=True, has_touch=True)
+        if phone
+        else new_context(language=language)
+    )
     return context.new_page()
 
 
@@ -33,10 +42,18 @@ def add_authenticator(page) -> str:
     field's autofill) at once, as a person picking the suggestion would. Answers its id."""
     devtools = page.context.new_cdp_session(page)
     devtools.send("WebAuthn.enable", {"enableUI": False})
-    return devtools.send("WebAuthn.addVirtualAuthenticator", {"options": {
-        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
-        "hasUserVerification": True, "isUserVerified": True,
-    }})["authenticatorId"]
+    return devtools.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": True,
+            }
+        },
+    )["authenticatorId"]
 
 
 def skip_user_verification(page, authenticator: str) -> None:
@@ -87,12 +104,16 @@ def _signed_up_with_a_passkey_then_out(page, product: Product, person, language:
 def _first_screen_with_a_passkey(page, product: Product, language: str, name: str) -> None:
     """Reservations' 'Sign in' → the first screen, which offers the passkey beside the e-mail."""
     steps.sign_in_at_reservations(page, product, language)
-    expect(page.get_by_label(t(language, "email.label"), exact=True)).to_have_attribute("autocomplete", "username webauthn")
+    expect(page.get_by_label(t(language, "email.label"), exact=True)).to_have_attribute(
+        "autocomplete", "username webauthn"
+    )
     expect(steps.button(page, language, "passkeyFirst.button")).to_be_enabled()
     assert_no_violations(page, f"{name} ({language})")
 
 
-def test_passkey_first_signs_in_to_the_reservations_demo_with_the_passkey_alone(new_context, product, person, language, phone):
+def test_passkey_first_signs_in_to_the_reservations_demo_with_the_passkey_alone(
+    new_context, product, person, language, phone
+):
     page = _page(new_context, language, phone)
     add_authenticator(page)
     _signed_up_with_a_passkey_then_out(page, product, person, language)
@@ -102,7 +123,9 @@ def test_passkey_first_signs_in_to_the_reservations_demo_with_the_passkey_alone(
     steps.expect_signed_in_at_reservations(page, product, person, language)
 
 
-def test_passkey_first_a_passkey_used_without_user_verification_is_asked_the_password(new_context, product, person, language, phone):
+def test_passkey_first_a_passkey_used_without_user_verification_is_asked_the_password(
+    new_context, product, person, language, phone
+):
     page = _page(new_context, language, phone)
     authenticator = add_authenticator(page)
     _signed_up_with_a_passkey_then_out(page, product, person, language)
@@ -120,7 +143,8 @@ def test_passkey_first_a_passkey_used_without_user_verification_is_asked_the_pas
 
 
 def test_passkey_first_a_service_asking_a_phishing_resistant_sign_in_gets_it_in_one_step(
-        new_context, phishing_resistant_product, person, language, phone):
+    new_context, phishing_resistant_product, person, language, phone
+):
     product = phishing_resistant_product
     page = _page(new_context, language, phone)
     add_authenticator(page)
@@ -137,7 +161,9 @@ def test_passkey_first_a_service_asking_a_phishing_resistant_sign_in_gets_it_in_
     steps.expect_signed_in_at_reservations(page, product, person, language)
 
 
-def test_passkey_first_the_e_mail_fields_autofill_signs_in_with_the_passkey(new_context, product, person, language, phone):
+def test_passkey_first_the_e_mail_fields_autofill_signs_in_with_the_passkey(
+    new_context, product, person, language, phone
+):
     page = _page(new_context, language, phone)
     add_authenticator(page)
     _signed_up_with_a_passkey_then_out(page, product, person, language)

@@ -4,6 +4,7 @@ after "send me a new code" the focus is on the notice, and a code used up may be
 once. Around them, issue 13's checks of what a person types and reads: names as people write
 them, the e-mail checked on change once left, the texts of an incomplete domain and of the
 step counter. English at 1280 px, French at 375 px, each screen scanned by axe."""
+
 import re
 import tomllib
 
@@ -34,7 +35,9 @@ def reach_phone_step(page, product, person, language):
     ],
     ids=["fr-375", "en-1280"],
 )
-def test_the_country_search_chooses_and_the_number_takes_its_format(new_context, product, person, language, viewport, search, country, typed, shown):
+def test_the_country_search_chooses_and_the_number_takes_its_format(
+    new_context, product, person, language, viewport, search, country, typed, shown
+):
     page = new_context(language=language, viewport=viewport).new_page()
     reach_phone_step(page, product, person, language)
     page.get_by_label(t(language, "phone.searchLabel"), exact=True).fill(search)
@@ -57,10 +60,10 @@ def test_the_country_search_chooses_and_the_number_takes_its_format(new_context,
 # UI's, as the server's, for a country the chosen channel does not serve (issue 50, point 3).
 CALLS_DO_NOT_GO_THERE = {
     "en": "We cannot send codes by phone call to numbers in this country. "
-          "We can send them to numbers in Canada and United States.",
+    "We can send them to numbers in Canada and United States.",
     "fr": "Nous ne pouvons pas envoyer de codes par appel aux numéros de ce pays. "
-          "Nous pouvons les envoyer aux numéros de ces pays : "
-          "Canada et États-Unis.",
+    "Nous pouvons les envoyer aux numéros de ces pays : "
+    "Canada et États-Unis.",
 }
 
 
@@ -111,7 +114,9 @@ def a_wrong_code(right: str) -> str:
 
 
 @SIZES
-def test_after_the_last_wrong_code_a_new_code_may_be_asked_at_once_without_the_stale_notice(new_context, product, person, language, viewport):
+def test_after_the_last_wrong_code_a_new_code_may_be_asked_at_once_without_the_stale_notice(
+    new_context, product, person, language, viewport
+):
     page = new_context(language=language, viewport=viewport).new_page()
     steps.reach_email_code(page, product, person, language)
     page.get_by_role("link", name=t(language, "verification.requestNewCode")).click(timeout=20000)
@@ -134,6 +139,7 @@ def test_after_the_last_wrong_code_a_new_code_may_be_asked_at_once_without_the_s
 
 
 # --- issue 13 point 10: the e-mail checked on change once the field has been left -----------
+
 
 def open_sign_up_email_step(new_context, product, language, viewport):
     page = new_context(language=language, viewport=viewport).new_page()
@@ -164,8 +170,11 @@ def test_the_email_is_checked_as_it_changes_only_once_the_field_has_been_left(ne
 
 # --- issue 13 point 13: texts --------------------------------------------------------------
 
+
 @SIZES
-def test_an_address_without_a_complete_domain_is_told_its_domain_is_incomplete(new_context, product, language, viewport):
+def test_an_address_without_a_complete_domain_is_told_its_domain_is_incomplete(
+    new_context, product, language, viewport
+):
     page, field = open_sign_up_email_step(new_context, product, language, viewport)
     field.fill("person@example")
     steps.button(page, language, "email.signup.submit").click()
@@ -219,7 +228,9 @@ def test_names_with_accents_and_tone_marks_are_accepted(new_context, product, pe
 
 
 @SIZES
-def test_a_name_of_the_longest_length_wraps_without_scrolling_sideways(new_context, product, person, language, viewport):
+def test_a_name_of_the_longest_length_wraps_without_scrolling_sideways(
+    new_context, product, person, language, viewport
+):
     # a real surname of 35 letters with no place to break, then double-barrelled to the limit
     last = "Wolfeschlegelsteinhausenbergerdorff-Muñoz-Schröder-Nguyễn"
     last = (last + "-Tremblay" * NAME_MAX_LENGTH)[:NAME_MAX_LENGTH].rstrip("-").ljust(NAME_MAX_LENGTH, "e")
@@ -232,5 +243,7 @@ def test_a_name_of_the_longest_length_wraps_without_scrolling_sideways(new_conte
     page.goto(f"{product.idp_url}/{language}/profilehome")
     expect(page.get_by_text(re.compile(re.escape(last)))).to_be_visible()
     assert no_sideways_scroll(page)
-    assert_no_violations(page, f"profile with a name of {NAME_MAX_LENGTH} characters ({language}, {viewport['width']} px)")
+    assert_no_violations(
+        page, f"profile with a name of {NAME_MAX_LENGTH} characters ({language}, {viewport['width']} px)"
+    )
     shot(page, "issue13-p7-names", language, viewport)

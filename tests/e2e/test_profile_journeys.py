@@ -1,6 +1,7 @@
 """Browser journeys of the profile area and password recovery, in English and French, with an
 axe scan of every page. The account is made quickly through /v1 with the browser context's
 request client, which shares its cookies with the page (so the page starts signed in)."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,10 @@ from tests.e2e.steps import sign_up_through_api
 
 pytestmark = pytest.mark.e2e
 
-TEXTS = {language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
-         for language in ("en", "fr")}
+TEXTS = {
+    language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    for language in ("en", "fr")
+}
 NEW_PASSWORD = "Lighthouse-Tundra-Canoe-77"
 TIMEOUT_MS = 15000
 

@@ -1,5 +1,6 @@
 """Journey 2: a person with an account signs out at the reservations service and signs in
 again with their e-mail, password and a code by text message, then by voice call."""
+
 import pytest
 from playwright.sync_api import expect
 

@@ -1,6 +1,7 @@
 """A person signed in to the reservations service signs out at the provider (its own account
 pages): the provider's back-channel logout token ends their reservations session too, so
 the service's next page shows them signed out. English and French."""
+
 import pytest
 from playwright.sync_api import expect
 

@@ -1,5 +1,6 @@
 """Journey 1 (and 5, on a phone): a person signs up from the reservations service, step by
 step as section 4 orders it, and comes back there signed in with their name and e-mail."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -58,7 +59,9 @@ def test_a_new_tab_opens_where_the_journey_stands(page, product, person):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_create_an_account_at_the_service_opens_sign_up_directly_and_comes_back_signed_in(new_context, product, person, language):
+def test_create_an_account_at_the_service_opens_sign_up_directly_and_comes_back_signed_in(
+    new_context, product, person, language
+):
     """The service asks prompt=create (OpenID Connect Prompt Create 1.0): no sign-in page between."""
     page = new_context(language=language).new_page()
     steps.open_reservations(page, product, language)

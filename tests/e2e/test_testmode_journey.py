@@ -2,6 +2,7 @@
 walks through with the fixed code and pre-filled forms, and their success opens the design
 prototype's link, the relying service beside it. A product of its own runs in test mode.
 English sign-up at 1280 px, then French sign-in at 375 px; axe on the last page."""
+
 import re
 import tomllib
 
@@ -30,7 +31,9 @@ def testmode_product(tmp_path_factory):
 
 def open_page(browser, language, viewport):
     locale, accept_language = BROWSER_LANGUAGES[language]
-    context = browser.new_context(locale=locale, extra_http_headers={"Accept-Language": accept_language}, viewport=viewport)
+    context = browser.new_context(
+        locale=locale, extra_http_headers={"Accept-Language": accept_language}, viewport=viewport
+    )
     context.set_default_timeout(EXPECT_TIMEOUT_MS)
     return context.new_page()
 

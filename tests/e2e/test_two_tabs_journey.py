@@ -2,6 +2,7 @@
 and arrives at the service; coming back to the first tab, still on the sign-in screen, takes
 them to the same service signed in — no password, no code asked again, never their profile.
 English on a 1280 px desktop, French on a 375 px phone."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,8 +16,11 @@ pytestmark = pytest.mark.e2e
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_first_tab_follows_the_sign_in_done_in_the_second(new_context, product, person, language):
     steps.sign_up_through_api(new_context(language=language), product, person, language)
-    context = new_context(language=language, viewport=MOBILE, is_mobile=True, has_touch=True) if language == "fr" \
+    context = (
+        new_context(language=language, viewport=MOBILE, is_mobile=True, has_touch=True)
+        if language == "fr"
         else new_context(language=language)
+    )
     first, second = context.new_page(), context.new_page()
     steps.sign_in_at_reservations(first, product, language)
     steps.sign_in_at_reservations(second, product, language)

@@ -20,6 +20,7 @@ screen twice per language), the others once per screen; one character lost on on
 the test, which lists every load's outcome. Before the fix (the heading took the focus as React
 took the page over), 9 of 12 typed loads kept only their first keys.
 """
+
 from __future__ import annotations
 
 import pytest

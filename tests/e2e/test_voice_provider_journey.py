@@ -5,6 +5,7 @@ on Redis and delivered by a `flask --app idp jobs work` process, no outbox. The 
 e-mail code in what GC Notify was asked to send and hears the phone code in what AWS was asked
 to read. (The development flag stays on only because production calls no plain-http, private
 address; the stand-ins are both.)"""
+
 from __future__ import annotations
 
 import re
@@ -26,8 +27,10 @@ from tests.support.fakes import FakeNotify, notify_settings
 
 pytestmark = pytest.mark.e2e
 
-GREETING = {"en": "Hello. This is a call from Sign-in for federal services.",
-            "fr": "Bonjour. Ceci est un appel de Connexion aux services fédéraux."}
+GREETING = {
+    "en": "Hello. This is a call from Sign-in for federal services.",
+    "fr": "Bonjour. Ceci est un appel de Connexion aux services fédéraux.",
+}
 
 
 class Arrivals(list):
@@ -52,7 +55,9 @@ class Aws(aws_voice.StandIn):
 
 def _from_notify(item) -> tuple[str, str]:
     _, _, body = item
-    return body.get("email_address") or body["phone_number"], re.search(r"\b(\d{6})\b", body["personalisation"]["body"])[1]
+    return body.get("email_address") or body["phone_number"], re.search(
+        r"\b(\d{6})\b", body["personalisation"]["body"]
+    )[1]
 
 
 def _from_aws(call: dict) -> tuple[str, str]:
@@ -64,16 +69,29 @@ class DeliveredProduct(Product):
     what the providers were asked to deliver."""
 
     def __init__(self, folder, notify_url: str, aws_url: str, redis_url: str):
-        super().__init__(folder, **notify_settings(notify_url), **aws_voice.settings(aws_url), IDP_QUEUE_REDIS_URL=redis_url,
-                         IDP_NOTIFY_CHANNELS="email,sms,voice", IDP_OTP_RESEND_WAIT_SECONDS="1")
+        super().__init__(
+            folder,
+            **notify_settings(notify_url),
+            **aws_voice.settings(aws_url),
+            IDP_QUEUE_REDIS_URL=redis_url,
+            IDP_NOTIFY_CHANNELS="email,sms,voice",
+            IDP_OTP_RESEND_WAIT_SECONDS="1",
+        )
         self.noted: list[tuple[str, str]] = []
         self.read: dict[str, int] = {}
 
-    def start(self) -> "DeliveredProduct":
+    def start(self) -> DeliveredProduct:
         super().start()
         log = (self.folder / "worker.log").open("w")
-        self.processes.append(subprocess.Popen(self._flask("--app", "idp", "jobs", "work"), cwd=ROOT, env=self.env, stdout=log,
-                                               stderr=subprocess.STDOUT))
+        self.processes.append(
+            subprocess.Popen(
+                self._flask("--app", "idp", "jobs", "work"),
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        )
         return self
 
     def latest_code(self, to: str) -> str:
@@ -104,7 +122,9 @@ def delivered(tmp_path_factory):
     GcNotify.status, GcNotify.delay_seconds = 201, 0.0
     notify = _serve(GcNotify)
     aws = aws_voice.start(Aws)
-    product = DeliveredProduct(folder, f"http://127.0.0.1:{notify.server_port}", f"http://127.0.0.1:{aws.server_port}", redis.url)
+    product = DeliveredProduct(
+        folder, f"http://127.0.0.1:{notify.server_port}", f"http://127.0.0.1:{aws.server_port}", redis.url
+    )
     GcNotify.received = Arrivals(product.noted, _from_notify)
     Aws.calls = Arrivals(product.noted, _from_aws)
     try:

@@ -3,6 +3,7 @@
 names); a refusal never stands beside a "new code sent" notice; a change of country says what
 it did to the number; a lost connection is called one. English at 1280 px, French at 375 px,
 each new state scanned by axe; screenshots in test-artifacts/issue22/."""
+
 from __future__ import annotations
 
 import re
@@ -160,8 +161,11 @@ CODE_STEPS = [
 ]
 
 
-@pytest.mark.parametrize(("journey", "language"), [(step, language) for step, _, language in CODE_STEPS],
-                         ids=[f"{step}-{language}" for step, _, language in CODE_STEPS])
+@pytest.mark.parametrize(
+    ("journey", "language"),
+    [(step, language) for step, _, language in CODE_STEPS],
+    ids=[f"{step}-{language}" for step, _, language in CODE_STEPS],
+)
 def test_a_used_up_code_is_replaced_by_a_new_one_that_works(new_context, product, journey, language):
     context = new_context(language=language, viewport=SIZE[language])
     walk = next(function for step, function, _ in CODE_STEPS if step == journey)

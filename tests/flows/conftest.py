@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from idp.clock import now
 from idp.extensions import db
 from idp.models import BrowserSession
-from idp.clock import now
 
 
 @pytest.fixture

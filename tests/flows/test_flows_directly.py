@@ -1,4 +1,5 @@
 """The flows as plain functions, without HTTP."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The journey machine: one table of transitions for every flow is the only way between states."""
+
 from __future__ import annotations
 
 import re
@@ -13,22 +14,46 @@ from idp.errors import FlowError
 from idp.extensions import db
 from idp.flows import cli, journey, screens
 from idp.flows.journey import TRANSITIONS
-from idp.flows.steps import Event, Flow, State
 from idp.flows.screens import SCREENS
+from idp.flows.steps import Event, Flow, State
 from idp.models import BrowserSession, Journey, User
 from idp.store import journeys
 
 README = Path(__file__).resolve().parents[2] / "idp" / "flows" / "README.md"
 
 HAPPY_PATHS = {
-    Flow.SIGNUP: [Event.ACCEPT_PRIVACY, Event.SEND_EMAIL_CODE, Event.VERIFY_EMAIL_CODE, Event.CREATE_ACCOUNT,
-                  Event.SEND_PHONE_CODE, Event.VERIFY_PHONE_CODE, Event.COMPLETE_PROFILE],
+    Flow.SIGNUP: [
+        Event.ACCEPT_PRIVACY,
+        Event.SEND_EMAIL_CODE,
+        Event.VERIFY_EMAIL_CODE,
+        Event.CREATE_ACCOUNT,
+        Event.SEND_PHONE_CODE,
+        Event.VERIFY_PHONE_CODE,
+        Event.COMPLETE_PROFILE,
+    ],
     Flow.SIGNIN: [Event.VERIFY_PASSWORD, Event.CHOOSE_METHOD, Event.SEND_CODE, Event.VERIFY_CODE],
-    Flow.RECOVERY: [Event.SEND_EMAIL_CODE, Event.VERIFY_EMAIL_CODE, Event.SEND_CODE, Event.VERIFY_CODE, Event.SET_PASSWORD],
-    Flow.EMAIL_CHANGE: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE, Event.SEND_NEW_EMAIL_CODE,
-                        Event.VERIFY_NEW_EMAIL_CODE, Event.CONFIRM_EMAIL],
-    Flow.PHONE_CHANGE: [Event.VERIFY_PASSWORD, Event.CHOOSE_METHOD, Event.VERIFY_METHOD, Event.SEND_PHONE_CODE,
-                        Event.VERIFY_PHONE_CODE],
+    Flow.RECOVERY: [
+        Event.SEND_EMAIL_CODE,
+        Event.VERIFY_EMAIL_CODE,
+        Event.SEND_CODE,
+        Event.VERIFY_CODE,
+        Event.SET_PASSWORD,
+    ],
+    Flow.EMAIL_CHANGE: [
+        Event.VERIFY_PASSWORD,
+        Event.SEND_CODE,
+        Event.VERIFY_CODE,
+        Event.SEND_NEW_EMAIL_CODE,
+        Event.VERIFY_NEW_EMAIL_CODE,
+        Event.CONFIRM_EMAIL,
+    ],
+    Flow.PHONE_CHANGE: [
+        Event.VERIFY_PASSWORD,
+        Event.CHOOSE_METHOD,
+        Event.VERIFY_METHOD,
+        Event.SEND_PHONE_CODE,
+        Event.VERIFY_PHONE_CODE,
+    ],
     Flow.PASSWORD_CHANGE: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE, Event.SET_PASSWORD],
     Flow.METHODS: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE, Event.START_APP, Event.CONFIRM_APP],
     Flow.ACCOUNT_DELETION: [Event.VERIFY_PASSWORD, Event.SEND_CODE, Event.VERIFY_CODE, Event.DELETE_ACCOUNT],

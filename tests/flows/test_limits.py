@@ -1,5 +1,6 @@
 """Counters: budgets that block a key for a while, and runs of failures that make each
 try wait longer."""
+
 from __future__ import annotations
 
 import pytest

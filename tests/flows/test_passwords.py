@@ -1,4 +1,5 @@
 """Password hashing and the strength check, called directly."""
+
 from __future__ import annotations
 
 import pytest
@@ -104,7 +105,6 @@ def test_a_hash_on_its_thread_counts_in_the_requests_cpu(app, monkeypatch):
     with app.test_request_context():
         passwords.hash_password("Maple-Syrup-Harbour-42")
     assert len(counted) == 1 and counted[0] > 0
-
 
 
 def test_a_sandbox_that_refuses_the_niceness_leaves_hashes_working_at_the_requests_priority(ctx, monkeypatch, caplog):

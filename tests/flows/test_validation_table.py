@@ -1,5 +1,6 @@
 """The server's side of the one validation table (tests/shared/validation_cases.json): every
 case answers the catalogue code the table expects. login-ui's Jest suite runs the same cases."""
+
 from __future__ import annotations
 
 import json
@@ -11,7 +12,9 @@ from idp.errors import FlowError
 from idp.flows import validation
 from idp.flows.credentials import passwords
 
-CASES = json.loads((Path(__file__).resolve().parents[1] / "shared" / "validation_cases.json").read_text(encoding="utf-8"))
+CASES = json.loads(
+    (Path(__file__).resolve().parents[1] / "shared" / "validation_cases.json").read_text(encoding="utf-8")
+)
 
 
 def answer(check) -> dict | None:
@@ -39,7 +42,9 @@ def test_password_length(ctx, case):
     assert answer(lambda: passwords.check_policy(case["input"], [])) == case["expect"]
 
 
-@pytest.mark.parametrize("case", CASES["name"], ids=lambda case: repr(case["input"][:20]) + ("*" if case["required"] else ""))
+@pytest.mark.parametrize(
+    "case", CASES["name"], ids=lambda case: repr(case["input"][:20]) + ("*" if case["required"] else "")
+)
 def test_name(ctx, case):
     assert answer(lambda: validation.name(case["input"], "lastName", case["required"])) == case["expect"]
 
@@ -86,4 +91,7 @@ def test_phone_destination_against_the_policy(ctx, case):
 def test_long_numbers_are_judged_by_the_number_they_start_with(ctx, long_numbers):
     """A direct line dialled after a premium-rate number is still a premium-rate call."""
     e164 = validation.phone("+1900234567800")
-    assert answer(lambda: validation.reachable(e164, "voice")) == {"code": "52", "data": {"reason": "premium_rate", "channel": "voice"}}
+    assert answer(lambda: validation.reachable(e164, "voice")) == {
+        "code": "52",
+        "data": {"reason": "premium_rate", "channel": "voice"},
+    }

@@ -1,4 +1,5 @@
 """Settings: defaults from config/settings.toml, IDP_* overrides, one clear line on error."""
+
 from pathlib import Path
 
 import pytest
@@ -41,8 +42,14 @@ def test_boolean_override_accepts_true_and_false_words():
         ({"IDP_SERVER_ISSUER": "localhost:5000"}, "IDP_SERVER_ISSUER"),
         ({"IDP_PASSWORD_MIN_LENGTH": "70"}, "IDP_PASSWORD_MIN_LENGTH"),
         # a day of messages for every channel, none of them 0
-        ({"IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY": "email:40,sms:20"}, "IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY"),
-        ({"IDP_LIMITS_MAX_ANONYMOUS_MESSAGES_PER_DAY": "email:0,sms:1000,voice:500"}, "IDP_LIMITS_MAX_ANONYMOUS_MESSAGES_PER_DAY"),
+        (
+            {"IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY": "email:40,sms:20"},
+            "IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY",
+        ),
+        (
+            {"IDP_LIMITS_MAX_ANONYMOUS_MESSAGES_PER_DAY": "email:0,sms:1000,voice:500"},
+            "IDP_LIMITS_MAX_ANONYMOUS_MESSAGES_PER_DAY",
+        ),
         ({"IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES": "CA:200,USA:20,*:5"}, "IDP_LIMITS_ANONYMOUS_PHONE_COUNTRIES"),
         # the numbers a text or a call may go to: region codes or "*", kinds phonenumbers names
         ({"IDP_PHONE_VOICE_COUNTRIES": "Canada"}, "IDP_PHONE_VOICE_COUNTRIES"),
@@ -62,7 +69,12 @@ def test_proxies_without_the_networks_they_connect_from_are_refused():
     # without them, any client could write the address the service believes (tests/ops/test_forwarded_addresses.py)
     with pytest.raises(ConfigError, match="IDP_SERVER_PROXY_NETWORKS"):
         load_settings(environ={"IDP_SERVER_PROXY_HOPS": "1"})
-    assert load_settings(environ={"IDP_SERVER_PROXY_HOPS": "1", "IDP_SERVER_PROXY_NETWORKS": "10.0.0.0/24"})["server"]["proxy_hops"] == 1
+    assert (
+        load_settings(environ={"IDP_SERVER_PROXY_HOPS": "1", "IDP_SERVER_PROXY_NETWORKS": "10.0.0.0/24"})["server"][
+            "proxy_hops"
+        ]
+        == 1
+    )
 
 
 def test_missing_setting_is_named(tmp_path: Path):
@@ -119,8 +131,10 @@ def test_postgres_urls_use_psycopg_3(given):
 
 def test_a_url_of_several_servers_names_each_as_libpq_takes_them():
     given = "postgresql://u:p@db1:5432,db2:5433/idp?target_session_attrs=read-write"
-    assert database_url({"DATABASE_URL": given}, "/x") == \
-        "postgresql+psycopg://u:p@/idp?host=db1%3A5432&host=db2%3A5433&target_session_attrs=read-write"
+    assert (
+        database_url({"DATABASE_URL": given}, "/x")
+        == "postgresql+psycopg://u:p@/idp?host=db1%3A5432&host=db2%3A5433&target_session_attrs=read-write"
+    )
 
 
 def test_unsupported_database_url_is_refused():

@@ -1,4 +1,5 @@
 """Named errors: one table on the server, the same names in the UI."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,10 @@ from idp.errors import Errors, FlowError, ui_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 UI_CODES = ROOT / "login-ui" / "src" / "i18n" / "errorCodes.json"
-UI_TEXTS = {language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
-            for language in ("en", "fr")}
+UI_TEXTS = {
+    language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    for language in ("en", "fr")
+}
 
 
 def test_the_ui_uses_the_names_the_server_gives():

@@ -3,6 +3,7 @@ tested from the bottom up; and so do its packages, floor by floor (LAYERS): a pa
 only packages of the floors below its own, so a knot between two packages (each importing
 the other, through modules that form no cycle) fails here as a cycle of modules does. And no
 module grows past MODULE_LINES."""
+
 from __future__ import annotations
 
 import ast
@@ -36,7 +37,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
     def visit(node: str) -> list[str] | None:
         if node in path:
-            return path[path.index(node):] + [node]
+            return path[path.index(node) :] + [node]
         if node in done:
             return None
         path.append(node)
@@ -75,8 +76,19 @@ LAYERS = [
     {"idp.clients", "idp.database"},
     {"idp.keys", "idp.observability"},
     {"idp.metrics"},
-    {"idp.models", "idp.cookies", "idp.security_headers", "idp.i18n", "idp.catalogue", "idp.errors", "idp.sealed",
-     "idp.moments", "idp.processes", "idp.metric_files", "idp.ui_files"},
+    {
+        "idp.models",
+        "idp.cookies",
+        "idp.security_headers",
+        "idp.i18n",
+        "idp.catalogue",
+        "idp.errors",
+        "idp.sealed",
+        "idp.moments",
+        "idp.processes",
+        "idp.metric_files",
+        "idp.ui_files",
+    },
     {"idp.config", "idp.clock", "idp.extensions", "idp.reserved_files"},
 ]
 FLOOR = {package: floor for floor, packages in enumerate(LAYERS) for package in packages}
@@ -94,7 +106,8 @@ def test_every_package_of_idp_has_its_floor():
 def test_packages_import_only_the_floors_below_their_own():
     upward = sorted(
         f"{module} -> {target}"
-        for module, targets in _graph().items() for target in targets
+        for module, targets in _graph().items()
+        for target in targets
         if _package(module) != _package(target) and FLOOR[_package(target)] <= FLOOR[_package(module)]
     )
     assert upward == []
@@ -111,6 +124,9 @@ MODULE_LINES = 250
 
 
 def test_no_module_of_idp_exceeds_its_length():
-    long = sorted(f"{path.relative_to(IDP.parent)}: {lines} lines" for path in IDP.rglob("*.py")
-                  if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES)
+    long = sorted(
+        f"{path.relative_to(IDP.parent)}: {lines} lines"
+        for path in IDP.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES
+    )
     assert long == []

@@ -1,6 +1,7 @@
 """flask --app idp keys init PATH makes the first signing keys where the secret store keeps them:
 outside the repository, readable by the owner only, never over existing keys, and before the
 app could start (production refuses to start without the file it makes)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,14 @@ from tests.support.servers import ROOT
 def keys_init(tmp_path, *arguments: str) -> subprocess.CompletedProcess:
     # The operator's production environment, whose key file does not exist yet.
     environment = {**os.environ, **production_environment(tmp_path, write_keys=False)}
-    return subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "keys", "init", *arguments], cwd=ROOT,
-                          env=environment, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "idp", "keys", "init", *arguments],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_keys_init_writes_a_key_set_only_its_owner_can_read_and_production_starts_with_it(monkeypatch, tmp_path):

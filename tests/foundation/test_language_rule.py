@@ -2,6 +2,7 @@
 browser's second preferred language, else English), the same in the provider, the
 reservations service and the login UI: tests/shared/language_cases.json, which Jest runs
 through login-ui's browserLanguage too."""
+
 from __future__ import annotations
 
 import json

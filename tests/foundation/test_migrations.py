@@ -1,4 +1,5 @@
 """The Alembic migrations build exactly the schema the models describe."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,10 +13,9 @@ from idp.extensions import db
 
 
 def _pending_diff(app) -> list:
-    with app.app_context():
-        with db.engine.connect() as connection:
-            context = MigrationContext.configure(connection, opts={"compare_type": True, "render_as_batch": True})
-            return compare_metadata(context, db.metadata)
+    with app.app_context(), db.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True, "render_as_batch": True})
+        return compare_metadata(context, db.metadata)
 
 
 def _app_on(url: str, monkeypatch, tmp_path):
@@ -58,7 +58,8 @@ def _released_then_upgraded(monkeypatch, tmp_path, *rows: str, released: str = "
 
 def test_codes_of_the_released_schema_upgrade_with_one_send_each(monkeypatch, tmp_path):
     app = _released_then_upgraded(
-        monkeypatch, tmp_path,
+        monkeypatch,
+        tmp_path,
         "INSERT INTO browser_sessions (token_hash, created_at, last_seen_at, expires_at, language) "
         "VALUES ('h', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')",
         "INSERT INTO otp_transactions (id, correlation_id, browser_session_id, channel, destination, "
@@ -82,7 +83,8 @@ def test_migrations_match_the_models_on_postgresql(scratch_postgres_url, monkeyp
 
 def test_on_sqlite_a_deleted_session_takes_its_journeys_with_it_and_migrations_keep_every_row(monkeypatch, tmp_path):
     app = _released_then_upgraded(
-        monkeypatch, tmp_path,
+        monkeypatch,
+        tmp_path,
         "INSERT INTO browser_sessions (id, token_hash, created_at, last_seen_at, expires_at, language) "
         "VALUES (1, 'a', '2026-01-01', '2026-01-01', '2026-01-02', 'fr'), "
         "(2, 'b', '2026-01-01', '2026-01-01', '2026-01-02', 'fr')",
@@ -103,36 +105,66 @@ def test_waiting_phone_resets_become_resets_with_one_waiting_per_account(monkeyp
     with app.app_context():
         upgrade(revision="0015")
         with db.engine.begin() as connection:
-            connection.execute(text(
-                "INSERT INTO users (id, email, email_verified, password_hash, language, new_password_required, "
-                "created_at, updated_at) VALUES ('u', 'a@example.ca', 1, 'h', 'fr', 0, '2026-01-01', '2026-01-01')"
-            ))
-            connection.execute(text(
-                "INSERT INTO phone_resets (id, user_id, requested_at, effective_at, cancel_token_hash, " "requested_by) "
-                "VALUES "
-                "('r1', 'u', '2026-01-01 10:00', '2026-01-02 10:00', 'a', 'self'), "
-                "('r2', 'u', '2026-01-01 10:01', '2026-01-02 10:01', 'b', 'self')"
-            ))
+            connection.execute(
+                text(
+                    "INSERT INTO users (id, email, email_verified, password_hash, language, new_password_required, "
+                    "created_at, updated_at) VALUES ('u', 'a@example.ca', 1, 'h', 'fr', 0, '2026-01-01', '2026-01-01')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO phone_resets (id, user_id, requested_at, effective_at, cancel_token_hash, "
+                    "requested_by) "
+                    "VALUES "
+                    "('r1', 'u', '2026-01-01 10:00', '2026-01-02 10:00', 'a', 'self'), "
+                    "('r2', 'u', '2026-01-01 10:01', '2026-01-02 10:01', 'b', 'self')"
+                )
+            )
         upgrade()
         with db.engine.connect() as connection:
-            rows = connection.execute(text("SELECT id, kind, completed_at IS NULL, cancel_token_hash FROM resets ORDER BY id")).all()
+            rows = connection.execute(
+                text("SELECT id, kind, completed_at IS NULL, cancel_token_hash FROM resets ORDER BY id")
+            ).all()
         db.engine.dispose()
     assert rows == [("r1", "phone", 1, "a"), ("r2", "phone", 0, None)]
 
 
 def _insight_events(journey: str, *timed: tuple[str, int]) -> str:
-    return "INSERT INTO insight_events (day, journey, kind, screen, language, service, device, elapsed_ms) VALUES " + ", ".join(
-        f"('2026-11-28', '{journey}', '{kind}', 's', 'fr', '', 'phone', {elapsed_ms})" for kind, elapsed_ms in timed)
+    return (
+        "INSERT INTO insight_events (day, journey, kind, screen, language, service, device, elapsed_ms) VALUES "
+        + ", ".join(
+            f"('2026-11-28', '{journey}', '{kind}', 's', 'fr', '', 'phone', {elapsed_ms})" for kind, elapsed_ms in timed
+        )
+    )
 
 
 def test_analytics_events_kept_in_milliseconds_since_their_journey_began_upgrade_to_the_bucket_of_the_screen_before(
-        monkeypatch, tmp_path):
+    monkeypatch, tmp_path
+):
     app = _released_then_upgraded(
-        monkeypatch, tmp_path,
-        _insight_events("a", ("pageview", 0), ("event", 4_000), ("pageview", 5_000), ("pageview", 45_000),
-                        ("event", 46_500), ("pageview", 4_000_000)),
+        monkeypatch,
+        tmp_path,
+        _insight_events(
+            "a",
+            ("pageview", 0),
+            ("event", 4_000),
+            ("pageview", 5_000),
+            ("pageview", 45_000),
+            ("event", 46_500),
+            ("pageview", 4_000_000),
+        ),
         _insight_events("b", ("event", 700), ("pageview", 900), ("pageview", 1_900)),
-        released="0015")
+        released="0015",
+    )
     with app.app_context(), db.engine.connect() as connection:
         assert connection.execute(text("SELECT journey, elapsed FROM insight_events ORDER BY id")).all() == [
-            ("a", 0), ("a", 5), ("a", 5), ("a", 55), ("a", 2), ("a", 3600), ("b", 0), ("b", 0), ("b", 1)]
+            ("a", 0),
+            ("a", 5),
+            ("a", 5),
+            ("a", 55),
+            ("a", 2),
+            ("a", 3600),
+            ("b", 0),
+            ("b", 0),
+            ("b", 1),
+        ]

@@ -2,6 +2,7 @@
 in e-mails, texts and calls, and on the console: in the service's time zone, named with the time
 of day, so that all of them name the same day — a moment just before midnight in Toronto is after
 midnight in UTC, and a browser abroad is somewhere else again."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -14,10 +15,13 @@ from idp import moments
 NEAR_MIDNIGHT = datetime(2026, 11, 25, 4, 30)
 
 
-@pytest.mark.parametrize(("language", "words"), [
-    ("en", "Tuesday, November 24, 2026, 11:30\u202fp.m. (Eastern Standard Time)"),
-    ("fr", "mardi 24 novembre 2026, 23 h 30 (heure normale de l’Est)"),
-])
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Tuesday, November 24, 2026, 11:30\u202fp.m. (Eastern Standard Time)"),
+        ("fr", "mardi 24 novembre 2026, 23 h 30 (heure normale de l’Est)"),
+    ],
+)
 def test_a_moment_just_before_midnight_is_said_on_the_services_day_with_its_time_zone_named(app, language, words):
     with app.app_context():
         assert moments.said(NEAR_MIDNIGHT, language).replace("\u202f", " ") == words.replace("\u202f", " ")

@@ -2,6 +2,7 @@
 idp/store/grants.py, a signing algorithm named only in idp/keys.py and a client
 authentication method only in idp/clients/__init__.py. The scan reads every module of idp/; the
 planted tests show that it catches a second caller."""
+
 from __future__ import annotations
 
 import ast
@@ -25,9 +26,17 @@ def session_deletes(tree: ast.AST) -> list[int]:
     """Lines that delete browser_sessions rows: delete(BrowserSession…), or SQL that does."""
     lines = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _called(node) == "delete" and any("BrowserSession" in _names(arg) for arg in node.args):
+        if (
+            isinstance(node, ast.Call)
+            and _called(node) == "delete"
+            and any("BrowserSession" in _names(arg) for arg in node.args)
+        ):
             lines.append(node.lineno)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "delete from browser_sessions" in node.value.lower():
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and "delete from browser_sessions" in node.value.lower()
+        ):
             lines.append(node.lineno)
     return lines
 
@@ -38,7 +47,9 @@ def revocations(tree: ast.AST) -> list[int]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and any(keyword.arg == "revoked_at" for keyword in node.keywords):
             lines.append(node.lineno)
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "revoked_at" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Attribute) and t.attr == "revoked_at" for t in node.targets
+        ):
             lines.append(node.lineno)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and "set revoked_at" in node.value.lower():
             lines.append(node.lineno)
@@ -48,7 +59,8 @@ def revocations(tree: ast.AST) -> list[int]:
 def literals(words) -> callable:
     def find(tree: ast.AST) -> list[int]:
         return [
-            node.lineno for node in ast.walk(tree)
+            node.lineno
+            for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words
         ]
 
@@ -65,7 +77,9 @@ def offenders(find, home: str, package: Path = PACKAGE) -> list[str]:
     for module in sorted(package.rglob("*.py")):
         if module.relative_to(package).as_posix() == home:
             continue
-        found += [f"{module.relative_to(package)}:{line}" for line in find(ast.parse(module.read_text(encoding="utf-8")))]
+        found += [
+            f"{module.relative_to(package)}:{line}" for line in find(ast.parse(module.read_text(encoding="utf-8")))
+        ]
     return found
 
 
@@ -74,7 +88,10 @@ DOORS = {
     "tokens and grants are revoked": (revocations, "store/grants.py"),
     "signing algorithms are named": (literals(set(SIGNING_ALGORITHMS)), "keys.py"),
     # "none" is also a prompt value: the public clients' method is named PUBLIC
-    "client authentication methods are named": (literals(set(TOKEN_ENDPOINT_AUTH_METHODS) - {"none"}), "clients/__init__.py"),
+    "client authentication methods are named": (
+        literals(set(TOKEN_ENDPOINT_AUTH_METHODS) - {"none"}),
+        "clients/__init__.py",
+    ),
 }
 
 

@@ -2,6 +2,7 @@
 other side drips, a size cap, no redirects, the destination policy on the address connected to,
 the cap per process, single flight and failure memory per key, a count per outcome; and no module
 of idp/ but the door makes an outbound HTTP call. Which addresses are public: test_outbound_destinations.py."""
+
 from __future__ import annotations
 
 import ast
@@ -79,11 +80,14 @@ def test_a_redirect_is_a_failure_and_is_not_followed(outside):
     assert server.paths == ["/jwks"]
 
 
-@pytest.mark.parametrize("answer", [
-    http(200, b"x" * 70_000),  # announced
-    b"HTTP/1.1 200 X\r\nConnection: close\r\n\r\n" + b"x" * 70_000,  # not announced: read until the cap
-    http(200, gzip.compress(b"x" * 10_000_000), Content_Encoding="gzip"),  # 10 MB in 10 KB
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        http(200, b"x" * 70_000),  # announced
+        b"HTTP/1.1 200 X\r\nConnection: close\r\n\r\n" + b"x" * 70_000,  # not announced: read until the cap
+        http(200, gzip.compress(b"x" * 10_000_000), Content_Encoding="gzip"),  # 10 MB in 10 KB
+    ],
+)
 def test_an_answer_larger_than_the_cap_is_a_failure(outside, answer):
     error, _ = fail(LOCAL, outside(answer).url)
     assert error.outcome == "too_large" and "65536 bytes" in error.reason
@@ -108,7 +112,11 @@ def test_the_address_connected_to_is_checked_before_a_byte_is_sent(outside, monk
     server = outside(http(200, KEYS))
     monkeypatch.setattr(sockets, "_resolve", lambda host, port: ["93.184.216.34"])
     reach = httpcore.SyncBackend.connect_tcp
-    monkeypatch.setattr(httpcore.SyncBackend, "connect_tcp", lambda self, host, port, *rest: reach(self, "127.0.0.1", server.port, *rest))
+    monkeypatch.setattr(
+        httpcore.SyncBackend,
+        "connect_tcp",
+        lambda self, host, port, *rest: reach(self, "127.0.0.1", server.port, *rest),
+    )
     error, _ = fail(PRODUCTION, "http://keys.example/jwks")
     assert error.outcome == "refused_destination"
     time.sleep(0.3)  # the server's threads see the connection, closed with nothing sent
@@ -135,7 +143,9 @@ def test_calls_of_one_key_in_flight_share_one_call(outside):
     results = []
 
     def fetch():
-        results.append(outbound.call("test-flight", "GET", server.url, LOCAL, key="client-a", parse=lambda answer: answer.json()))
+        results.append(
+            outbound.call("test-flight", "GET", server.url, LOCAL, key="client-a", parse=lambda answer: answer.json())
+        )
 
     joined = counted("test-flight", "joined")
     threads = [threading.Thread(target=fetch) for _ in range(5)]
@@ -175,7 +185,10 @@ def test_every_call_is_counted_by_its_outcome(outside):
     fail(LOCAL, refused.url, purpose="test-count")
     fail(PRODUCTION, ok.url, purpose="test-count")
     assert {outcome: counted("test-count", outcome) - before[outcome] for outcome in before} == {
-        "ok": 1, "status": 1, "refused_destination": 1}
+        "ok": 1,
+        "status": 1,
+        "refused_destination": 1,
+    }
 
 
 HTTP_CLIENTS = ("requests", "httpx", "httpcore", "urllib3", "urllib.request", "http.client", "aiohttp", "pycurl")
@@ -207,8 +220,11 @@ OWN_SERVER_PROBES = {"management.py"}
 
 def test_only_the_door_makes_outbound_http_calls():
     package = Path(outbound.__file__).resolve().parents[1]
-    found = [f"{module.relative_to(package)}:{line}" for module in sorted(package.rglob("*.py"))
-             if module.relative_to(package).parts[0] != "outbound"
-             and str(module.relative_to(package)) not in OWN_SERVER_PROBES
-             for line in outbound_http(ast.parse(module.read_text(encoding="utf-8")))]
+    found = [
+        f"{module.relative_to(package)}:{line}"
+        for module in sorted(package.rglob("*.py"))
+        if module.relative_to(package).parts[0] != "outbound"
+        and str(module.relative_to(package)) not in OWN_SERVER_PROBES
+        for line in outbound_http(ast.parse(module.read_text(encoding="utf-8")))
+    ]
     assert found == [], "only idp/outbound calls out over HTTP"

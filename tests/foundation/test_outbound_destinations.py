@@ -26,6 +26,7 @@ Abuse and degraded cases:
   NAT64 local-use prefix is refused too: it exists to translate to networks the well-known prefix
   must not name (private ones), in a layout only its operator knows.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -43,9 +44,22 @@ EXAMPLES = settings(max_examples=500, derandomize=True, deadline=None, database=
 
 ipv4 = st.integers(0, 2**32 - 1).map(ipaddress.IPv4Address)
 ipv6 = st.integers(0, 2**128 - 1).map(ipaddress.IPv6Address)
-NOT_GLOBAL_V4 = ("0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
-                 "192.0.0.0/29", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24",
-                 "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4")
+NOT_GLOBAL_V4 = (
+    "0.0.0.0/8",
+    "10.0.0.0/8",
+    "100.64.0.0/10",
+    "127.0.0.0/8",
+    "169.254.0.0/16",
+    "172.16.0.0/12",
+    "192.0.0.0/29",
+    "192.0.2.0/24",
+    "192.168.0.0/16",
+    "198.18.0.0/15",
+    "198.51.100.0/24",
+    "203.0.113.0/24",
+    "224.0.0.0/4",
+    "240.0.0.0/4",
+)
 
 
 def in_network(network: str):
@@ -93,8 +107,25 @@ def translated(address: ipaddress.IPv4Address) -> str:
 TUNNELS = (nat64_local, sixtofour, teredo, compatible, translated)
 
 
-@pytest.mark.parametrize("address", ["10.0.0.1", "172.16.0.1", "192.168.1.1", "127.0.0.1", "169.254.169.254", "100.64.0.1",
-                                     "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "ff0e::1"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "10.0.0.1",
+        "172.16.0.1",
+        "192.168.1.1",
+        "127.0.0.1",
+        "169.254.169.254",
+        "100.64.0.1",
+        "0.0.0.0",
+        "224.0.0.1",
+        "255.255.255.255",
+        "::1",
+        "::",
+        "fe80::1",
+        "fc00::1",
+        "ff0e::1",
+    ],
+)
 def test_private_loopback_link_local_and_other_unroutable_addresses_are_not_public(address):
     assert not public(address)
 
@@ -104,11 +135,21 @@ def test_routable_addresses_are_public(address):
     assert public(address)
 
 
-@pytest.mark.parametrize("address", [
-    "64:ff9b::a9fe:a9fe", "64:ff9b::7f00:1", "64:ff9b::a00:1", "64:ff9b:1::a9fe:a9fe",
-    "2002:a9fe:a9fe::1", "2002:7f00:1::1", "2001:0:4136:e378:8000:63bf:5601:5601", "::a9fe:a9fe",
-    "::ffff:0:a9fe:a9fe", "::ffff:169.254.169.254",
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "64:ff9b::a9fe:a9fe",
+        "64:ff9b::7f00:1",
+        "64:ff9b::a00:1",
+        "64:ff9b:1::a9fe:a9fe",
+        "2002:a9fe:a9fe::1",
+        "2002:7f00:1::1",
+        "2001:0:4136:e378:8000:63bf:5601:5601",
+        "::a9fe:a9fe",
+        "::ffff:0:a9fe:a9fe",
+        "::ffff:169.254.169.254",
+    ],
+)
 def test_a_private_ipv4_address_written_in_ipv6_is_not_public(address):
     assert not public(address)
 
@@ -149,8 +190,9 @@ def test_no_tunnel_address_is_public_whatever_it_embeds(address, write):
 @EXAMPLES
 @given(ipv6)
 def test_an_ipv6_address_is_public_only_if_the_standard_library_calls_it_or_its_ipv4_address_global(address):
-    embedded = address.ipv4_mapped or (ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
-                                       if address in ipaddress.ip_network("64:ff9b::/96") else None)
+    embedded = address.ipv4_mapped or (
+        ipaddress.IPv4Address(int(address) & 0xFFFFFFFF) if address in ipaddress.ip_network("64:ff9b::/96") else None
+    )
     if public(str(address)):
         assert (embedded or address).is_global
         assert embedded is not None or address in ipaddress.ip_network("2000::/3")

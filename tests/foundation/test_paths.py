@@ -4,6 +4,7 @@ and the file of its SQL; a whole journey run over real HTTP against this process
 facts from the running code (tests/support/paths.py), and a call whose path changed fails here
 until its row does. On PostgreSQL the rows are compared as written; on SQLite, the README's
 rule for SQLite."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,8 +27,10 @@ def observed(app, tmp_path, monkeypatch) -> dict[str, tuple[str, str, str, str]]
 
 def on_sqlite(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
     """The README's rule: Flask, SQLAlchemy, the unit of work where PostgreSQL writes."""
+
     def commits(way: str) -> str:
         return "none" if way == "none" else "unit of work"
+
     ways = dict.fromkeys(commits(way) for way in row[2].split(" / "))
     return "Flask", "SQLAlchemy", " / ".join(ways), "—"
 
@@ -40,14 +43,17 @@ def test_every_call_takes_the_path_its_row_in_the_store_readme_says(observed):
     differences = [
         f"{call}: the README says {dict(zip(columns, shown.get(call, ()), strict=False))}, "
         f"the code does {dict(zip(columns, facts, strict=False))}"
-        for call, facts in observed.items() if shown.get(call) != facts
+        for call, facts in observed.items()
+        if shown.get(call) != facts
     ] + [f"{call}: a row of the README that no call of the journey made" for call in shown.keys() - observed.keys()]
     assert not differences, "idp/store/README.md and the code differ:\n" + "\n".join(differences)
 
 
 def test_the_readme_table_is_read_as_people_read_it():
-    rows = paths.table("text\n\n| call | entry | statements | commit | own file |\n|---|---|---|---|---|\n"
-                       "| `GET /userinfo` | lean | driver | none | bearer.postgresql.sql |\n\nafter\n| a | b |\n")
+    rows = paths.table(
+        "text\n\n| call | entry | statements | commit | own file |\n|---|---|---|---|---|\n"
+        "| `GET /userinfo` | lean | driver | none | bearer.postgresql.sql |\n\nafter\n| a | b |\n"
+    )
     assert rows == {"GET /userinfo": ("lean", "driver", "none", "bearer.postgresql.sql")}
 
 

@@ -1,5 +1,6 @@
 """Production start-up: what it refuses (one line naming the problem), its cookies and headers,
 and the web server command of the README."""
+
 from __future__ import annotations
 
 import os
@@ -25,10 +26,19 @@ ROOT = Path(__file__).resolve().parents[2]
         ({"IDP_NOTIFY_PROVIDER": "outbox"}, "IDP_NOTIFY_PROVIDER is outbox"),
         ({"IDP_NOTIFY_PROVIDER": None}, "IDP_NOTIFY_PROVIDER is required in production"),
         ({"IDP_QUEUE_REDIS_URL": None}, "IDP_QUEUE_REDIS_URL is required in production"),
-        ({"IDP_SIGNING_KEYS_FILE": "/nonexistent/keys.json"}, "IDP_SIGNING_KEYS_FILE file /nonexistent/keys.json is missing"),
+        (
+            {"IDP_SIGNING_KEYS_FILE": "/nonexistent/keys.json"},
+            "IDP_SIGNING_KEYS_FILE file /nonexistent/keys.json is missing",
+        ),
         ({"RESERVATIONS_CLIENT_SECRET": None}, "names RESERVATIONS_CLIENT_SECRET, which is unset"),
-        ({"IDP_NOTIFY_PROVIDER": "smtp"}, "IDP_NOTIFY_CHANNELS offers sms, which IDP_NOTIFY_PROVIDER=smtp cannot carry"),
-        ({"IDP_NOTIFY_CHANNELS": "email,sms,voice"}, "IDP_NOTIFY_CHANNELS offers voice, which IDP_NOTIFY_PROVIDER=notify cannot carry"),
+        (
+            {"IDP_NOTIFY_PROVIDER": "smtp"},
+            "IDP_NOTIFY_CHANNELS offers sms, which IDP_NOTIFY_PROVIDER=smtp cannot carry",
+        ),
+        (
+            {"IDP_NOTIFY_CHANNELS": "email,sms,voice"},
+            "IDP_NOTIFY_CHANNELS offers voice, which IDP_NOTIFY_PROVIDER=notify cannot carry",
+        ),
         ({"IDP_NOTIFY_CHANNELS": "email"}, "IDP_NOTIFY_CHANNELS must be comma-separated channels"),
         ({"IDP_METHODS_APP_SECRET_KEY": None}, "IDP_METHODS_APP_SECRET_KEY is required"),
     ],
@@ -65,15 +75,21 @@ def production_client(app, monkeypatch, tmp_path):
 
 
 def test_production_session_cookie_is_secure_and_host_only(production_client):
-    response = production_client.post("/v1/signup/privacy", json={}, base_url="https://signin.example.ca",
-                                       headers={"Origin": "https://signin.example.ca"})
+    response = production_client.post(
+        "/v1/signup/privacy",
+        json={},
+        base_url="https://signin.example.ca",
+        headers={"Origin": "https://signin.example.ca"},
+    )
     cookie = response.headers["Set-Cookie"]
     assert cookie.startswith("__Host-idp_session=")
     assert "Secure" in cookie and "HttpOnly" in cookie and "Path=/" in cookie and "Domain" not in cookie
 
 
 def test_production_responses_carry_hsts(production_client):
-    assert production_client.get("/healthz").headers["Strict-Transport-Security"] == "max-age=63072000; includeSubDomains"
+    assert (
+        production_client.get("/healthz").headers["Strict-Transport-Security"] == "max-age=63072000; includeSubDomains"
+    )
 
 
 def test_development_responses_carry_no_hsts(client):
@@ -83,7 +99,11 @@ def test_development_responses_carry_no_hsts(client):
 def _web_server(environment: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "config/web.py"],
-        cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -99,8 +119,14 @@ def test_the_production_command_stops_with_one_line_naming_a_missing_setting(tmp
 def test_every_flask_command_stops_with_one_line_naming_a_missing_setting(tmp_path):
     environment = {**os.environ, **production_environment(tmp_path)}
     del environment["IDP_METHODS_APP_SECRET_KEY"]
-    stopped = subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=environment,
-                             capture_output=True, text=True, timeout=60)
+    stopped = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert stopped.returncode != 0
     assert stopped.stderr.strip().splitlines() == [
         "Error: idp cannot start: IDP_METHODS_APP_SECRET_KEY is required outside development "
@@ -111,8 +137,14 @@ def test_every_flask_command_stops_with_one_line_naming_a_missing_setting(tmp_pa
 @pytest.mark.parametrize("key", ["not-a-key", "gcntfy-key-0b5f2d1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "0" * 74])
 def test_a_notify_key_of_the_wrong_shape_stops_every_flask_command_with_one_line_that_keeps_it_secret(tmp_path, key):
     environment = {**os.environ, **production_environment(tmp_path), "IDP_NOTIFY_NOTIFY_API_KEY": key}
-    stopped = subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=environment,
-                             capture_output=True, text=True, timeout=60)
+    stopped = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert stopped.returncode != 0
     [line] = stopped.stderr.strip().splitlines()
     assert line.startswith("Error: idp cannot start: IDP_NOTIFY_NOTIFY_API_KEY must be empty or a GC Notify API key")
@@ -130,7 +162,9 @@ def test_every_variable_production_requires_is_named_in_the_operators_table(monk
     try:
         create_app()
     except ConfigError:
-        assert f"`{variable}`" in _operations_table(), f"production requires {variable}; docs/operations.md does not name it"
+        assert f"`{variable}`" in _operations_table(), (
+            f"production requires {variable}; docs/operations.md does not name it"
+        )
 
 
 def test_the_web_server_compiles_the_templates_of_a_persons_journey_before_it_forks_not_the_consoles(test_environment):

@@ -1,5 +1,6 @@
 """Every text of the server's pages and messages (idp/**.py, idp/templates) has its French
 translation in idp/translations: a text in English only fails here."""
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,14 @@ def test_every_server_text_has_a_french_translation():
 
 def test_the_product_has_one_name_in_the_ui_and_on_the_server_pages():
     french = _french()
-    ui = {language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))["layout.siteName"] for language in ("en", "fr")}
+    ui = {
+        language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))[
+            "layout.siteName"
+        ]
+        for language in ("en", "fr")
+    }
     for template in ("shell.html", "oauth/base.html"):
-        assert "_(\"" + ui["en"] + "\")" in (ROOT / "idp" / "templates" / template).read_text(encoding="utf-8")
+        assert '_("' + ui["en"] + '")' in (ROOT / "idp" / "templates" / template).read_text(encoding="utf-8")
     assert french[ui["en"]] == ui["fr"]
 
 
@@ -36,9 +42,22 @@ def test_the_server_pages_frame_has_the_texts_of_the_ui_frame():
     """oauth/base.html's header and footer say, in both languages, what the UI's Header and Footer say."""
     french = _french()
     base = (ROOT / "idp" / "templates" / "oauth" / "base.html").read_text(encoding="utf-8")
-    ui = {language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8")) for language in ("en", "fr")}
-    keys = ("layout.skipToContent", "layout.languageNav", "footer.nav", "footer.about", "footer.aboutUrl", "footer.help",
-            "footer.helpUrl", "footer.terms", "footer.termsUrl", "footer.identity")
+    ui = {
+        language: json.loads((ROOT / "login-ui" / "src" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+        for language in ("en", "fr")
+    }
+    keys = (
+        "layout.skipToContent",
+        "layout.languageNav",
+        "footer.nav",
+        "footer.about",
+        "footer.aboutUrl",
+        "footer.help",
+        "footer.helpUrl",
+        "footer.terms",
+        "footer.termsUrl",
+        "footer.identity",
+    )
     for key in keys:
         english = ui["en"][key]
         assert f'_("{english}")' in base or f"_('{english}')" in base, key

@@ -1,4 +1,5 @@
 """Every UI route answers the HTML shell: right language, bundle, strict CSP."""
+
 import json
 import re
 
@@ -38,7 +39,12 @@ def test_a_journeys_first_screen_arrives_rendered_with_its_title(client, path, t
 def test_other_screens_arrive_empty_for_the_ui_to_render(client, path):
     html = client.get(path).text
     assert '<div id="root"></div>' in html
-    assert "<title>" + ("Connexion aux services fédéraux" if "/fr/" in path else "Sign-in for federal services") + "</title>" in html
+    assert (
+        "<title>"
+        + ("Connexion aux services fédéraux" if "/fr/" in path else "Sign-in for federal services")
+        + "</title>"
+        in html
+    )
 
 
 @pytest.mark.parametrize(("path", "language"), [("/en/signUp", "en"), ("/fr/signUp", "fr")])

@@ -3,6 +3,7 @@ shows people (tests/support/statements.py): a change of what a hot call sends â€
 more, a column, a condition â€” fails here until `make store-sql` writes the file again, and
 the change is read in its diff. The journey runs over real HTTP against this process, on
 PostgreSQL in CI and `make test` (SQLite's file when run on SQLite)."""
+
 from __future__ import annotations
 
 import difflib
@@ -21,8 +22,12 @@ def test_every_call_of_a_journey_sends_the_sql_its_file_shows(app, tmp_path, mon
     monkeypatch.setenv("OPS_TEST_CLIENT_SECRET", CLIENT_SECRET)
     dialect, sent = statements.journey_sql(create_app({"TESTING": True}), LiveServer)
     shown = statements.path(dialect).read_text(encoding="utf-8")
-    difference = "".join(difflib.unified_diff(shown.splitlines(True), sent.splitlines(True), "the file", "what the code sends"))
-    assert sent == shown, f"the code sends other SQL than {statements.path(dialect).name} shows (make store-sql):\n{difference}"
+    difference = "".join(
+        difflib.unified_diff(shown.splitlines(True), sent.splitlines(True), "the file", "what the code sends")
+    )
+    assert sent == shown, (
+        f"the code sends other SQL than {statements.path(dialect).name} shows (make store-sql):\n{difference}"
+    )
 
 
 def test_each_statement_sent_on_the_driver_is_its_file_as_the_core_says_it():
@@ -30,7 +35,9 @@ def test_each_statement_sent_on_the_driver_is_its_file_as_the_core_says_it():
 
     for name, compiled in statements.named_statements().items():
         shown = driver.path(name).read_text(encoding="utf-8")
-        assert shown == compiled, f"{driver.path(name).name} is not what the Core of {name} compiles to (make store-sql)"
+        assert shown == compiled, (
+            f"{driver.path(name).name} is not what the Core of {name} compiles to (make store-sql)"
+        )
 
 
 def test_the_layout_of_a_driver_s_statement_changes_only_white_space():

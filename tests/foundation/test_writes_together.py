@@ -2,6 +2,7 @@
 the models it names, and the writes handed to it, go to PostgreSQL as one statement, which
 writes what the unit of work would have written; when the step also changed a model it does
 not name, and at a plain commit, the unit of work writes row by row."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,9 @@ from idp.models import AuditEvent, BrowserSession, Journey, LimitCounter, PhoneC
 from idp.store import writes
 from tests.conftest import TEST_DATABASE_URL
 
-pytestmark = pytest.mark.skipif(not TEST_DATABASE_URL, reason="data-modifying CTEs are PostgreSQL's (IDP_TEST_DATABASE_URL)")
+pytestmark = pytest.mark.skipif(
+    not TEST_DATABASE_URL, reason="data-modifying CTEs are PostgreSQL's (IDP_TEST_DATABASE_URL)"
+)
 
 
 @pytest.fixture
@@ -58,7 +61,9 @@ def test_changed_rows_and_a_new_one_are_written_in_one_statement(statements):
     db.session.expunge_all()
     assert db.session.get(User, user.id).preferred_method == "app"
     assert db.session.get(Journey, journey.id).state == "done"
-    assert db.session.scalars(select(AuditEvent.details).where(AuditEvent.user_id == user.id)).all() == [{"method": "app"}]
+    assert db.session.scalars(select(AuditEvent.details).where(AuditEvent.user_id == user.id)).all() == [
+        {"method": "app"}
+    ]
 
 
 def test_an_inserted_row_gets_its_generated_key_and_its_defaults(statements):
@@ -96,10 +101,12 @@ def test_a_row_written_together_is_the_row_the_unit_of_work_writes(statements):
     user.first_name = "Dominique"
     db.session.add(AuditEvent(user_id=user.id, action="together", details=None))
     writes.commit(User, AuditEvent)
-    rows = db.session.execute(text(
-        "SELECT action, details IS NULL, json_typeof(details), browser_session_id IS NULL, at IS NOT NULL "
-        "FROM audit_events ORDER BY id"
-    )).all()
+    rows = db.session.execute(
+        text(
+            "SELECT action, details IS NULL, json_typeof(details), browser_session_id IS NULL, at IS NOT NULL "
+            "FROM audit_events ORDER BY id"
+        )
+    ).all()
     assert [tuple(row[1:]) for row in rows] == [tuple(rows[0][1:])] * 2
 
 
@@ -149,7 +156,12 @@ def counters() -> list[str]:
 
 @pytest.fixture
 def two_counters(statements):
-    db.session.add_all([LimitCounter(key="a", count=1, window_started_at=now()), LimitCounter(key="b", count=1, window_started_at=now())])
+    db.session.add_all(
+        [
+            LimitCounter(key="a", count=1, window_started_at=now()),
+            LimitCounter(key="b", count=1, window_started_at=now()),
+        ]
+    )
     db.session.commit()
     statements.clear()
     return statements
@@ -183,11 +195,15 @@ def test_a_handed_over_parameter_named_as_a_column_writes_only_where_its_stateme
     db.session.commit()
     writes.with_commit(
         update(BrowserSession).where(BrowserSession.id == bindparam("session_id")).values(clients=bindparam("clients")),
-        session_id=browser_session.id, clients=["rp-a"],
+        session_id=browser_session.id,
+        clients=["rp-a"],
     )
     writes.with_commit(
         update(LimitCounter).where(LimitCounter.key == bindparam("key")).values(count=bindparam("count")),
-        key="a", count=5, user_id="someone else", token_hash="y" * 64,
+        key="a",
+        count=5,
+        user_id="someone else",
+        token_hash="y" * 64,
     )
     writes.commit()
     db.session.expunge_all()
@@ -200,9 +216,14 @@ def test_what_a_handed_over_write_returns_is_known_after_the_commit(two_counters
     user = person()
     two_counters.clear()
     counted = writes.with_commit(
-        update(LimitCounter).where(LimitCounter.key == "a").values(count=LimitCounter.count + 1).returning(LimitCounter.count)
+        update(LimitCounter)
+        .where(LimitCounter.key == "a")
+        .values(count=LimitCounter.count + 1)
+        .returning(LimitCounter.count)
     )
-    missed = writes.with_commit(update(LimitCounter).where(LimitCounter.key == "none").values(count=0).returning(LimitCounter.count))
+    missed = writes.with_commit(
+        update(LimitCounter).where(LimitCounter.key == "none").values(count=0).returning(LimitCounter.count)
+    )
     user.first_name = "Dominique"
     with pytest.raises(RuntimeError):
         _ = counted.value

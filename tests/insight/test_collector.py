@@ -23,6 +23,7 @@ Abuse and degraded cases:
 - A batch naming two clients counts one batch against each; past one's budget its events are
   dropped and the other's kept.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -37,6 +38,7 @@ from idp.insight import names
 from idp.insight.collector import FIELDS
 from idp.models import InsightEvent
 from tests.support.contract import ContractClient
+
 
 @pytest.fixture
 def browser(app):
@@ -53,8 +55,18 @@ def offered(browser) -> str:
 def event(browser):
     """An event of one journey, as the UI sends it; fields replace its own."""
     journey = offered(browser)
-    return lambda **fields: {"event": "pageview", "screen": "signUp/privacy", "page": "privacy", "language": "fr",
-                             "device": "phone", "journey": journey, "elapsed": 13} | fields
+    return lambda **fields: (
+        {
+            "event": "pageview",
+            "screen": "signUp/privacy",
+            "page": "privacy",
+            "language": "fr",
+            "device": "phone",
+            "journey": journey,
+            "elapsed": 13,
+        }
+        | fields
+    )
 
 
 def send(browser, *events, headers=None):
@@ -75,12 +87,30 @@ def dropped(outcome: str) -> float:
 
 
 def test_an_allow_listed_event_is_kept_with_its_fields_and_nothing_else(app, browser, event):
-    answer = send(browser, event(), event(event="event", screen="signUp", page="signup", category="signup",
-                                          action="signup_step1_submit_error", label="button", step=1, error="2"))
+    answer = send(
+        browser,
+        event(),
+        event(
+            event="event",
+            screen="signUp",
+            page="signup",
+            category="signup",
+            action="signup_step1_submit_error",
+            label="button",
+            step=1,
+            error="2",
+        ),
+    )
     assert answer == {"kept": 2, "dropped": 0}
     view, action = kept(app)
     assert (view.kind, view.screen, view.language, view.device, view.journey, view.elapsed) == (
-        "pageview", "signUp/privacy", "fr", "phone", event()["journey"], 13)
+        "pageview",
+        "signUp/privacy",
+        "fr",
+        "phone",
+        event()["journey"],
+        13,
+    )
     assert (action.result, action.step, action.category, action.error) == ("submit_error", 1, "signup", "2")
 
 
@@ -88,21 +118,42 @@ def test_nothing_of_the_request_is_kept_no_address_no_user_agent_no_account(app,
     send(browser, event(), headers={"User-Agent": "Firefox/133.0", "X-Forwarded-For": "203.0.113.9"})
     [row] = kept(app)
     assert {column.name for column in InsightEvent.__table__.columns} == {
-        "id", "day", "journey", "kind", "screen", "page", "category", "action", "label", "result", "error", "step",
-        "language", "service", "device", "elapsed", "elapsed_ms"}
+        "id",
+        "day",
+        "journey",
+        "kind",
+        "screen",
+        "page",
+        "category",
+        "action",
+        "label",
+        "result",
+        "error",
+        "step",
+        "language",
+        "service",
+        "device",
+        "elapsed",
+        "elapsed_ms",
+    }
     assert "203.0.113.9" not in repr(vars(row)) and "Firefox" not in repr(vars(row))
 
 
-@pytest.mark.parametrize(("extra", "outcome"), [
-    ({"email": "x"}, "field"),
-    ({"userAgent": "Firefox"}, "field"),
-    ({"device": "watch"}, "value"),
-    ({"label": "jeanne.tremblay@example.ca"}, "value"),
-    ({"journey": "not-an-id"}, "value"),
-    ({"elapsed": -1}, "value"),
-    ({"language": None}, "missing"),
-])
-def test_an_event_with_another_field_or_a_value_outside_its_form_is_dropped_whole_and_counted(app, browser, extra, outcome, event):
+@pytest.mark.parametrize(
+    ("extra", "outcome"),
+    [
+        ({"email": "x"}, "field"),
+        ({"userAgent": "Firefox"}, "field"),
+        ({"device": "watch"}, "value"),
+        ({"label": "jeanne.tremblay@example.ca"}, "value"),
+        ({"journey": "not-an-id"}, "value"),
+        ({"elapsed": -1}, "value"),
+        ({"language": None}, "missing"),
+    ],
+)
+def test_an_event_with_another_field_or_a_value_outside_its_form_is_dropped_whole_and_counted(
+    app, browser, extra, outcome, event
+):
     before = dropped(outcome)
     assert send(browser, event(**extra), event()) == {"kept": 1, "dropped": 1}
     assert dropped(outcome) == before + 1
@@ -111,22 +162,37 @@ def test_an_event_with_another_field_or_a_value_outside_its_form_is_dropped_whol
 
 # Personal data spelt so that no pattern of an e-mail address or a phone number sees it, in the
 # form each field took before it took names.
-@pytest.mark.parametrize("extra", [
-    pytest.param({"category": "jane_at_example_dot_ca"}, id="an e-mail address in words: jane at example dot ca"),
-    pytest.param({"page": "janeATexampleDOTca"}, id="an e-mail address with its at and dot marked: jane(at)example(dot)ca"),
-    pytest.param({"event": "event", "page": "signin", "action": "signin_jane-at-example-dot-ca_submit_error"},
-                 id="an e-mail address inside an action"),
-    pytest.param({"event": "event", "page": "signin", "action": "signin_613_555_0199_submit_error"},
-                 id="a phone number in groups: 613 555 0199"),
-    pytest.param({"service": "613_555_0199"}, id="a phone number in groups as a service: 613.555.0199, its dots as _"),
-    pytest.param({"page": "plusOneSixOneThreeFiveFiveFiveZeroOneNineNine"}, id="a phone number spelt out: +1 (613) 555-0199"),
-    pytest.param({"page": "JaneDoe"}, id="a name: Jane Doe"),
-    pytest.param({"event": "event", "page": "profileNameEdit", "action": "profileNameEdit_Jane-Doe_submit_success"},
-                 id="a name inside an action"),
-    pytest.param({"screen": "profilehome/janeatexampledotca"}, id="an e-mail address in a screen's path segment"),
-    pytest.param({"service": "jane-doe"}, id="a name as a service no client is"),
-    pytest.param({"error": "613"}, id="an area code as an error code the catalogue has not"),
-])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        pytest.param({"category": "jane_at_example_dot_ca"}, id="an e-mail address in words: jane at example dot ca"),
+        pytest.param(
+            {"page": "janeATexampleDOTca"}, id="an e-mail address with its at and dot marked: jane(at)example(dot)ca"
+        ),
+        pytest.param(
+            {"event": "event", "page": "signin", "action": "signin_jane-at-example-dot-ca_submit_error"},
+            id="an e-mail address inside an action",
+        ),
+        pytest.param(
+            {"event": "event", "page": "signin", "action": "signin_613_555_0199_submit_error"},
+            id="a phone number in groups: 613 555 0199",
+        ),
+        pytest.param(
+            {"service": "613_555_0199"}, id="a phone number in groups as a service: 613.555.0199, its dots as _"
+        ),
+        pytest.param(
+            {"page": "plusOneSixOneThreeFiveFiveFiveZeroOneNineNine"}, id="a phone number spelt out: +1 (613) 555-0199"
+        ),
+        pytest.param({"page": "JaneDoe"}, id="a name: Jane Doe"),
+        pytest.param(
+            {"event": "event", "page": "profileNameEdit", "action": "profileNameEdit_Jane-Doe_submit_success"},
+            id="a name inside an action",
+        ),
+        pytest.param({"screen": "profilehome/janeatexampledotca"}, id="an e-mail address in a screen's path segment"),
+        pytest.param({"service": "jane-doe"}, id="a name as a service no client is"),
+        pytest.param({"error": "613"}, id="an area code as an error code the catalogue has not"),
+    ],
+)
 def test_a_value_the_product_does_not_name_drops_the_event_whole_and_counts_it_unnamed(app, browser, extra, event):
     before = dropped("unnamed")
     assert send(browser, event(**extra), event()) == {"kept": 1, "dropped": 1}
@@ -153,22 +219,39 @@ def test_the_service_may_be_named_by_its_client_id(app, browser, event):
 
 def test_every_code_of_the_error_catalogue_is_kept(app, browser, event):
     codes = sorted({error.code for error in Errors}, key=int)
-    send(browser, *[event(event="event", page="signin", category="signin", action="signin_submit_error", error=code)
-                    for code in codes])
+    send(
+        browser,
+        *[
+            event(event="event", page="signin", category="signin", action="signin_submit_error", error=code)
+            for code in codes
+        ],
+    )
     assert [row.error for row in kept(app)] == codes
 
 
 def test_an_action_is_kept_with_the_result_its_name_ends_with(app, browser, event):
-    send(browser, event(event="event", screen="redirecttorp", page="redirectToRp", category="signin",
-                        action="redirectToRp_redirect_rp", label="link"))
+    send(
+        browser,
+        event(
+            event="event",
+            screen="redirecttorp",
+            page="redirectToRp",
+            category="signin",
+            action="redirectToRp_redirect_rp",
+            label="link",
+        ),
+    )
     assert kept(app)[0].result == "redirect_rp"
 
 
-@pytest.mark.parametrize("extra", [
-    pytest.param({"page": "signup", "action": "password_step2_submit_success"}, id="another page's"),
-    pytest.param({"page": "password", "action": "password_step2_submit_success"}, id="another step's"),
-    pytest.param({"page": "password", "action": "password_submit"}, id="no result"),
-])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        pytest.param({"page": "signup", "action": "password_step2_submit_success"}, id="another page's"),
+        pytest.param({"page": "password", "action": "password_step2_submit_success"}, id="another step's"),
+        pytest.param({"page": "password", "action": "password_submit"}, id="no result"),
+    ],
+)
 def test_an_action_that_is_not_its_own_page_and_step_and_a_result_is_unnamed(app, browser, extra, event):
     before = dropped("unnamed")
     assert send(browser, event(event="event", category="signup", **extra)) == {"kept": 0, "dropped": 1}
@@ -200,11 +283,14 @@ def test_collection_turned_off_keeps_nothing(app, browser, monkeypatch, event):
     assert send(browser, event()) == {"kept": 0, "dropped": 1}
 
 
-@pytest.mark.parametrize("journey", [
-    pytest.param(str(uuid.uuid4()), id="a UUID the UI made itself, the former form"),
-    pytest.param("61355501990000000000000000000000", id="a phone number in the id's shape"),
-    pytest.param("0" * 32, id="zeros"),
-])
+@pytest.mark.parametrize(
+    "journey",
+    [
+        pytest.param(str(uuid.uuid4()), id="a UUID the UI made itself, the former form"),
+        pytest.param("61355501990000000000000000000000", id="a phone number in the id's shape"),
+        pytest.param("0" * 32, id="zeros"),
+    ],
+)
 def test_a_journey_id_the_provider_did_not_make_is_dropped(app, browser, event, journey):
     before = dropped("value")
     assert send(browser, event(journey=journey), event()) == {"kept": 1, "dropped": 1}
@@ -256,7 +342,10 @@ def test_a_batch_of_two_clients_keeps_the_events_of_the_one_within_its_budget(ap
     monkeypatch.setitem(app.config["IDP"]["insight"], "max_batches_per_client_day", 1)
     send(browser, event(service="reservations"))
     before = dropped("budget")
-    assert send(browser, event(service="reservations"), event(), event(service="reservations")) == {"kept": 1, "dropped": 2}
+    assert send(browser, event(service="reservations"), event(), event(service="reservations")) == {
+        "kept": 1,
+        "dropped": 2,
+    }
     assert dropped("budget") == before + 2
     assert [row.service for row in kept(app)] == ["reservations", ""]
 

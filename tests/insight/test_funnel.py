@@ -1,6 +1,7 @@
 """Each flow's funnel: journeys that reached each step, finished it, left there, the errors shown
 there and the time spent — the same from raw events (today) and from the daily rollup that
 housekeeping stores; and `flask --app idp insight funnel` prints it."""
+
 from __future__ import annotations
 
 import uuid
@@ -41,8 +42,20 @@ def journey(app, steps, day=None, language="fr", device="phone", service="reserv
     with app.app_context():
         for kind, screen, elapsed, extra in steps:
             result = next((r for r in ("submit_success", "submit_error") if extra.get("action", "").endswith(r)), None)
-            db.session.add(InsightEvent(day=day or now().date(), journey=journey_id, kind=kind, screen=screen, language=language,
-                                        device=device, service=service, elapsed=elapsed, result=result, **extra))
+            db.session.add(
+                InsightEvent(
+                    day=day or now().date(),
+                    journey=journey_id,
+                    kind=kind,
+                    screen=screen,
+                    language=language,
+                    device=device,
+                    service=service,
+                    elapsed=elapsed,
+                    result=result,
+                    **extra,
+                )
+            )
         db.session.commit()
 
 
@@ -52,8 +65,13 @@ def steps_of(app, flow, days=1, **chosen) -> dict[str, funnel.Step]:
 
 
 def test_a_flows_steps_come_in_the_journey_machines_order():
-    assert funnel_steps.STEPS[Flow.SIGNUP][:5] == ("signUp/privacy", "signUp", "signUp/verification/email",
-                                                   "signUp/password", "signUp/verificationsetup")
+    assert funnel_steps.STEPS[Flow.SIGNUP][:5] == (
+        "signUp/privacy",
+        "signUp",
+        "signUp/verification/email",
+        "signUp/password",
+        "signUp/verificationsetup",
+    )
     assert funnel_steps.END[Flow.SIGNUP] == "redirecttorp"
     assert funnel_steps.END[Flow.PASSWORD_CHANGE] == "passwordchanged"
 
@@ -101,7 +119,9 @@ def test_the_figures_are_chosen_by_language_service_and_device(app):
 
 
 def test_one_journey_id_across_flows_counts_in_each(app):
-    journey(app, SIGN_IN_DONE + [("pageview", "firstverifyitsyou/password", 21, {}), ("pageview", "changepassword", 34, {})])
+    journey(
+        app, SIGN_IN_DONE + [("pageview", "firstverifyitsyou/password", 21, {}), ("pageview", "changepassword", 34, {})]
+    )
     assert steps_of(app, Flow.SIGNIN)["redirecttorp"].now.reached == 1
     change = steps_of(app, Flow.PASSWORD_CHANGE)
     assert change["changepassword"].now.left == 1

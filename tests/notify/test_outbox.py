@@ -1,4 +1,5 @@
 """The development outbox: messages kept in a table and shown at /dev/outbox, only in development."""
+
 from __future__ import annotations
 
 import shutil

@@ -1,4 +1,5 @@
 """SMTP against a real SMTP server on loopback, GC Notify against a fake Notify API on loopback."""
+
 from __future__ import annotations
 
 import time
@@ -16,7 +17,14 @@ from tests.support.fakes import FakeNotify
 from tests.support.outside import Outside, dripped, http
 from tests.support.servers import delivered_in_a_fresh_process
 
-EMAIL = Message(channel="email", to="jeanne@example.ca", language="fr", subject="Votre code", body="Votre code est 123456.", code="123456")
+EMAIL = Message(
+    channel="email",
+    to="jeanne@example.ca",
+    language="fr",
+    subject="Votre code",
+    body="Votre code est 123456.",
+    code="123456",
+)
 SMS = Message(channel="sms", to="+16132345678", language="en", subject="", body="Your code is 123456.", code="123456")
 
 
@@ -109,18 +117,46 @@ def test_production_may_be_allowed_a_notify_api_on_a_private_address(notify_serv
 
 def _settings(provider: str, environment: str, **notify) -> dict:
     defaults = {
-        "provider": provider, "email_provider": "", "sms_provider": "", "voice_provider": "", "timeout_seconds": 10,
-        "sender": "no-reply@example.ca", "smtp_host": "127.0.0.1", "smtp_port": 25,
-        "smtp_username": "", "smtp_password": "", "smtp_starttls": False,
-        "notify_base_url": "http://127.0.0.1", "notify_api_key": API_KEY,
-        "notify_email_template_id": "e", "notify_sms_template_id": "s", "channels": "email,sms",
-        "aws_region": "ca-central-1", "aws_origination_identity": "+16135550199", "aws_voice_en": "JOANNA", "aws_voice_fr": "CHANTAL",
-        "aws_configuration_set": "", "aws_max_price_per_minute": "", "aws_access_key_id": "AKIAIOSFODNN7EXAMPLE",
-        "aws_secret_access_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_endpoint_url": "", "aws_events_topic_arn": "",
+        "provider": provider,
+        "email_provider": "",
+        "sms_provider": "",
+        "voice_provider": "",
+        "timeout_seconds": 10,
+        "sender": "no-reply@example.ca",
+        "smtp_host": "127.0.0.1",
+        "smtp_port": 25,
+        "smtp_username": "",
+        "smtp_password": "",
+        "smtp_starttls": False,
+        "notify_base_url": "http://127.0.0.1",
+        "notify_api_key": API_KEY,
+        "notify_email_template_id": "e",
+        "notify_sms_template_id": "s",
+        "channels": "email,sms",
+        "aws_region": "ca-central-1",
+        "aws_origination_identity": "+16135550199",
+        "aws_voice_en": "JOANNA",
+        "aws_voice_fr": "CHANTAL",
+        "aws_configuration_set": "",
+        "aws_max_price_per_minute": "",
+        "aws_access_key_id": "AKIAIOSFODNN7EXAMPLE",
+        "aws_secret_access_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "aws_endpoint_url": "",
+        "aws_events_topic_arn": "",
     }
-    allowed = {"deadline_seconds": 3, "max_bytes": 65536, "max_concurrent": 2, "failure_memory_seconds": 30,
-               "allow_private_destinations": False}
-    return {"server": {"environment": environment}, "notify": defaults | notify, "outbound": allowed, "otp": {"expiry_seconds": 600}}
+    allowed = {
+        "deadline_seconds": 3,
+        "max_bytes": 65536,
+        "max_concurrent": 2,
+        "failure_memory_seconds": 30,
+        "allow_private_destinations": False,
+    }
+    return {
+        "server": {"environment": environment},
+        "notify": defaults | notify,
+        "outbound": allowed,
+        "otp": {"expiry_seconds": 600},
+    }
 
 
 def test_notify_carries_email_and_sms_and_voice_has_no_provider_in_production_unless_named():
@@ -150,20 +186,30 @@ def test_each_channel_may_name_its_own_provider_over_the_shared_one():
 
 
 def test_notify_without_its_key_or_templates_stops_start_up():
-    with pytest.raises(ConfigError, match="IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID is required when GC Notify carries email and sms"):
+    with pytest.raises(
+        ConfigError, match="IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID is required when GC Notify carries email and sms"
+    ):
         providers_for(_settings("notify", "production", notify_sms_template_id=""))
 
 
 def test_notify_for_texts_alone_needs_no_email_template():
-    chosen = providers_for(_settings("", "production", email_provider="smtp", sms_provider="notify", notify_email_template_id=""))
+    chosen = providers_for(
+        _settings("", "production", email_provider="smtp", sms_provider="notify", notify_email_template_id="")
+    )
     assert isinstance(chosen["sms"], Notify)
 
 
 def test_the_notify_client_and_httpx_load_with_the_first_delivery_not_with_the_app(notify_server, tmp_path):
     """Web workers only queue messages: GC Notify's client (requests, PyJWT) and the outbound
     door's httpx load in the process that makes a call, a few MiB fewer in every web worker."""
-    delivered_in_a_fresh_process(tmp_path, "sms", ("httpx", "requests", "notifications_python_client"),
-                                 IDP_NOTIFY_PROVIDER="notify", IDP_NOTIFY_NOTIFY_BASE_URL=notify_server,
-                                 IDP_NOTIFY_NOTIFY_API_KEY=API_KEY, IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID="sms-template",
-                                 IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID="email-template")
+    delivered_in_a_fresh_process(
+        tmp_path,
+        "sms",
+        ("httpx", "requests", "notifications_python_client"),
+        IDP_NOTIFY_PROVIDER="notify",
+        IDP_NOTIFY_NOTIFY_BASE_URL=notify_server,
+        IDP_NOTIFY_NOTIFY_API_KEY=API_KEY,
+        IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID="sms-template",
+        IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID="email-template",
+    )
     assert [path for path, _, _ in FakeNotify.received] == ["/v2/notifications/sms"]

@@ -1,4 +1,5 @@
 """Message texts exist in both languages and render the values they are given."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,10 +13,24 @@ MESSAGES = Path(notify.__file__).resolve().parent.parent / "templates" / "messag
 
 # Notices that must never carry a code.
 CODELESS = (
-    "account_exists", "email_in_use", "account_changed", "account_locked", "phone_replaced", "new_device", "account_deleted",
-    "phone_reset_requested", "phone_reset_requested_text", "phone_reset_requested_voice", "phone_reset_cancelled",
-    "phone_reset_done", "account_reset_requested", "account_reset_requested_text", "account_reset_requested_voice",
-    "account_reset_cancelled", "reset_yielded_text", "reset_yielded_voice",
+    "account_exists",
+    "email_in_use",
+    "account_changed",
+    "account_locked",
+    "phone_replaced",
+    "new_device",
+    "account_deleted",
+    "phone_reset_requested",
+    "phone_reset_requested_text",
+    "phone_reset_requested_voice",
+    "phone_reset_cancelled",
+    "phone_reset_done",
+    "account_reset_requested",
+    "account_reset_requested_text",
+    "account_reset_requested_voice",
+    "account_reset_cancelled",
+    "reset_yielded_text",
+    "reset_yielded_voice",
 )
 
 
@@ -56,10 +71,22 @@ def test_the_voice_message_reads_the_digits_one_by_one(app):
     assert "4, 8, 2, 9, 1, 5" in body
 
 
-@pytest.mark.parametrize("change", [
-    "name", "email", "phone", "password", "app_added", "app_removed", "passkey_added", "passkey_removed",
-    "backup_codes_created", "backup_removed", "phone_removed",
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        "name",
+        "email",
+        "phone",
+        "password",
+        "app_added",
+        "app_removed",
+        "passkey_added",
+        "passkey_removed",
+        "backup_codes_created",
+        "backup_removed",
+        "phone_removed",
+    ],
+)
 @pytest.mark.parametrize("language", notify.LANGUAGES)
 def test_the_change_notice_names_the_change_and_says_what_to_do_if_it_was_not_you(app, change, language):
     with app.test_request_context():

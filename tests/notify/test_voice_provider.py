@@ -1,6 +1,7 @@
 """The voice provider, AWS End User Messaging SMS and Voice, through boto3 against a stand-in of
 its API on loopback (tests/support/aws_voice.py): the SDK's own signed requests, through the
 outbound door, in English and in French."""
+
 from __future__ import annotations
 
 import time
@@ -21,10 +22,10 @@ from tests.support.servers import delivered_in_a_fresh_process
 
 WORDS = {
     "en": "Hello. This is a call from Sign-in for federal services. Your verification code is: <code>. "
-          "Again, your code is: <code>. "
-          "It expires in 10 minutes. Never share it. Goodbye.",
+    "Again, your code is: <code>. "
+    "It expires in 10 minutes. Never share it. Goodbye.",
     "fr": "Bonjour. Ceci est un appel de Connexion aux services fédéraux. Votre code de vérification est : <code>. "
-          "Je répète, votre code est : <code>. Il expire dans 10 minutes. Ne le partagez jamais. Au revoir.",
+    "Je répète, votre code est : <code>. Il expire dans 10 minutes. Ne le partagez jamais. Au revoir.",
 }
 
 
@@ -37,11 +38,15 @@ def _call(app, language: str, code: str = "482915", to: str = "+16132345678") ->
 
 
 def _provider(url: str, environment: str = "development", **notify) -> AwsVoice:
-    return providers_for(_settings("notify", environment, voice_provider="aws", aws_endpoint_url=url, **notify))["voice"]
+    return providers_for(_settings("notify", environment, voice_provider="aws", aws_endpoint_url=url, **notify))[
+        "voice"
+    ]
 
 
 @pytest.mark.parametrize(("language", "voice"), [("en", "JOANNA"), ("fr", "CHANTAL")])
-def test_the_voice_provider_places_a_call_that_reads_the_code_twice_slowly_and_says_who_calls(app, aws_voice, language, voice):
+def test_the_voice_provider_places_a_call_that_reads_the_code_twice_slowly_and_says_who_calls(
+    app, aws_voice, language, voice
+):
     _provider(aws_voice).deliver(_call(app, language))
     (call,) = StandIn.calls
     assert call["DestinationPhoneNumber"] == "+16132345678"
@@ -56,7 +61,14 @@ def test_the_voice_provider_places_a_call_that_reads_the_code_twice_slowly_and_s
 def test_the_voice_provider_sends_nothing_else_about_the_person(app, aws_voice):
     _provider(aws_voice).deliver(_call(app, "en"))
     (call,) = StandIn.calls
-    assert set(call) == {"DestinationPhoneNumber", "OriginationIdentity", "MessageBody", "MessageBodyTextType", "VoiceId", "TimeToLive"}
+    assert set(call) == {
+        "DestinationPhoneNumber",
+        "OriginationIdentity",
+        "MessageBody",
+        "MessageBodyTextType",
+        "VoiceId",
+        "TimeToLive",
+    }
 
 
 def test_the_voice_provider_names_the_configuration_set_and_the_price_ceiling_when_set(app, aws_voice):
@@ -73,8 +85,15 @@ def test_the_voice_provider_calls_through_the_door_counted_under_its_purpose(app
 
 
 # The JSON protocol answers its client errors 400, whatever their type; the server's 500.
-@pytest.mark.parametrize(("status", "error"), [(400, "ValidationException"), (400, "AccessDeniedException"),
-                                               (400, "ThrottlingException"), (500, "InternalServerException")])
+@pytest.mark.parametrize(
+    ("status", "error"),
+    [
+        (400, "ValidationException"),
+        (400, "AccessDeniedException"),
+        (400, "ThrottlingException"),
+        (500, "InternalServerException"),
+    ],
+)
 def test_a_voice_provider_refusal_is_a_delivery_error_logged_without_the_number(app, aws_voice, caplog, status, error):
     StandIn.failure = (status, error)
     with pytest.raises(DeliveryError):
@@ -133,18 +152,23 @@ def test_production_places_no_call_through_an_api_on_a_private_address(app, aws_
 
 @pytest.mark.parametrize("missing", ["aws_access_key_id", "aws_secret_access_key", "aws_origination_identity"])
 def test_the_voice_provider_without_its_key_or_number_stops_start_up(missing):
-    with pytest.raises(ConfigError, match=f"IDP_NOTIFY_{missing.upper()} is required when IDP_NOTIFY_VOICE_PROVIDER is aws"):
+    with pytest.raises(
+        ConfigError, match=f"IDP_NOTIFY_{missing.upper()} is required when IDP_NOTIFY_VOICE_PROVIDER is aws"
+    ):
         providers_for(_settings("notify", "production", voice_provider="aws", **{missing: ""}))
 
 
 def test_the_voice_providers_ssml_keeps_words_as_words():
-    message = Message(channel="voice", to="+16132345678", language="en", subject="", body="A & B <c>: 1, 2. 1, 2.", code="12")
-    assert ssml(message) == ('<speak>A &amp; B &lt;c&gt;: <prosody rate="slow">1<break time="500ms"/>2</prosody>. '
-                             '<prosody rate="slow">1<break time="500ms"/>2</prosody>.</speak>')
+    message = Message(
+        channel="voice", to="+16132345678", language="en", subject="", body="A & B <c>: 1, 2. 1, 2.", code="12"
+    )
+    assert ssml(message) == (
+        '<speak>A &amp; B &lt;c&gt;: <prosody rate="slow">1<break time="500ms"/>2</prosody>. '
+        '<prosody rate="slow">1<break time="500ms"/>2</prosody>.</speak>'
+    )
 
 
 def test_the_voice_providers_sdk_loads_with_the_first_call_not_with_the_app(aws_voice, tmp_path):
     """Web workers only queue messages: the SDK (tens of MiB) loads in the process that places a call."""
     delivered_in_a_fresh_process(tmp_path, "voice", ("boto3", "botocore"), **stand_in.settings(aws_voice))
     assert len(StandIn.calls) == 1
-

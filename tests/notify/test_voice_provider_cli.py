@@ -1,5 +1,6 @@
 """`flask --app idp notify test`: an operator tries a channel's provider from the command line,
 here the voice provider against its stand-in, and the outbox in development."""
+
 from __future__ import annotations
 
 import re

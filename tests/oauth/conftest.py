@@ -4,6 +4,7 @@ The app under test reads a clients file written here (IDP_CLIENTS_FILE) and gets
 test-only route, /_test/sign-in, that does what the /v1 sign-in flow does at its end:
 sessions.authenticate() then interaction.complete_login() and where_next().
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -45,7 +46,7 @@ def _inline_jwks(key) -> str:
 def _client_table(client_id: str, redirect: str, post_logout: str, extra: str = "", service_id: int = 1) -> str:
     return f"""
 [clients.{client_id}]
-client_secret_env = "TEST_UNSET_SECRET_{client_id.upper().replace('-', '_')}"
+client_secret_env = "TEST_UNSET_SECRET_{client_id.upper().replace("-", "_")}"
 dev_client_secret = "{SECRET}"
 redirect_uris = ["{redirect}"]
 post_logout_redirect_uris = ["{post_logout}"]
@@ -63,30 +64,72 @@ description_fr = "Service d'essai {client_id}"
 
 CLIENTS = "".join(
     [
-        _client_table("reservations", f"http://127.0.0.1:{RP_PORT}/callback", f"http://127.0.0.1:{RP_PORT}/",
-                      f'backchannel_logout_uri = "http://127.0.0.1:{RP_PORT}/backchannel-logout"'),
+        _client_table(
+            "reservations",
+            f"http://127.0.0.1:{RP_PORT}/callback",
+            f"http://127.0.0.1:{RP_PORT}/",
+            f'backchannel_logout_uri = "http://127.0.0.1:{RP_PORT}/backchannel-logout"',
+        ),
         _client_table("rp-a", "https://rp-a.example/callback", "https://rp-a.example/", service_id=2),
         _client_table("rp-b", "https://rp-b.example/cb", "https://rp-b.example/", 'subject_type = "pairwise"', 3),
-        _client_table("conformance", "https://conformance.example/cb", "https://conformance.example/", "require_pkce = false", 4),
-        _client_table("rp-es", "https://rp-es.example/cb", "https://rp-es.example/",
-                      'id_token_signed_response_alg = "ES256"\nuserinfo_signed_response_alg = "ES256"', 5),
-        _client_table("rp-jwt", "https://rp-jwt.example/cb", "https://rp-jwt.example/",
-                      f'token_endpoint_auth_method = "private_key_jwt"\n{_inline_jwks(JWT_CLIENT_KEY)}', 6),
-        _client_table("rp-remote", "https://rp-remote.example/cb", "https://rp-remote.example/",
-                      f'token_endpoint_auth_method = "private_key_jwt"\njwks_uri = "http://127.0.0.1:{JWKS_PORT}/jwks"', 7),
-        _client_table("rp-native", "http://127.0.0.1/callback", "http://127.0.0.1/",
-                      'token_endpoint_auth_method = "none"', 8),
-        _client_table("rp-post", "https://rp-post.example/cb", "https://rp-post.example/",
-                      'token_endpoint_auth_method = "client_secret_post"', 9),
-        _client_table("rp-par", "https://rp-par.example/cb", "https://rp-par.example/",
-                      "require_pushed_authorization_requests = true", 11),
-        _client_table("rp-node", "https://rp-node.example/cb", "https://rp-node.example/",
-                      f'token_endpoint_auth_method = "private_key_jwt"\n{_inline_jwks(JWT_CLIENT_KEY)}\n'
-                      f'id_token_signed_response_alg = "ES256"\n'
-                      f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"', 12),
-        _client_table("rp-bc", "https://rp-bc.example/cb", "https://rp-bc.example/",
-                      f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"\n'
-                      'backchannel_logout_session_required = true\nid_token_signed_response_alg = "ES256"', 10),
+        _client_table(
+            "conformance", "https://conformance.example/cb", "https://conformance.example/", "require_pkce = false", 4
+        ),
+        _client_table(
+            "rp-es",
+            "https://rp-es.example/cb",
+            "https://rp-es.example/",
+            'id_token_signed_response_alg = "ES256"\nuserinfo_signed_response_alg = "ES256"',
+            5,
+        ),
+        _client_table(
+            "rp-jwt",
+            "https://rp-jwt.example/cb",
+            "https://rp-jwt.example/",
+            f'token_endpoint_auth_method = "private_key_jwt"\n{_inline_jwks(JWT_CLIENT_KEY)}',
+            6,
+        ),
+        _client_table(
+            "rp-remote",
+            "https://rp-remote.example/cb",
+            "https://rp-remote.example/",
+            f'token_endpoint_auth_method = "private_key_jwt"\njwks_uri = "http://127.0.0.1:{JWKS_PORT}/jwks"',
+            7,
+        ),
+        _client_table(
+            "rp-native", "http://127.0.0.1/callback", "http://127.0.0.1/", 'token_endpoint_auth_method = "none"', 8
+        ),
+        _client_table(
+            "rp-post",
+            "https://rp-post.example/cb",
+            "https://rp-post.example/",
+            'token_endpoint_auth_method = "client_secret_post"',
+            9,
+        ),
+        _client_table(
+            "rp-par",
+            "https://rp-par.example/cb",
+            "https://rp-par.example/",
+            "require_pushed_authorization_requests = true",
+            11,
+        ),
+        _client_table(
+            "rp-node",
+            "https://rp-node.example/cb",
+            "https://rp-node.example/",
+            f'token_endpoint_auth_method = "private_key_jwt"\n{_inline_jwks(JWT_CLIENT_KEY)}\n'
+            f'id_token_signed_response_alg = "ES256"\n'
+            f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"',
+            12,
+        ),
+        _client_table(
+            "rp-bc",
+            "https://rp-bc.example/cb",
+            "https://rp-bc.example/",
+            f'backchannel_logout_uri = "http://127.0.0.1:{BACKCHANNEL_PORT}/logout"\n'
+            'backchannel_logout_session_required = true\nid_token_signed_response_alg = "ES256"',
+            10,
+        ),
     ]
 )
 
@@ -147,8 +190,14 @@ def metadata(live_server) -> dict:
 @pytest.fixture
 def person(app) -> User:
     with app.app_context():
-        user = User(email="amelie.tremblay@example.ca", email_verified=True, password_hash="x",
-                    first_name="Amélie", last_name="Tremblay", language="fr")
+        user = User(
+            email="amelie.tremblay@example.ca",
+            email_verified=True,
+            password_hash="x",
+            first_name="Amélie",
+            last_name="Tremblay",
+            language="fr",
+        )
         db.session.add(user)
         db.session.flush()
         db.session.add(PhoneCredential(user_id=user.id, e164="+16135550123", verified_at=now()))

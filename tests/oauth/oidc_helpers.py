@@ -1,4 +1,5 @@
 """Helpers of the OpenID Connect tests: a person's browser and relying parties built on real client libraries."""
+
 from __future__ import annotations
 
 import secrets
@@ -65,8 +66,12 @@ class RelyingParty:
 
     def __post_init__(self):
         self.session = OAuth2Session(
-            self.client_id, SECRET, scope=self.scope, redirect_uri=self.redirect_uri,
-            code_challenge_method="S256", token_endpoint_auth_method="client_secret_basic",
+            self.client_id,
+            SECRET,
+            scope=self.scope,
+            redirect_uri=self.redirect_uri,
+            code_challenge_method="S256",
+            token_endpoint_auth_method="client_secret_basic",
         )
         self.verifier = secrets.token_urlsafe(48)
         self.nonce = secrets.token_urlsafe(16)

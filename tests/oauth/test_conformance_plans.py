@@ -5,6 +5,7 @@ certification-test-plan), against the live provider with Authlib's client as the
 party. docs/integrators.md lists every module with where it is held (here or elsewhere) or why
 it does not apply. The FAPI 2.0 parts live in test_oauth_pushed_requests.py and
 test_oauth_client_authentication.py, openid-client's sign-in in test_oauth_openid_client.py."""
+
 from __future__ import annotations
 
 import time
@@ -58,6 +59,7 @@ def tokens_for(browser, person, client, **params) -> dict:
 
 # --- oidcc-basic-certification-test-plan --------------------------------------------------
 
+
 def test_oidcc_server(browser, person, rp, metadata):
     client = rp()
     token = tokens_for(browser, person, client)
@@ -67,7 +69,10 @@ def test_oidcc_server(browser, person, rp, metadata):
 
 
 def test_oidcc_response_type_missing(browser, rp):
-    assert error_of(browser, authorize_url(rp(), response_type=None)) in ("invalid_request", "unsupported_response_type")
+    assert error_of(browser, authorize_url(rp(), response_type=None)) in (
+        "invalid_request",
+        "unsupported_response_type",
+    )
 
 
 def test_oidcc_userinfo_get(browser, person, rp, metadata):
@@ -115,7 +120,10 @@ def test_oidcc_scope_all(browser, person, rp, metadata):
 
 
 def test_oidcc_ensure_other_scope_order_succeeds(browser, person, rp, metadata):
-    assert userinfo(metadata, tokens_for(browser, person, rp(), scope="email openid")["access_token"])["email"] == person.email
+    assert (
+        userinfo(metadata, tokens_for(browser, person, rp(), scope="email openid")["access_token"])["email"]
+        == person.email
+    )
 
 
 def test_oidcc_display_page(browser, person, rp):
@@ -187,12 +195,24 @@ def test_oidcc_codereuse(browser, person, rp, metadata):
     client = rp(scope="openid offline_access")
     location = code_location(browser, person, authorize_url(client))
     first = client.fetch_token(location)
-    again = requests.post(metadata["token_endpoint"], auth=("rp-a", SECRET), timeout=10, data={
-        "grant_type": "authorization_code", "code": query(location)["code"], "redirect_uri": REDIRECT,
-        "code_verifier": client.verifier})
+    again = requests.post(
+        metadata["token_endpoint"],
+        auth=("rp-a", SECRET),
+        timeout=10,
+        data={
+            "grant_type": "authorization_code",
+            "code": query(location)["code"],
+            "redirect_uri": REDIRECT,
+            "code_verifier": client.verifier,
+        },
+    )
     assert (again.status_code, again.json()["error"]) == (400, "invalid_grant")
-    assert requests.get(metadata["userinfo_endpoint"], headers={"Authorization": f"Bearer {first['access_token']}"},
-                        timeout=10).status_code == 401
+    assert (
+        requests.get(
+            metadata["userinfo_endpoint"], headers={"Authorization": f"Bearer {first['access_token']}"}, timeout=10
+        ).status_code
+        == 401
+    )
 
 
 def test_oidcc_codereuse_30seconds(browser, person, rp, metadata):
@@ -200,9 +220,17 @@ def test_oidcc_codereuse_30seconds(browser, person, rp, metadata):
     location = code_location(browser, person, authorize_url(client))
     client.fetch_token(location)
     with time_machine.travel(time.time() + 30):
-        again = requests.post(metadata["token_endpoint"], auth=("rp-a", SECRET), timeout=10, data={
-            "grant_type": "authorization_code", "code": query(location)["code"], "redirect_uri": REDIRECT,
-            "code_verifier": client.verifier})
+        again = requests.post(
+            metadata["token_endpoint"],
+            auth=("rp-a", SECRET),
+            timeout=10,
+            data={
+                "grant_type": "authorization_code",
+                "code": query(location)["code"],
+                "redirect_uri": REDIRECT,
+                "code_verifier": client.verifier,
+            },
+        )
     assert again.json()["error"] == "invalid_grant"
 
 
@@ -237,8 +265,12 @@ def test_oidcc_ensure_request_object_with_redirect_uri(browser, rp):
 def test_oidcc_refresh_token(browser, person, rp, metadata):
     client = rp(scope="openid offline_access")
     token = tokens_for(browser, person, client)
-    renewed = requests.post(metadata["token_endpoint"], auth=("rp-a", SECRET), timeout=10,
-                            data={"grant_type": "refresh_token", "refresh_token": token["refresh_token"]}).json()
+    renewed = requests.post(
+        metadata["token_endpoint"],
+        auth=("rp-a", SECRET),
+        timeout=10,
+        data={"grant_type": "refresh_token", "refresh_token": token["refresh_token"]},
+    ).json()
     assert renewed["access_token"] != token["access_token"] and renewed["refresh_token"] != token["refresh_token"]
 
 
@@ -248,15 +280,25 @@ def test_oidcc_ensure_request_with_valid_pkce_succeeds(browser, person, rp):
 
 # --- oidcc-config-certification-test-plan ---------------------------------------------------
 
+
 def test_oidcc_discovery_endpoint_verification(metadata, live_server):
-    for field in ("issuer", "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri",
-                  "response_types_supported", "subject_types_supported", "id_token_signing_alg_values_supported"):
+    for field in (
+        "issuer",
+        "authorization_endpoint",
+        "token_endpoint",
+        "userinfo_endpoint",
+        "jwks_uri",
+        "response_types_supported",
+        "subject_types_supported",
+        "id_token_signing_alg_values_supported",
+    ):
         assert metadata[field], field
     assert metadata["issuer"] == live_server.url and "RS256" in metadata["id_token_signing_alg_values_supported"]
     assert requests.get(metadata["jwks_uri"], timeout=5).json()["keys"]
 
 
 # --- oidcc-rp-initiated-logout-certification-test-plan --------------------------------------
+
 
 def _signed_in(browser, person, rp) -> str:
     client = rp()
@@ -269,21 +311,27 @@ def _still_signed_in(browser) -> bool:
 
 def test_oidcc_rp_initiated_logout(browser, person, rp):
     id_token = _signed_in(browser, person, rp)
-    answer = browser.get("/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": POST_LOGOUT, "state": "s"}))
+    answer = browser.get(
+        "/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": POST_LOGOUT, "state": "s"})
+    )
     assert answer.headers["Location"] == f"{POST_LOGOUT}?state=s" and not _still_signed_in(browser)
 
 
 def test_oidcc_rp_initiated_logout_bad_post_logout_redirect_uri(browser, person, rp):
     id_token = _signed_in(browser, person, rp)
-    answer = browser.get("/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://evil.example/"}))
+    answer = browser.get(
+        "/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://evil.example/"})
+    )
     assert answer.status_code == 400 and "Location" not in answer.headers and _still_signed_in(browser)
 
 
 def test_oidcc_rp_initiated_logout_modified_id_token_hint(browser, person, rp):
     id_token = _signed_in(browser, person, rp)
     head, body, signature = id_token.split(".")
-    answer = browser.get("/logout?" + urlencode({"id_token_hint": f"{head}.{body}.{signature[::-1]}",
-                                                 "post_logout_redirect_uri": POST_LOGOUT}))
+    answer = browser.get(
+        "/logout?"
+        + urlencode({"id_token_hint": f"{head}.{body}.{signature[::-1]}", "post_logout_redirect_uri": POST_LOGOUT})
+    )
     assert answer.status_code == 400 and _still_signed_in(browser)
 
 
@@ -312,7 +360,9 @@ def test_oidcc_rp_initiated_logout_only_state(browser, person, rp):
 
 def test_oidcc_rp_initiated_logout_query_added_to_post_logout_redirect_uri(browser, person, rp):
     id_token = _signed_in(browser, person, rp)
-    answer = browser.get("/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": POST_LOGOUT + "?foo=bar"}))
+    answer = browser.get(
+        "/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": POST_LOGOUT + "?foo=bar"})
+    )
     assert answer.status_code == 400 and _still_signed_in(browser)
 
 
@@ -323,6 +373,7 @@ def test_oidcc_rp_initiated_logout_no_state(browser, person, rp):
 
 
 # --- oidcc-backchannel-rp-initiated-logout-certification-test-plan --------------------------
+
 
 def test_oidcc_backchannel_rp_initiated_logout(browser, person, rp, metadata, receiver):
     client = rp("rp-bc", "https://rp-bc.example/cb")

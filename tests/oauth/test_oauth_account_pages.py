@@ -1,6 +1,7 @@
 """What a person does on their account pages reaches the relying service's tokens at once: a
 service disconnected, or an account deleted, finds its refresh token refused and its access
 token useless — through the real token and userinfo endpoints."""
+
 from __future__ import annotations
 
 import requests
@@ -35,8 +36,15 @@ def test_a_deleted_accounts_services_find_their_tokens_refused(signed_in_code, r
     # where the password and a code leave the deletion's journey (tests/api/test_account_deletion.py walks them)
     with app.app_context():
         session = db.session.scalar(db.select(BrowserSession))
-        db.session.add(Journey(browser_session_id=session.id, user_id=session.user_id, flow="account_deletion",
-                               state="REAUTHENTICATED", reauthenticated_at=now()))
+        db.session.add(
+            Journey(
+                browser_session_id=session.id,
+                user_id=session.user_id,
+                flow="account_deletion",
+                state="REAUTHENTICATED",
+                reauthenticated_at=now(),
+            )
+        )
         db.session.commit()
 
     assert browser.post("/v1/account/delete", json={}).status_code == 200

@@ -1,6 +1,7 @@
 """An anonymous /authorize keeps the request for the browser without writing anything: no
 session row, no interaction row (the request waits in a sealed cookie); the session made when
 the person starts a flow adopts it as a row."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -100,7 +101,10 @@ def test_a_services_sign_in_opened_in_two_tabs_answers_each_tab_its_own_request(
     assert query(resumed.headers["Location"])["state"] == second.state
     follow_to = browser.get("/v1/session").json()["data"]["followTo"]  # the first tab asks where it stands
     followed = browser.get(follow_to)
-    assert followed.headers["Location"].startswith(first.redirect_uri) and query(followed.headers["Location"])["state"] == first.state
+    assert (
+        followed.headers["Location"].startswith(first.redirect_uri)
+        and query(followed.headers["Location"])["state"] == first.state
+    )
     assert "code" in query(followed.headers["Location"])
 
 

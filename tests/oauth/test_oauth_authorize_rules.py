@@ -1,4 +1,5 @@
 """What /authorize refuses, and how: an error page when the return address is not trusted, else an error redirect."""
+
 from __future__ import annotations
 
 import html
@@ -34,9 +35,22 @@ def authorize_url(client, **overrides) -> str:
         "http://rp-a.example/callback",
         None,
     ],
-    ids=["trailing-slash", "extra-path", "query", "host-case", "path-case", "fragment", "userinfo", "other-host", "http", "missing"],
+    ids=[
+        "trailing-slash",
+        "extra-path",
+        "query",
+        "host-case",
+        "path-case",
+        "fragment",
+        "userinfo",
+        "other-host",
+        "http",
+        "missing",
+    ],
 )
-def test_a_redirect_uri_that_is_not_registered_exactly_shows_an_error_page_and_never_redirects(browser, rp, redirect_uri):
+def test_a_redirect_uri_that_is_not_registered_exactly_shows_an_error_page_and_never_redirects(
+    browser, rp, redirect_uri
+):
     response = browser.get(authorize_url(rp(), redirect_uri=redirect_uri))
     assert response.status_code == 400
     assert "Location" not in response.headers
@@ -64,7 +78,9 @@ def toggle_of(page: str) -> tuple[str, str]:
         ("fr", "Connexion aux services fédéraux", "Avis", "en", "English"),
     ],
 )
-def test_the_error_page_carries_the_product_name_the_footer_and_a_language_toggle(browser, rp, asked, name, footer, other, other_name):
+def test_the_error_page_carries_the_product_name_the_footer_and_a_language_toggle(
+    browser, rp, asked, name, footer, other, other_name
+):
     response = browser.get(authorize_url(rp(), redirect_uri=REDIRECT + "/", ui_locales=asked))
     assert f'<p class="site-header__name">{name}</p>' in response.text
     assert f">{footer}</a>" in response.text
@@ -126,13 +142,17 @@ def test_a_reused_nonce_is_told_to_send_a_new_one_with_each_request(browser, rp,
     browser.get(authorize_url(client, nonce="once"))
     browser.get(browser.sign_in(person))
     refused = query(browser.get(authorize_url(client, nonce="once")).headers["Location"])
-    assert refused["error_description"] == ("This nonce was used already by this client: send a new, unpredictable nonce "
-                                            "with each authorization request.")
+    assert refused["error_description"] == (
+        "This nonce was used already by this client: send a new, unpredictable nonce with each authorization request."
+    )
 
 
 def test_a_combined_prompt_none_is_told_to_send_none_alone(browser, rp):
     refused = query(browser.get(authorize_url(rp(), prompt="none login")).headers["Location"])
-    assert refused["error_description"] == "The prompt value none may not be combined with another: send none alone, or leave it out."
+    assert (
+        refused["error_description"]
+        == "The prompt value none may not be combined with another: send none alone, or leave it out."
+    )
 
 
 def test_a_nonce_used_while_the_request_waited_for_a_sign_in_is_refused(browser, live_server, rp, metadata, person):
@@ -166,7 +186,9 @@ def test_a_malformed_max_age_is_refused(browser, rp, metadata):
 
 
 @pytest.mark.parametrize("max_age", ["²", "１２", "-1", "1.5"])
-def test_a_max_age_of_anything_but_ascii_digits_is_refused_even_when_signed_in(signed_in_code, browser, rp, metadata, max_age):
+def test_a_max_age_of_anything_but_ascii_digits_is_refused_even_when_signed_in(
+    signed_in_code, browser, rp, metadata, max_age
+):
     signed_in_code()
     client = rp()
     assert_error_redirect(browser.get(authorize_url(client, max_age=max_age)), "invalid_request", client, metadata)
@@ -183,13 +205,20 @@ def test_prompt_none_with_spaces_is_prompt_none(browser, rp, metadata):
     assert_error_redirect(browser.get(client.authorization_url(prompt="none ")), "login_required", client, metadata)
 
 
-@pytest.mark.parametrize("parameter, error", [
-    ("request", "request_not_supported"),
-    ("request_uri", "request_uri_not_supported"),
-])
+@pytest.mark.parametrize(
+    "parameter, error",
+    [
+        ("request", "request_not_supported"),
+        ("request_uri", "request_uri_not_supported"),
+    ],
+)
 def test_request_objects_are_refused_as_not_supported(browser, rp, metadata, parameter, error):
     client = rp()
-    response = browser.get(authorize_url(client, **{parameter: "eyJhbGciOiJub25lIn0.e30." if parameter == "request" else "https://rp-a.example/r"}))
+    response = browser.get(
+        authorize_url(
+            client, **{parameter: "eyJhbGciOiJub25lIn0.e30." if parameter == "request" else "https://rp-a.example/r"}
+        )
+    )
     assert_error_redirect(response, error, client, metadata)
 
 

@@ -16,6 +16,7 @@ sessions by sid alone: every logout token it receives carries one. Abuse and deg
 - The person's browser sessions go on after a disconnection: a later sign-in through one of
   them carries the same sid, which the service takes (docs/integrators.md says so).
 """
+
 from __future__ import annotations
 
 import time
@@ -101,7 +102,10 @@ def test_a_service_that_drips_its_answer_is_cut_off_at_the_deadline(app, monkeyp
     service = Outside(lambda path: dripped(answer), port=BACKCHANNEL_PORT, drip_seconds=0.2)
     try:
         started = time.monotonic()
-        with app.app_context(), pytest.raises(jobs.Failed, match="back-channel logout to rp-bc: no whole answer within 1 s"):
+        with (
+            app.app_context(),
+            pytest.raises(jobs.Failed, match="back-channel logout to rp-bc: no whole answer within 1 s"),
+        ):
             backchannel.deliver({"client_id": "rp-bc", "sub": "someone", "sid": "a-session"})
         assert time.monotonic() - started < 2  # each byte came well within the timeout of a read
         assert service.paths == ["/logout"]
@@ -127,7 +131,8 @@ def _logouts(receiver, metadata, count: int) -> list[dict]:
 
 
 def test_disconnecting_a_service_that_requires_sid_names_each_session_it_was_signed_in_through(
-        signed_in_code, rp, browser, live_server, person, metadata, receiver):
+    signed_in_code, rp, browser, live_server, person, metadata, receiver
+):
     laptop = decoded(signed_in_to_rp_bc(signed_in_code, rp)["id_token"], metadata).claims
     _, phone = _signed_in_elsewhere(live_server, person, rp("rp-bc", "https://rp-bc.example/cb"))
     _signed_in_elsewhere(live_server, person, rp())  # a third browser, signed in to rp-a only
@@ -136,12 +141,14 @@ def test_disconnecting_a_service_that_requires_sid_names_each_session_it_was_sig
 
     claims = _logouts(receiver, metadata, 2)
     assert sorted((logout["sid"], logout["sub"]) for logout in claims) == sorted(
-        [(laptop["sid"], laptop["sub"]), (phone["sid"], phone["sub"])])
+        [(laptop["sid"], laptop["sub"]), (phone["sid"], phone["sub"])]
+    )
     assert all(logout["aud"] == "rp-bc" and logout["events"] == {EVENT: {}} for logout in claims)
 
 
 def test_a_session_that_expired_unannounced_is_named_at_disconnection_while_its_tokens_are_kept(
-        app, signed_in_code, rp, browser, live_server, person, metadata, receiver):
+    app, signed_in_code, rp, browser, live_server, person, metadata, receiver
+):
     client = rp("rp-bc", "https://rp-bc.example/cb")
     phone, earlier = _signed_in_elsewhere(live_server, person, client)
     idle = app.config["IDP"]["session"]["idle_timeout_seconds"]
@@ -155,7 +162,9 @@ def test_a_session_that_expired_unannounced_is_named_at_disconnection_while_its_
     assert all("sub" in logout for logout in claims)
 
 
-def test_after_a_disconnection_the_same_browser_signs_in_again_with_the_same_sid(signed_in_code, rp, browser, metadata, receiver):
+def test_after_a_disconnection_the_same_browser_signs_in_again_with_the_same_sid(
+    signed_in_code, rp, browser, metadata, receiver
+):
     before = decoded(signed_in_to_rp_bc(signed_in_code, rp)["id_token"], metadata).claims
     browser.post("/v1/account/services/disconnect", json={"service": "rp-bc"})
     (logout,) = _logouts(receiver, metadata, 1)

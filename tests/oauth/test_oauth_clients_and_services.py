@@ -1,4 +1,5 @@
 """The client registry file (checked at start-up) and the service list the login UI shows."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +9,7 @@ import pytest
 from idp.clients.file import DEFAULT_CLIENTS_FILE, load_clients
 from idp.config import ConfigError
 
-VALID = '''
+VALID = """
 [clients.demo]
 client_secret_env = "DEMO_SECRET"
 dev_client_secret = "a-development-secret-of-enough-length-0000"
@@ -18,7 +19,7 @@ id = 1
 url = "https://demo.example/"
 title_en = "Demo"
 title_fr = "Démo"
-'''
+"""
 
 
 def load(tmp_path: Path, text: str, environment: str = "development", environ: dict | None = None):
@@ -46,7 +47,9 @@ def test_development_registers_a_conformance_client_whose_private_keys_are_in_co
     assert conformance.id_token_signed_response_alg == "ES256"
     assert conformance.redirect_uris == ("http://localhost:5002/callback",)
     assert conformance.backchannel_logout_uri == "http://localhost:5002/backchannel-logout"
-    private = KeySet.import_key_set(json.loads((DEFAULT_CLIENTS_FILE.parent / "dev" / "conformance.jwks.json").read_text()))
+    private = KeySet.import_key_set(
+        json.loads((DEFAULT_CLIENTS_FILE.parent / "dev" / "conformance.jwks.json").read_text())
+    )
     signed = jwt.encode({"alg": "ES256", "kid": private.keys[0].kid}, {"iss": "conformance"}, private)
     assert jwt.decode(signed, KeySet.import_key_set(conformance.jwks)).claims == {"iss": "conformance"}
 
@@ -70,16 +73,22 @@ def test_production_takes_the_secret_from_the_named_variable(tmp_path):
 @pytest.mark.parametrize(
     ("change", "named"),
     [
-        (('redirect_uris = ["https://demo.example/cb"]', 'redirect_uris = []'), "clients.demo.redirect_uris"),
-        (('redirect_uris = ["https://demo.example/cb"]', 'redirect_uris = ["https://demo.example/cb#x"]'), "clients.demo.redirect_uris"),
+        (('redirect_uris = ["https://demo.example/cb"]', "redirect_uris = []"), "clients.demo.redirect_uris"),
+        (
+            ('redirect_uris = ["https://demo.example/cb"]', 'redirect_uris = ["https://demo.example/cb#x"]'),
+            "clients.demo.redirect_uris",
+        ),
         (('redirect_uris = ["https://demo.example/cb"]', 'redirect_uris = ["/cb"]'), "clients.demo.redirect_uris"),
         (("[clients.demo.service]", 'subject_type = "secret"\n[clients.demo.service]'), "clients.demo.subject_type"),
         (("[clients.demo.service]", 'scopes = ["profile"]\n[clients.demo.service]'), "clients.demo.scopes"),
-        (("[clients.demo.service]", "require_pkce = \"no\"\n[clients.demo.service]"), "clients.demo.require_pkce"),
+        (("[clients.demo.service]", 'require_pkce = "no"\n[clients.demo.service]'), "clients.demo.require_pkce"),
         (("[clients.demo.service]", "colour = 1\n[clients.demo.service]"), "clients.demo.colour"),
         (('title_fr = "Démo"', ""), "clients.demo.service.title_fr"),
         (("id = 1", "id = 0"), "clients.demo.service.id"),
-        (('dev_client_secret = "a-development-secret-of-enough-length-0000"', 'dev_client_secret = "short"'), "clients.demo.client_secret_env"),
+        (
+            ('dev_client_secret = "a-development-secret-of-enough-length-0000"', 'dev_client_secret = "short"'),
+            "clients.demo.client_secret_env",
+        ),
     ],
 )
 def test_a_bad_entry_stops_start_up_with_one_line_naming_the_key(tmp_path, change, named):
@@ -124,14 +133,19 @@ def test_development_accepts_http_localhost_for_a_web_service(tmp_path):
 
 @pytest.mark.parametrize("redirect", ["http://127.0.0.1/cb", "http://[::1]/cb", "ca.example.app:/cb"])
 def test_a_native_app_registers_loopback_or_a_private_use_scheme_even_in_production(tmp_path, redirect):
-    text = _with(VALID.replace(SECRET_LINES, ""), redirect=f'redirect_uris = ["{redirect}"]',
-                 method='token_endpoint_auth_method = "none"')
+    text = _with(
+        VALID.replace(SECRET_LINES, ""),
+        redirect=f'redirect_uris = ["{redirect}"]',
+        method='token_endpoint_auth_method = "none"',
+    )
     (client,) = load(tmp_path, text, "production")
     assert client.is_public and client.redirect_uris == (redirect,) and client.client_secret == ""
 
 
 def test_a_public_client_must_use_pkce(tmp_path):
-    text = _with(VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "none"', pkce="require_pkce = false")
+    text = _with(
+        VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "none"', pkce="require_pkce = false"
+    )
     with pytest.raises(ConfigError, match=r"clients\.demo\.require_pkce must be true for a public client"):
         load(tmp_path, text)
 
@@ -141,8 +155,11 @@ def test_a_private_key_jwt_client_needs_no_secret_but_its_public_keys(tmp_path):
 
     public = ECKey.generate_key("P-256").as_dict(private=False)
     inline = ", ".join(f'{name} = "{value}"' for name, value in public.items())
-    text = _with(VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "private_key_jwt"',
-                 keys=f"jwks = {{ keys = [ {{ {inline} }} ] }}")
+    text = _with(
+        VALID.replace(SECRET_LINES, ""),
+        method='token_endpoint_auth_method = "private_key_jwt"',
+        keys=f"jwks = {{ keys = [ {{ {inline} }} ] }}",
+    )
     (client,) = load(tmp_path, text, "production")
     assert client.jwks == {"keys": [public]} and client.client_secret == ""
     assert not client.check_client_secret("")
@@ -168,8 +185,11 @@ def test_a_private_key_in_the_clients_file_stops_start_up(tmp_path):
 
     private = ECKey.generate_key("P-256").as_dict(private=True)
     inline = ", ".join(f'{name} = "{value}"' for name, value in private.items())
-    text = _with(VALID.replace(SECRET_LINES, ""), method='token_endpoint_auth_method = "private_key_jwt"',
-                 keys=f"jwks = {{ keys = [ {{ {inline} }} ] }}")
+    text = _with(
+        VALID.replace(SECRET_LINES, ""),
+        method='token_endpoint_auth_method = "private_key_jwt"',
+        keys=f"jwks = {{ keys = [ {{ {inline} }} ] }}",
+    )
     with pytest.raises(ConfigError, match="public keys only"):
         load(tmp_path, text)
 
@@ -184,7 +204,9 @@ def test_the_services_list_is_in_the_asked_language(client):
     assert response.json["success"] is True
     assert response.json["message"] == ""
     assert response.json["data"][0] == {
-        "id": 1, "title": "Service reservations (fr)", "description": "Service d'essai reservations",
+        "id": 1,
+        "title": "Service reservations (fr)",
+        "description": "Service d'essai reservations",
         "url": response.json["data"][0]["url"],
     }
 
@@ -200,6 +222,12 @@ def test_the_session_is_anonymous_without_a_waiting_service(client):
     data = client.get("/v1/session").json["data"]
     assert data.pop("insightJourney")  # the analytics' next journey id (tests/insight/test_collector.py)
     assert data == {
-        "authenticated": False, "service": None, "loginHint": None, "journeys": {},
-        "passkeyRequired": False, "continueTo": None, "followTo": None, "noSession": {"message": "46", "data": {}},
+        "authenticated": False,
+        "service": None,
+        "loginHint": None,
+        "journeys": {},
+        "passkeyRequired": False,
+        "continueTo": None,
+        "followTo": None,
+        "noSession": {"message": "46", "data": {}},
     }

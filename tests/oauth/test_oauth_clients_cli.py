@@ -1,4 +1,5 @@
 """flask --app idp clients check / clients new: the integrators' tools for the clients file."""
+
 from __future__ import annotations
 
 import json
@@ -18,12 +19,20 @@ ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = (ROOT / "config" / "clients.toml").read_text(encoding="utf-8").split(CONFORMANCE_CLIENT)[0]
 
 
-def flask(*args: str, clients_file: Path | None = None, environment: str = "development") -> subprocess.CompletedProcess:
+def flask(
+    *args: str, clients_file: Path | None = None, environment: str = "development"
+) -> subprocess.CompletedProcess:
     env = {"PATH": "/usr/bin:/bin", "IDP_SERVER_ENVIRONMENT": environment}
     if clients_file is not None:
         env["IDP_CLIENTS_FILE"] = str(clients_file)
-    return subprocess.run([sys.executable, "-m", "flask", "--app", "idp", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "idp", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_check_says_the_shipped_file_is_sound_in_development():
@@ -33,8 +42,9 @@ def test_check_says_the_shipped_file_is_sound_in_development():
 
 
 def test_check_prints_one_line_per_problem_and_fails(tmp_path):
-    broken = SHIPPED.replace('title_fr = "Service de réservations"', "") + SHIPPED.replace("[clients.reservations", "[clients.other").replace(
-        'redirect_uris = ["http://localhost:5001/callback"]', 'redirect_uris = ["https://*.example.ca/cb"]')
+    broken = SHIPPED.replace('title_fr = "Service de réservations"', "") + SHIPPED.replace(
+        "[clients.reservations", "[clients.other"
+    ).replace('redirect_uris = ["http://localhost:5001/callback"]', 'redirect_uris = ["https://*.example.ca/cb"]')
     path = tmp_path / "clients.toml"
     path.write_text(broken, encoding="utf-8")
     done = flask("clients", "check", clients_file=path)
@@ -47,11 +57,16 @@ def test_check_prints_one_line_per_problem_and_fails(tmp_path):
 
 
 def test_check_lists_every_problem_of_every_client_not_only_the_first(tmp_path):
-    broken = (SHIPPED.replace('title_fr = "Service de réservations"', "")
-              .replace('redirect_uris = ["http://localhost:5001/callback"]', 'redirect_uris = ["https://*.example.ca/cb"]')
-              .replace('subject_type = "public"', 'colour = "blue"\nsubject_type = "secret"'))
+    broken = (
+        SHIPPED.replace('title_fr = "Service de réservations"', "")
+        .replace('redirect_uris = ["http://localhost:5001/callback"]', 'redirect_uris = ["https://*.example.ca/cb"]')
+        .replace('subject_type = "public"', 'colour = "blue"\nsubject_type = "secret"')
+    )
     path = tmp_path / "clients.toml"
-    path.write_text(broken + SHIPPED.replace("[clients.reservations", "[clients.other").replace("id = 1", "id = 0"), encoding="utf-8")
+    path.write_text(
+        broken + SHIPPED.replace("[clients.reservations", "[clients.other").replace("id = 1", "id = 0"),
+        encoding="utf-8",
+    )
     done = flask("clients", "check", clients_file=path)
     assert done.returncode == 1
     assert done.stderr.splitlines() == [

@@ -1,4 +1,5 @@
 """The authorization code flow end to end, driven by Authlib's OAuth 2 client against the live IdP."""
+
 from __future__ import annotations
 
 import threading
@@ -43,10 +44,16 @@ def test_the_login_ui_learns_the_waiting_service_and_login_hint(browser, rp):
     data.pop("insightJourney")  # the analytics' next journey id: tests/insight/test_collector.py
     assert data == {
         "authenticated": False,
-        "service": {"id": 2, "title": "Service rp-a (fr)", "description": "Service d'essai rp-a", "url": "https://rp-a.example/"},
+        "service": {
+            "id": 2,
+            "title": "Service rp-a (fr)",
+            "description": "Service d'essai rp-a",
+            "url": "https://rp-a.example/",
+        },
         "loginHint": "someone@example.ca",
         "passkeyRequired": False,
-        "continueTo": None, "followTo": None,
+        "continueTo": None,
+        "followTo": None,
         "journeys": {},
     }
 
@@ -54,7 +61,9 @@ def test_the_login_ui_learns_the_waiting_service_and_login_hint(browser, rp):
 def test_the_id_token_tells_how_the_person_proved_it(browser, person, rp, metadata):
     client = rp()
     browser.get(client.authorization_url())
-    resumed = browser.get(browser.sign_in(person, amr=["pwd", "hwk", "user", "mfa"], acr="urn:signin:acr:phishing-resistant"))
+    resumed = browser.get(
+        browser.sign_in(person, amr=["pwd", "hwk", "user", "mfa"], acr="urn:signin:acr:phishing-resistant")
+    )
     claims = decode_id_token(client.fetch_token(resumed.headers["Location"])["id_token"], metadata)
     assert (claims["amr"], claims["acr"]) == (["pwd", "hwk", "user", "mfa"], "urn:signin:acr:phishing-resistant")
     assert claims["acr"] in metadata["acr_values_supported"]
@@ -125,8 +134,12 @@ def test_a_wrong_client_secret_is_refused(signed_in_code, metadata):
     response = requests.post(
         metadata["token_endpoint"],
         auth=("rp-a", SECRET + "x"),
-        data={"grant_type": "authorization_code", "code": query(location)["code"], "redirect_uri": client.redirect_uri,
-              "code_verifier": client.verifier},
+        data={
+            "grant_type": "authorization_code",
+            "code": query(location)["code"],
+            "redirect_uri": client.redirect_uri,
+            "code_verifier": client.verifier,
+        },
         timeout=5,
     )
     assert response.status_code == 401
@@ -148,8 +161,12 @@ def redeem(client, location) -> requests.Response:
     return requests.post(
         client.metadata["token_endpoint"],
         auth=(client.client_id, SECRET),
-        data={"grant_type": "authorization_code", "code": query(location)["code"], "redirect_uri": client.redirect_uri,
-              "code_verifier": client.verifier},
+        data={
+            "grant_type": "authorization_code",
+            "code": query(location)["code"],
+            "redirect_uri": client.redirect_uri,
+            "code_verifier": client.verifier,
+        },
         timeout=5,
     )
 
@@ -197,8 +214,13 @@ def test_a_code_is_bound_to_its_client(signed_in_code, rp):
     _, location = signed_in_code()
     other = rp("rp-b", "https://rp-b.example/cb")
     response = requests.post(
-        other.metadata["token_endpoint"], auth=("rp-b", SECRET),
-        data={"grant_type": "authorization_code", "code": query(location)["code"], "redirect_uri": "https://rp-a.example/callback"},
+        other.metadata["token_endpoint"],
+        auth=("rp-b", SECRET),
+        data={
+            "grant_type": "authorization_code",
+            "code": query(location)["code"],
+            "redirect_uri": "https://rp-a.example/callback",
+        },
         timeout=5,
     )
     assert response.json()["error"] == "invalid_grant"
@@ -213,9 +235,15 @@ def test_refresh_tokens_come_only_with_offline_access(signed_in_code, rp):
 
 def refresher(client):
     """Refreshes at the client's token endpoint, as rp-a."""
+
     def refresh(refresh_token):
-        return requests.post(client.metadata["token_endpoint"], auth=("rp-a", SECRET),
-                             data={"grant_type": "refresh_token", "refresh_token": refresh_token}, timeout=30)
+        return requests.post(
+            client.metadata["token_endpoint"],
+            auth=("rp-a", SECRET),
+            data={"grant_type": "refresh_token", "refresh_token": refresh_token},
+            timeout=30,
+        )
+
     return refresh
 
 
@@ -269,7 +297,9 @@ def test_the_resume_link_is_bound_to_the_browser_that_started_it(browser, person
     assert urlsplit(browser.get(resume).headers["Location"]).netloc == "rp-a.example"
 
 
-def test_the_id_token_names_the_person_under_the_profile_scope_and_follows_a_name_change(signed_in_code, metadata, person, app):
+def test_the_id_token_names_the_person_under_the_profile_scope_and_follows_a_name_change(
+    signed_in_code, metadata, person, app
+):
     from idp.extensions import db
     from idp.models import User
 
@@ -310,7 +340,8 @@ def test_a_wrong_code_verifier_is_told_to_send_the_one_its_challenge_was_made_fr
     client.verifier = client.verifier[::-1]
     assert redeem(client, location).json()["error_description"] == (
         "The 'code_verifier' does not match the authorization request's code_challenge: "
-        "send the verifier that challenge was made from.")
+        "send the verifier that challenge was made from."
+    )
 
 
 def test_a_spent_code_is_told_to_start_a_new_authorization_request(signed_in_code):
@@ -318,7 +349,8 @@ def test_a_spent_code_is_told_to_start_a_new_authorization_request(signed_in_cod
     redeem(client, location)
     assert redeem(client, location).json()["error_description"] == (
         "The code is not one this client may redeem now (unknown, expired or used already): "
-        "start a new authorization request and redeem its code at once, once.")
+        "start a new authorization request and redeem its code at once, once."
+    )
 
 
 def test_a_spent_refresh_token_is_told_to_sign_the_person_in_again(signed_in_code, rp):
@@ -328,18 +360,25 @@ def test_a_spent_refresh_token_is_told_to_sign_the_person_in_again(signed_in_cod
     refresh(first["refresh_token"])
     assert refresh(first["refresh_token"]).json()["error_description"] == (
         "The refresh token is not one this client may use now (unknown, expired, revoked or used already): "
-        "sign the person in again for a new one.")
+        "sign the person in again for a new one."
+    )
 
 
 def test_an_unsupported_grant_type_is_told_the_ones_to_send(metadata):
-    answer = requests.post(metadata["token_endpoint"], auth=("rp-a", SECRET), data={"grant_type": "password"}, timeout=5)
+    answer = requests.post(
+        metadata["token_endpoint"], auth=("rp-a", SECRET), data={"grant_type": "password"}, timeout=5
+    )
     assert (answer.json()["error"], answer.json()["error_description"]) == (
-        "unsupported_grant_type", "This grant_type is not supported: send authorization_code, or refresh_token.")
+        "unsupported_grant_type",
+        "This grant_type is not supported: send authorization_code, or refresh_token.",
+    )
 
 
 def test_userinfo_with_an_unknown_token_is_told_to_refresh_or_sign_in_again(metadata):
     unknown = requests.get(metadata["userinfo_endpoint"], headers={"Authorization": "Bearer nope"}, timeout=5)
-    told = ("The access token is unknown, expired or revoked: refresh it, or sign the person in again, "
-            "and send the new one.")
+    told = (
+        "The access token is unknown, expired or revoked: refresh it, or sign the person in again, "
+        "and send the new one."
+    )
     assert unknown.json()["error_description"] == told
     assert f'error_description="{told}"' in unknown.headers["WWW-Authenticate"]

@@ -1,4 +1,5 @@
 """Discovery, the JWKS and signing-key rotation."""
+
 from __future__ import annotations
 
 import json
@@ -134,7 +135,9 @@ def test_a_rotation_written_by_another_process_is_used_without_a_restart(monkeyp
         # Another worker (or `flask keys rotate`) replaces the file: this worker never wrote it.
         second = keys.new_key_entry()
         replacement = tmp_path / "keys.new"
-        replacement.write_text(json.dumps({"keys": [second, {**first, keys.RETIRED_AT: int(time.time())}]}), encoding="utf-8")
+        replacement.write_text(
+            json.dumps({"keys": [second, {**first, keys.RETIRED_AT: int(time.time())}]}), encoding="utf-8"
+        )
         replacement.replace(key_file)
         assert keys.signing_key().kid == second["kid"]
         assert [key["kid"] for key in keys.public_jwks()["keys"]] == [second["kid"], first["kid"]]
@@ -180,7 +183,10 @@ def test_rotating_one_algorithm_leaves_the_other_signing(monkeypatch, tmp_path):
 def test_a_client_that_signs_with_es256_gets_an_ec_key_in_development(monkeypatch, tmp_path):
     clients = tmp_path / "clients.toml"
     source = (Path(__file__).resolve().parents[2] / "config" / "clients.toml").read_text(encoding="utf-8")
-    clients.write_text(source.replace('require_pkce = true', 'require_pkce = true\nid_token_signed_response_alg = "ES256"'), encoding="utf-8")
+    clients.write_text(
+        source.replace("require_pkce = true", 'require_pkce = true\nid_token_signed_response_alg = "ES256"'),
+        encoding="utf-8",
+    )
     monkeypatch.setenv("IDP_CLIENTS_FILE", str(clients))
     app, _ = _app_with_key_file(monkeypatch, tmp_path, [keys.new_key_entry("RS256")])
     with app.app_context():
@@ -190,7 +196,10 @@ def test_a_client_that_signs_with_es256_gets_an_ec_key_in_development(monkeypatc
 def test_production_refuses_a_client_whose_algorithm_has_no_key(monkeypatch, tmp_path):
     clients = tmp_path / "clients.toml"
     source = production_clients().replace('id_token_signed_response_alg = "ES256"\n', "")
-    clients.write_text(source.replace('require_pkce = true', 'require_pkce = true\nid_token_signed_response_alg = "ES256"'), encoding="utf-8")
+    clients.write_text(
+        source.replace("require_pkce = true", 'require_pkce = true\nid_token_signed_response_alg = "ES256"'),
+        encoding="utf-8",
+    )
     set_production(monkeypatch, tmp_path, IDP_CLIENTS_FILE=str(clients))
     with pytest.raises(ConfigError, match="no active key for ES256"):
         create_app()

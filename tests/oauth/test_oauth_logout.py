@@ -1,4 +1,5 @@
 """RP-initiated logout at the end-session endpoint, and sign-out from the login UI (POST /v1/logout)."""
+
 from __future__ import annotations
 
 import time
@@ -11,12 +12,16 @@ def signed_in(browser) -> bool:
     return browser.get("/v1/session").json()["data"]["authenticated"]
 
 
-def test_logout_with_a_valid_hint_ends_the_session_and_returns_to_the_registered_uri_with_state(signed_in_code, browser):
+def test_logout_with_a_valid_hint_ends_the_session_and_returns_to_the_registered_uri_with_state(
+    signed_in_code, browser
+):
     client, location = signed_in_code()
     id_token = client.fetch_token(location)["id_token"]
     assert signed_in(browser)
-    response = browser.get("/logout?" + urlencode(
-        {"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/", "state": "bye"}))
+    response = browser.get(
+        "/logout?"
+        + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/", "state": "bye"})
+    )
     assert response.status_code in (302, 303)
     assert response.headers["Location"] == "https://rp-a.example/?state=bye"
     assert not signed_in(browser)
@@ -24,8 +29,9 @@ def test_logout_with_a_valid_hint_ends_the_session_and_returns_to_the_registered
 
 def test_logout_with_a_bad_hint_shows_an_error_page_and_keeps_the_session(signed_in_code, browser):
     signed_in_code()
-    response = browser.get("/logout?" + urlencode(
-        {"id_token_hint": "not.a.token", "post_logout_redirect_uri": "https://rp-a.example/"}))
+    response = browser.get(
+        "/logout?" + urlencode({"id_token_hint": "not.a.token", "post_logout_redirect_uri": "https://rp-a.example/"})
+    )
     assert response.status_code == 400
     assert "Location" not in response.headers
     assert signed_in(browser)
@@ -34,8 +40,10 @@ def test_logout_with_a_bad_hint_shows_an_error_page_and_keeps_the_session(signed
 def test_logout_to_an_unregistered_uri_shows_an_error_page_and_keeps_the_session(signed_in_code, browser):
     client, location = signed_in_code()
     id_token = client.fetch_token(location)["id_token"]
-    response = browser.get("/logout?" + urlencode(
-        {"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/elsewhere"}))
+    response = browser.get(
+        "/logout?"
+        + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/elsewhere"})
+    )
     assert response.status_code == 400
     assert "Location" not in response.headers
     assert signed_in(browser)
@@ -75,10 +83,11 @@ def test_a_prompt_none_after_logout_answers_login_required(signed_in_code, brows
 
 
 def test_another_persons_id_token_asks_first_and_keeps_the_session(signed_in_code, browser, app, live_server):
+    import requests
+    from oidc_helpers import Browser
+
     from idp.extensions import db
     from idp.models import User
-    from oidc_helpers import Browser
-    import requests
 
     client, location = signed_in_code()
     someone_elses = client.fetch_token(location)["id_token"]
@@ -115,12 +124,16 @@ def test_a_persons_own_expired_id_token_still_signs_out_at_once(signed_in_code, 
         with time_machine.travel(start + minutes * 60):
             assert signed_in(browser)
     with time_machine.travel(start + 65 * 60):
-        response = browser.get("/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/"}))
+        response = browser.get(
+            "/logout?" + urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": "https://rp-a.example/"})
+        )
         assert response.headers["Location"] == "https://rp-a.example/"
         assert not signed_in(browser)
 
 
-def test_logout_by_client_id_and_registered_uri_without_a_hint_asks_then_returns_to_the_service(signed_in_code, browser):
+def test_logout_by_client_id_and_registered_uri_without_a_hint_asks_then_returns_to_the_service(
+    signed_in_code, browser
+):
     """As login.gov's services sign out: client_id and post_logout_redirect_uri, no id_token_hint."""
     signed_in_code()
     query = "client_id=rp-a&post_logout_redirect_uri=https%3A%2F%2Frp-a.example%2F&state=s1"
@@ -130,7 +143,9 @@ def test_logout_by_client_id_and_registered_uri_without_a_hint_asks_then_returns
     fields = dict(item.split("=", 1) for item in query.split("&"))
     from urllib.parse import unquote
 
-    done = browser.post("/logout", data={"confirm": "yes", "token": token, **{k: unquote(v) for k, v in fields.items()}})
+    done = browser.post(
+        "/logout", data={"confirm": "yes", "token": token, **{k: unquote(v) for k, v in fields.items()}}
+    )
     assert done.status_code in (302, 303) and done.headers["Location"] == "https://rp-a.example/?state=s1"
     assert not signed_in(browser)
 

@@ -2,6 +2,7 @@
 client pushes its request to /par (authenticated as at /token, private_key_jwt too) and sends
 the browser with client_id and request_uri alone. Mirrors the conformance suite's
 fapi2-...-par-* checks (request_uri used twice, expired, of another client; PAR required)."""
+
 from __future__ import annotations
 
 import time
@@ -20,12 +21,18 @@ def pushed(client, metadata, auth=None, **overrides) -> requests.Response:
 
     form = {name: unquote_plus(value) for name, value in params.items()} | overrides
     form = {name: value for name, value in form.items() if value is not None}
-    return requests.post(metadata["pushed_authorization_request_endpoint"], data=form,
-                         auth=auth if auth is not None else (client.client_id, SECRET), timeout=10)
+    return requests.post(
+        metadata["pushed_authorization_request_endpoint"],
+        data=form,
+        auth=auth if auth is not None else (client.client_id, SECRET),
+        timeout=10,
+    )
 
 
 def authorize_with(browser, metadata, client_id: str, request_uri: str):
-    return browser.get(f"{metadata['authorization_endpoint']}?{urlencode({'client_id': client_id, 'request_uri': request_uri})}")
+    return browser.get(
+        f"{metadata['authorization_endpoint']}?{urlencode({'client_id': client_id, 'request_uri': request_uri})}"
+    )
 
 
 def signed_in_through(browser, person, answer):
@@ -90,7 +97,9 @@ def test_a_private_key_jwt_client_pushes_with_its_assertion(browser, rp, metadat
     signed = assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"])
     answer = pushed(client, metadata, auth=(), client_assertion_type=ASSERTION_TYPE, client_assertion=signed)
     assert answer.status_code == 201, answer.text
-    location = signed_in_through(browser, person, authorize_with(browser, metadata, "rp-jwt", answer.json()["request_uri"]))
+    location = signed_in_through(
+        browser, person, authorize_with(browser, metadata, "rp-jwt", answer.json()["request_uri"])
+    )
     assert query(location)["code"]
 
 
@@ -98,7 +107,9 @@ def test_a_client_that_must_push_is_refused_a_request_in_the_browser(browser, rp
     client = rp("rp-par", "https://rp-par.example/cb")
     refused = browser.get(client.authorization_url())
     assert refused.status_code == 303 and query(refused.headers["Location"])["error"] == "invalid_request"
-    location = signed_in_through(browser, person, authorize_with(browser, metadata, "rp-par", pushed(client, metadata).json()["request_uri"]))
+    location = signed_in_through(
+        browser, person, authorize_with(browser, metadata, "rp-par", pushed(client, metadata).json()["request_uri"])
+    )
     assert query(location)["code"]
 
 
@@ -106,7 +117,13 @@ def test_parameters_beside_the_request_uri_change_nothing(browser, rp, metadata,
     client = rp()
     request_uri = pushed(client, metadata).json()["request_uri"]
     url = f"{metadata['authorization_endpoint']}?" + urlencode(
-        {"client_id": "rp-a", "request_uri": request_uri, "redirect_uri": "https://evil.example/cb", "scope": "openid phone"})
+        {
+            "client_id": "rp-a",
+            "request_uri": request_uri,
+            "redirect_uri": "https://evil.example/cb",
+            "scope": "openid phone",
+        }
+    )
     location = signed_in_through(browser, person, browser.get(url))
     assert location.startswith("https://rp-a.example/callback?")
 
@@ -123,7 +140,8 @@ def test_a_signed_request_object_is_acted_on_and_the_parameters_beside_it_are_no
     inner = {name: value for name, value in query(client.authorization_url()).items() if name != "client_id"}
     signed = request_object(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"], **inner)
     url = f"{metadata['authorization_endpoint']}?" + urlencode(
-        {"client_id": "rp-jwt", "request": signed, "redirect_uri": "https://evil.example/cb"})
+        {"client_id": "rp-jwt", "request": signed, "redirect_uri": "https://evil.example/cb"}
+    )
     location = signed_in_through(browser, person, browser.get(url))
     assert location.startswith("https://rp-jwt.example/cb?") and query(location)["state"] == client.state
 
@@ -134,7 +152,9 @@ def test_a_request_object_signed_by_another_key_is_invalid_request_object(browse
     client = rp("rp-jwt", "https://rp-jwt.example/cb")
     outer = query(client.authorization_url())
     stranger = ECKey.generate_key("P-256", parameters={"kid": JWT_CLIENT_KEY.kid})
-    signed = request_object(stranger, "rp-jwt", metadata["issuer"], **{k: v for k, v in outer.items() if k != "client_id"})
+    signed = request_object(
+        stranger, "rp-jwt", metadata["issuer"], **{k: v for k, v in outer.items() if k != "client_id"}
+    )
     answer = browser.get(f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": signed}))
     assert answer.status_code == 303 and query(answer.headers["Location"])["error"] == "invalid_request_object"
 
@@ -142,25 +162,35 @@ def test_a_request_object_signed_by_another_key_is_invalid_request_object(browse
 def test_an_unsigned_request_object_is_refused_even_from_a_client_with_keys(browser, rp, metadata):
     client = rp("rp-jwt", "https://rp-jwt.example/cb")
     outer = query(client.authorization_url())
-    answer = browser.get(f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": "eyJhbGciOiJub25lIn0.e30."}))
+    answer = browser.get(
+        f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": "eyJhbGciOiJub25lIn0.e30."})
+    )
     assert query(answer.headers["Location"])["error"] == "invalid_request_object"
 
 
 def test_a_client_without_keys_is_told_request_objects_are_not_supported(browser, rp, metadata):
     client = rp()
     outer = query(client.authorization_url())
-    answer = browser.get(f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": "eyJhbGciOiJub25lIn0.e30."}))
+    answer = browser.get(
+        f"{metadata['authorization_endpoint']}?" + urlencode({**outer, "request": "eyJhbGciOiJub25lIn0.e30."})
+    )
     assert query(answer.headers["Location"])["error"] == "request_not_supported"
 
 
 def test_a_signed_request_object_may_be_pushed(browser, rp, metadata, person):
     client = rp("rp-jwt", "https://rp-jwt.example/cb")
     inner = {name: value for name, value in query(client.authorization_url()).items() if name != "client_id"}
-    form = {"client_id": "rp-jwt", "request": request_object(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"], **inner),
-            "client_assertion_type": ASSERTION_TYPE, "client_assertion": assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"])}
+    form = {
+        "client_id": "rp-jwt",
+        "request": request_object(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"], **inner),
+        "client_assertion_type": ASSERTION_TYPE,
+        "client_assertion": assertion(JWT_CLIENT_KEY, "rp-jwt", metadata["issuer"]),
+    }
     answer = requests.post(metadata["pushed_authorization_request_endpoint"], data=form, timeout=10)
     assert answer.status_code == 201, answer.text
-    location = signed_in_through(browser, person, authorize_with(browser, metadata, "rp-jwt", answer.json()["request_uri"]))
+    location = signed_in_through(
+        browser, person, authorize_with(browser, metadata, "rp-jwt", answer.json()["request_uri"])
+    )
     assert query(location)["code"]
 
 

@@ -1,4 +1,5 @@
 """The same code flow driven by a second, independent client library: pyoidc (oic)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -23,10 +24,16 @@ def test_pyoidc_completes_the_code_flow_with_pkce_and_reads_userinfo(live_server
     client = pyoidc_client(live_server)
     state, nonce = rndstr(), rndstr()
     challenge, verifier = client.add_code_challenge()
-    request = client.construct_AuthorizationRequest(request_args={
-        "response_type": "code", "scope": ["openid", "email", "profile"], "state": state, "nonce": nonce,
-        "redirect_uri": "https://rp-a.example/callback", **challenge,
-    })
+    request = client.construct_AuthorizationRequest(
+        request_args={
+            "response_type": "code",
+            "scope": ["openid", "email", "profile"],
+            "state": state,
+            "nonce": nonce,
+            "redirect_uri": "https://rp-a.example/callback",
+            **challenge,
+        }
+    )
     url = request.request(client.authorization_endpoint)
     assert browser.get(url).headers["Location"] == "/en/"
     location = browser.get(browser.sign_in(person)).headers["Location"]
@@ -35,7 +42,8 @@ def test_pyoidc_completes_the_code_flow_with_pkce_and_reads_userinfo(live_server
     assert response["state"] == state
     assert response["iss"] == live_server.url
     token = client.do_access_token_request(
-        state=state, request_args={"code": response["code"], "code_verifier": verifier},
+        state=state,
+        request_args={"code": response["code"], "code_verifier": verifier},
         authn_method="client_secret_basic",
     )
     id_token = token["id_token"]

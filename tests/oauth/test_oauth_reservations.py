@@ -1,4 +1,5 @@
 """The reservations relying service against a live identity provider (both on real ports)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -28,7 +29,9 @@ def sign_in_through_reservations(browser, reservations, person, live_server):
     return browser.get(back)
 
 
-def test_signing_in_through_the_idp_shows_the_name_and_email_on_the_profile_page(browser, reservations, person, live_server):
+def test_signing_in_through_the_idp_shows_the_name_and_email_on_the_profile_page(
+    browser, reservations, person, live_server
+):
     callback = sign_in_through_reservations(browser, reservations, person, live_server)
     assert callback.status_code == 303
     assert urlsplit(callback.headers["Location"]).path == "/profile"
@@ -50,7 +53,9 @@ def test_signing_out_ends_the_idp_session_and_comes_back_home(browser, reservati
     assert browser.get("/v1/session").json()["data"]["authenticated"] is False
 
 
-def test_the_reservations_service_keeps_the_person_signed_in_with_a_refresh_token(browser, reservations, person, live_server, app, monkeypatch):
+def test_the_reservations_service_keeps_the_person_signed_in_with_a_refresh_token(
+    browser, reservations, person, live_server, app, monkeypatch
+):
     # Access tokens that live 10 s: the service (Authlib renews one with 60 s left) must refresh.
     monkeypatch.setitem(app.config["IDP"]["oauth"], "access_token_lifetime_seconds", 10)
     sign_in_through_reservations(browser, reservations, person, live_server)
@@ -63,7 +68,9 @@ def test_the_reservations_service_keeps_the_person_signed_in_with_a_refresh_toke
     assert all(token.refresh_token_hash for token in tokens)
 
 
-def test_the_reservations_service_forgets_a_person_whose_tokens_were_revoked(browser, reservations, person, live_server, app):
+def test_the_reservations_service_forgets_a_person_whose_tokens_were_revoked(
+    browser, reservations, person, live_server, app
+):
     sign_in_through_reservations(browser, reservations, person, live_server)
     with app.app_context():
         grants.revoke(grants.Reason.FACTOR_CHANGED, user_id=person.id)
@@ -93,8 +100,14 @@ def test_reservations_refuses_a_logout_token_it_cannot_verify(browser, reservati
 
     sign_in_through_reservations(browser, reservations, person, live_server)
     forged_key = ECKey.generate_key("P-256", parameters={"kid": "forged"})
-    claims = {"iss": live_server.url, "aud": "reservations", "iat": 0, "jti": "x", "sid": "any",
-              "events": {"http://schemas.openid.net/event/backchannel-logout": {}}}
+    claims = {
+        "iss": live_server.url,
+        "aud": "reservations",
+        "iat": 0,
+        "jti": "x",
+        "sid": "any",
+        "events": {"http://schemas.openid.net/event/backchannel-logout": {}},
+    }
     forged = jwt.encode({"alg": "ES256", "kid": "forged"}, claims, forged_key)
     answer = requests.post(f"{reservations.url}/backchannel-logout", data={"logout_token": forged}, timeout=10)
     assert (answer.status_code, answer.json()) == (400, {"error": "invalid_request"})
@@ -109,8 +122,9 @@ def _until_signed_out(browser, reservations) -> None:
         time.sleep(0.1)  # the logout token leaves right after the answer to the person
 
 
-def test_a_logout_token_naming_the_account_signs_the_person_out_and_a_later_sign_in_stays(browser, reservations, person,
-                                                                                          live_server, app):
+def test_a_logout_token_naming_the_account_signs_the_person_out_and_a_later_sign_in_stays(
+    browser, reservations, person, live_server, app
+):
     from idp.oauth import backchannel
 
     sign_in_through_reservations(browser, reservations, person, live_server)
@@ -127,8 +141,9 @@ def test_a_logout_token_naming_the_account_signs_the_person_out_and_a_later_sign
     assert "Amélie Tremblay" in browser.get(f"{reservations.url}/profile").text
 
 
-def test_disconnecting_reservations_signs_the_person_out_there_and_the_next_sign_in_stays(browser, reservations, person,
-                                                                                         live_server):
+def test_disconnecting_reservations_signs_the_person_out_there_and_the_next_sign_in_stays(
+    browser, reservations, person, live_server
+):
     sign_in_through_reservations(browser, reservations, person, live_server)
     assert browser.post("/v1/account/services/disconnect", json={"service": "reservations"}).status_code == 200
     _until_signed_out(browser, reservations)

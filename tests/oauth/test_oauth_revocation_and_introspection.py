@@ -1,6 +1,7 @@
 """A relying service revokes the tokens it holds (RFC 7009) and asks whether one is still good
 (RFC 7662), about its own tokens only, through Authlib's OAuth 2 client; and a service that
 registered userinfo_signed_response_alg gets its userinfo as a signed JWT."""
+
 from __future__ import annotations
 
 import requests
@@ -20,8 +21,12 @@ def userinfo(metadata, access_token: str) -> requests.Response:
 
 
 def refresh(metadata, client_id: str, refresh_token: str) -> requests.Response:
-    return requests.post(metadata["token_endpoint"], auth=(client_id, SECRET), timeout=10,
-                         data={"grant_type": "refresh_token", "refresh_token": refresh_token})
+    return requests.post(
+        metadata["token_endpoint"],
+        auth=(client_id, SECRET),
+        timeout=10,
+        data={"grant_type": "refresh_token", "refresh_token": refresh_token},
+    )
 
 
 def test_discovery_advertises_revocation_and_introspection(metadata):
@@ -33,7 +38,9 @@ def test_discovery_advertises_revocation_and_introspection(metadata):
 def test_a_revoked_access_token_no_longer_opens_userinfo(signed_in_code, rp, metadata):
     client, token = tokens(signed_in_code, rp)
     assert userinfo(metadata, token["access_token"]).status_code == 200
-    answer = client.session.revoke_token(metadata["revocation_endpoint"], token=token["access_token"], token_type_hint="access_token")
+    answer = client.session.revoke_token(
+        metadata["revocation_endpoint"], token=token["access_token"], token_type_hint="access_token"
+    )
     assert answer.status_code == 200
     assert userinfo(metadata, token["access_token"]).status_code == 401
 
@@ -41,7 +48,9 @@ def test_a_revoked_access_token_no_longer_opens_userinfo(signed_in_code, rp, met
 def test_revoking_a_refresh_token_ends_the_grant_and_every_token_under_it(signed_in_code, rp, metadata):
     client, token = tokens(signed_in_code, rp)
     _, other = tokens(signed_in_code, rp)
-    answer = client.session.revoke_token(metadata["revocation_endpoint"], token=token["refresh_token"], token_type_hint="refresh_token")
+    answer = client.session.revoke_token(
+        metadata["revocation_endpoint"], token=token["refresh_token"], token_type_hint="refresh_token"
+    )
     assert answer.status_code == 200
     assert refresh(metadata, "rp-a", token["refresh_token"]).json()["error"] == "invalid_grant"
     assert userinfo(metadata, other["access_token"]).status_code == 401
@@ -67,8 +76,12 @@ def test_a_service_cannot_revoke_another_services_token(signed_in_code, rp, meta
 
 def test_revocation_needs_the_services_own_authentication(signed_in_code, rp, metadata):
     _, token = tokens(signed_in_code, rp)
-    answer = requests.post(metadata["revocation_endpoint"], auth=("rp-a", "wrong-secret-" + "x" * 30),
-                           data={"token": token["access_token"]}, timeout=10)
+    answer = requests.post(
+        metadata["revocation_endpoint"],
+        auth=("rp-a", "wrong-secret-" + "x" * 30),
+        data={"token": token["access_token"]},
+        timeout=10,
+    )
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
     assert userinfo(metadata, token["access_token"]).status_code == 200
 
@@ -97,7 +110,9 @@ def test_introspection_says_nothing_of_another_services_token(signed_in_code, rp
 
 
 def test_a_public_client_may_not_introspect(signed_in_code, rp, metadata):
-    answer = requests.post(metadata["introspection_endpoint"], data={"token": "anything", "client_id": "rp-native"}, timeout=10)
+    answer = requests.post(
+        metadata["introspection_endpoint"], data={"token": "anything", "client_id": "rp-native"}, timeout=10
+    )
     assert (answer.status_code, answer.json()["error"]) == (401, "invalid_client")
 
 
@@ -114,6 +129,10 @@ def test_a_service_that_asked_for_it_gets_its_userinfo_signed(signed_in_code, rp
 
 
 def test_a_public_client_at_introspection_is_told_only_a_confidential_client_may(metadata):
-    answer = requests.post(metadata["introspection_endpoint"], data={"token": "anything", "client_id": "rp-native"}, timeout=10)
-    assert answer.json()["error_description"] == ("This client registered token_endpoint_auth_method none, which this endpoint "
-                                                  "does not take: only a confidential client may call it.")
+    answer = requests.post(
+        metadata["introspection_endpoint"], data={"token": "anything", "client_id": "rp-native"}, timeout=10
+    )
+    assert answer.json()["error_description"] == (
+        "This client registered token_endpoint_auth_method none, which this endpoint "
+        "does not take: only a confidential client may call it."
+    )

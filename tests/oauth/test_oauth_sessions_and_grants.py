@@ -1,5 +1,6 @@
 """What issue 21 made first-class: the browser session a token came through (sid) and the
 grant of an account to a relying service, driven by Authlib's client against the live IdP."""
+
 from __future__ import annotations
 
 import requests

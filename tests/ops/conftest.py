@@ -1,4 +1,5 @@
 """Fixtures of the operations tests: an app with given settings, the test Redis queue, the worker."""
+
 from __future__ import annotations
 
 import os

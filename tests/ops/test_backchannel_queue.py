@@ -1,5 +1,6 @@
 """Logout tokens through the job queue (production): each service to tell is one job, sealed in
 Redis, delivered by the worker with its retries, then kept as failed naming the service only."""
+
 from __future__ import annotations
 
 from idp import outbound, sessions
@@ -13,14 +14,22 @@ SID = "a-session-id-that-must-never-appear-in-clear"
 
 def _person(app) -> str:
     with app.app_context():
-        user = User(email="amelie@example.ca", email_verified=True, password_hash="x", first_name="Amélie",
-                    last_name="Tremblay", language="fr")
+        user = User(
+            email="amelie@example.ca",
+            email_verified=True,
+            password_hash="x",
+            first_name="Amélie",
+            last_name="Tremblay",
+            language="fr",
+        )
         db.session.add(user)
         db.session.commit()
         return user.id
 
 
-def test_a_service_to_tell_is_one_sealed_job_retried_then_kept_as_failed_naming_the_service_only(app_with, redis_queue, monkeypatch):
+def test_a_service_to_tell_is_one_sealed_job_retried_then_kept_as_failed_naming_the_service_only(
+    app_with, redis_queue, monkeypatch
+):
     app = app_with(IDP_QUEUE_REDIS_URL=REDIS_URL, IDP_QUEUE_MAX_ATTEMPTS="2", IDP_QUEUE_RETRY_BACKOFF_SECONDS="1")
     user_id = _person(app)
     with app.app_context():
@@ -53,6 +62,8 @@ def test_a_service_that_answers_is_told_once(app_with, redis_queue, monkeypatch)
     class Answer:
         status_code = 200
 
-    monkeypatch.setattr(backchannel.outbound, "call", lambda purpose, method, url, chosen, **options: told.append(url) or Answer())
+    monkeypatch.setattr(
+        backchannel.outbound, "call", lambda purpose, method, url, chosen, **options: told.append(url) or Answer()
+    )
     work_until(app, lambda: len(told) == 1 and redis_queue.count == 0)
     assert told == ["http://localhost:5001/backchannel-logout"]

@@ -3,6 +3,7 @@ PostgreSQL, behind one issuer. An operator adds a passkey and signs in to the co
 each request going to the other instance than the one before — the console's code redeemed
 in-process through /token wherever the callback lands, its session good on either instance —
 then the help desk finds an account and unlocks it."""
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,9 @@ ISSUER = "https://signin.example.ca"
 def two_instances(tmp_path, scratch_postgres_url):
     operators = tmp_path / "operators.toml"
     operators.write_text(f'[[operators]]\nemail = "{EMAIL}"\nroles = ["support"]\n', encoding="utf-8")
-    servers = start_instances(tmp_path, scratch_postgres_url, IDP_SERVER_ISSUER=ISSUER, IDP_OPERATORS_FILE=str(operators))
+    servers = start_instances(
+        tmp_path, scratch_postgres_url, IDP_SERVER_ISSUER=ISSUER, IDP_OPERATORS_FILE=str(operators)
+    )
     yield servers
     for server in servers:
         server.stop()
@@ -54,10 +57,20 @@ def test_an_operator_signs_in_to_the_console_with_a_passkey_across_two_instances
 
     page = journey.get("/console/support").text
     assert f"Signed in as {EMAIL}" in page
-    found = journey.browser.post(f"{journey.url()}/console/support", data={
-        "token": _field(page, "token"), "identifier": EMAIL, "reason": "Ticket 77"}, timeout=60)
+    found = journey.browser.post(
+        f"{journey.url()}/console/support",
+        data={"token": _field(page, "token"), "identifier": EMAIL, "reason": "Ticket 77"},
+        timeout=60,
+    )
     assert found.status_code == 200 and f"Account: {EMAIL}" in found.text
-    unlocked = journey.browser.post(f"{journey.url()}/console/support/act", data={
-        "token": _field(found.text, "token"), "account": _field(found.text, "account"), "act": "support_unlocked",
-        "reason": "Ticket 77: the person asked"}, timeout=60)
+    unlocked = journey.browser.post(
+        f"{journey.url()}/console/support/act",
+        data={
+            "token": _field(found.text, "token"),
+            "account": _field(found.text, "account"),
+            "act": "support_unlocked",
+            "reason": "Ticket 77: the person asked",
+        },
+        timeout=60,
+    )
     assert unlocked.status_code == 200 and "The account is unlocked" in unlocked.text

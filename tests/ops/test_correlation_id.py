@@ -1,5 +1,6 @@
 """Every answer names its request's correlation id; an id a load balancer already gave the
 request is kept when it is plainly an id."""
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@
 error page, /readyz 503; once PostgreSQL is reachable again the same processes serve
 again, without a restart. And a statement of the web server that runs too long is cancelled by
 PostgreSQL (database.statement_timeout_seconds): the web server has no time limit per request."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,7 +14,6 @@ from sqlalchemy.exc import OperationalError
 
 from idp import create_app
 from idp.extensions import db
-
 from tests.support.proxy import Proxy
 from tests.support.servers import Pkce, Server, authorize_params, environment, migrate, token_request
 
@@ -53,14 +53,19 @@ def test_an_unreachable_database_gets_clear_answers_and_the_same_processes_recov
     assert refused.status_code == 503
     assert refused.json() == {"success": False, "message": "35", "data": {"retryAfter": 5}}
     assert refused.headers["Retry-After"]
-    english = requests.get(f"{running.url}/authorize", params=authorize_params(Pkce()), timeout=30,
-                           headers={"Accept-Language": "en-CA"})
+    english = requests.get(
+        f"{running.url}/authorize", params=authorize_params(Pkce()), timeout=30, headers={"Accept-Language": "en-CA"}
+    )
     french = requests.get(f"{running.url}/authorize", params=authorize_params(Pkce(), ui_locales="fr"), timeout=30)
     assert (english.status_code, french.status_code) == (503, 503)
     assert "The sign-in service is unavailable for a moment" in english.text and '<html lang="en">' in english.text
-    assert "Le service de connexion est indisponible pour un moment" in french.text and '<html lang="fr">' in french.text
+    assert (
+        "Le service de connexion est indisponible pour un moment" in french.text and '<html lang="fr">' in french.text
+    )
     assert requests.get(f"{running.url}/readyz", timeout=30).status_code == 503
-    token = token_request(running.url, grant_type="authorization_code", code="x", redirect_uri="https://rp.example/callback")
+    token = token_request(
+        running.url, grant_type="authorization_code", code="x", redirect_uri="https://rp.example/callback"
+    )
     assert (token.status_code, token.json()) == (503, {"error": "temporarily_unavailable"})
 
     proxy.restore()
@@ -70,7 +75,9 @@ def test_an_unreachable_database_gets_clear_answers_and_the_same_processes_recov
     assert running.process.pid == pid and running.process.poll() is None
 
 
-def test_a_statement_of_the_web_server_past_the_statement_timeout_is_cancelled(scratch_postgres_url, monkeypatch, tmp_path):
+def test_a_statement_of_the_web_server_past_the_statement_timeout_is_cancelled(
+    scratch_postgres_url, monkeypatch, tmp_path
+):
     for name, value in environment(tmp_path, scratch_postgres_url, IDP_DATABASE_STATEMENT_TIMEOUT_SECONDS="1").items():
         monkeypatch.setenv(name, value)
     web, command = create_app(migrations=False), create_app()

@@ -10,6 +10,7 @@ keeps the job as failed after the last attempt, and no job read from Redis shows
 code or the address; Redis unreachable answers code 25 and keeps nothing; a send that a
 stalled Redis holds keeps no other person's send waiting.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -52,6 +53,7 @@ def _elapsed(call):
 
 # Within the request (development).
 
+
 def test_an_smtp_server_that_refuses_gets_code_25_and_nothing_is_kept(app_with, smtp_server):
     controller, handler = smtp_server
     handler.refuse = True
@@ -90,10 +92,16 @@ def test_gc_notify_timing_out_gets_code_25_within_the_timeout(app_with, notify_s
 
 # On the queue.
 
+
 def _queued_app(app_with, smtp_port: int, redis_url: str = "", **more: str):
     return app_with(
-        IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(smtp_port), IDP_QUEUE_REDIS_URL=redis_url or REDIS_URL,
-        IDP_QUEUE_RETRY_BACKOFF_SECONDS="1", IDP_QUEUE_MAX_ATTEMPTS="3", IDP_NOTIFY_TIMEOUT_SECONDS="2", **more,
+        IDP_NOTIFY_PROVIDER="smtp",
+        IDP_NOTIFY_SMTP_PORT=str(smtp_port),
+        IDP_QUEUE_REDIS_URL=redis_url or REDIS_URL,
+        IDP_QUEUE_RETRY_BACKOFF_SECONDS="1",
+        IDP_QUEUE_MAX_ATTEMPTS="3",
+        IDP_NOTIFY_TIMEOUT_SECONDS="2",
+        **more,
     )
 
 
@@ -109,7 +117,9 @@ def test_a_code_request_only_queues_the_message_and_the_worker_delivers_it(app_w
     assert redis_queue.count == 0
 
 
-def test_a_refused_delivery_is_retried_with_back_off_then_kept_as_failed_without_code_or_address(app_with, smtp_server, redis_queue):
+def test_a_refused_delivery_is_retried_with_back_off_then_kept_as_failed_without_code_or_address(
+    app_with, smtp_server, redis_queue
+):
     controller, handler = smtp_server
     handler.refuse = True
     handler.reply = "451 4.3.0 try again later"
@@ -179,23 +189,33 @@ def _people_at_their_phone_code(app, server: LiveServer, count: int) -> list:
     for number in range(count):
         browser, (email, _) = requests.Session(), person(number)
         browser.headers["Origin"] = "http://localhost:5000"
-        login = browser.post(f"{server.url}/v1/otp/users/login", json={"userName": email, "password": PASSWORD}, timeout=30)
+        login = browser.post(
+            f"{server.url}/v1/otp/users/login", json={"userName": email, "password": PASSWORD}, timeout=30
+        )
         assert (login.status_code, login.json()["data"]["otpType"]) == (200, "sms")
-        sends.append(lambda browser=browser, email=email: browser.post(
-            f"{server.url}/v1/otp/otp/send", json={"userName": email, "otpType": "sms"}, timeout=30))
+        sends.append(
+            lambda browser=browser, email=email: browser.post(
+                f"{server.url}/v1/otp/otp/send", json={"userName": email, "otpType": "sms"}, timeout=30
+            )
+        )
     return sends
 
 
 @pytest.mark.postgres
-@pytest.mark.skipif(not os.environ.get("IDP_TEST_DATABASE_URL"), reason="row locks are PostgreSQL's (SQLite has one writer)")
+@pytest.mark.skipif(
+    not os.environ.get("IDP_TEST_DATABASE_URL"), reason="row locks are PostgreSQL's (SQLite has one writer)"
+)
 def test_a_send_a_stalled_queue_holds_keeps_no_other_persons_send_waiting(app_with, redis_queue):
     # Every code to a person's own phone counts in the service's one ceiling of texts: a send
     # that waited for the queue with that count made would hold its row locked, and every other
     # person's send would wait behind it, one timeout after the other.
     target = redis.Redis.from_url(REDIS_URL).connection_pool.connection_kwargs
     proxy = Proxy(target.get("host", "127.0.0.1"), target.get("port", 6379)).start()
-    app = app_with(IDP_NOTIFY_PROVIDER="outbox", IDP_QUEUE_REDIS_URL=f"redis://127.0.0.1:{proxy.port}/{target.get('db', 0)}",
-                   IDP_QUEUE_TIMEOUT_SECONDS="3")
+    app = app_with(
+        IDP_NOTIFY_PROVIDER="outbox",
+        IDP_QUEUE_REDIS_URL=f"redis://127.0.0.1:{proxy.port}/{target.get('db', 0)}",
+        IDP_QUEUE_TIMEOUT_SECONDS="3",
+    )
     server = LiveServer(app).start()
     try:
         first, second = _people_at_their_phone_code(app, server, 2)
@@ -222,14 +242,18 @@ def test_a_channel_no_provider_carries_is_refused_at_once_not_queued(app_with, s
     with app.app_context():
         db.session.execute(db.update(Journey).values(state="ACCOUNT_CREATED", email=EMAIL))
         db.session.commit()
-    answer = client.post("/v1/otp/transient_otp/send", json={"userName": EMAIL, "otpType": "sms", "phoneNumber": "+16132345678"})
+    answer = client.post(
+        "/v1/otp/transient_otp/send", json={"userName": EMAIL, "otpType": "sms", "phoneNumber": "+16132345678"}
+    )
     assert (answer.status_code, answer.json["message"]) == (503, "25")
     assert redis_queue.count == 1
     with app.app_context():
         assert db.session.scalars(db.select(OtpTransaction.channel)).all() == ["email"]
 
 
-def test_recovery_for_an_unknown_address_queues_a_message_like_a_known_one_and_sends_nothing(app_with, smtp_server, redis_queue):
+def test_recovery_for_an_unknown_address_queues_a_message_like_a_known_one_and_sends_nothing(
+    app_with, smtp_server, redis_queue
+):
     controller, handler = smtp_server
     app = _queued_app(app_with, controller.port)
     client = app.test_client()

@@ -1,5 +1,6 @@
 """The embedded default (`make run`: the development server on SQLite) holds concurrent
 people: 50 mixed requests at once (sign-ins, authorize, token, userinfo) get no 5xx."""
+
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
@@ -54,20 +55,28 @@ class Browser:
         email, phone = person(number)
         assert self.login(number).status_code == 200
         trxn = self.post("/otp/otp/send", userName=email, otpType="sms").json()["data"]["trxnId"]
-        verified = self.post("/otp/otp/verify", userName=email, otpType="sms", otp=outbox_code(self.url, phone), trxnId=trxn)
+        verified = self.post(
+            "/otp/otp/verify", userName=email, otpType="sms", otp=outbox_code(self.url, phone), trxnId=trxn
+        )
         assert verified.status_code == 200, verified.text
 
     def authorize(self) -> requests.Response:
-        return self.http.get(f"{self.url}/authorize", params=authorize_params(Pkce()), allow_redirects=False, timeout=60)
+        return self.http.get(
+            f"{self.url}/authorize", params=authorize_params(Pkce()), allow_redirects=False, timeout=60
+        )
 
     def code(self) -> tuple[str, Pkce]:
         pkce = Pkce()
-        answer = self.http.get(f"{self.url}/authorize", params=authorize_params(pkce), allow_redirects=False, timeout=60)
+        answer = self.http.get(
+            f"{self.url}/authorize", params=authorize_params(pkce), allow_redirects=False, timeout=60
+        )
         return code_from(answer.headers["Location"]), pkce
 
 
 def _redeem(url: str, code: str, pkce: Pkce) -> requests.Response:
-    return token_request(url, grant_type="authorization_code", code=code, redirect_uri=REDIRECT_URI, code_verifier=pkce.verifier)
+    return token_request(
+        url, grant_type="authorization_code", code=code, redirect_uri=REDIRECT_URI, code_verifier=pkce.verifier
+    )
 
 
 def test_fifty_concurrent_mixed_requests_on_the_embedded_default_get_no_server_error(embedded):
@@ -82,7 +91,9 @@ def test_fifty_concurrent_mixed_requests_on_the_embedded_default_get_no_server_e
         + [lambda index=index: signed_in[index % 4].authorize() for index in range(13)]
         + [lambda code=code, pkce=pkce: _redeem(embedded.url, code, pkce) for code, pkce in codes[:13]]
         + [
-            lambda token=token: requests.get(f"{embedded.url}/userinfo", headers={"Authorization": f"Bearer {token}"}, timeout=60)
+            lambda token=token: requests.get(
+                f"{embedded.url}/userinfo", headers={"Authorization": f"Bearer {token}"}, timeout=60
+            )
             for token in access_tokens
         ]
     )

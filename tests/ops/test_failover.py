@@ -24,6 +24,7 @@ What goes wrong there, and what the service must do:
   a refusal of a sign-up step already taken, whose account is there — and starting again signs them
   in.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -44,8 +45,14 @@ UNAVAILABLE = {"success": False, "message": "35", "data": {"retryAfter": 5}}
 def in_doubt(someone: Person) -> list[Answer]:
     """A clear refusal (4xx with its catalogue code) of a step tried again after a 503: the first
     try's commit reached the standby but its answer was lost with the primary."""
-    return [answer for before, answer in itertools.pairwise(someone.answers)
-            if before.status == 503 and before.step == answer.step and 400 <= answer.status < 500 and answer.body.get("message")]
+    return [
+        answer
+        for before, answer in itertools.pairwise(someone.answers)
+        if before.status == 503
+        and before.step == answer.step
+        and 400 <= answer.status < 500
+        and answer.body.get("message")
+    ]
 
 
 @pytest.fixture
@@ -121,18 +128,25 @@ def test_the_standby_takes_over_under_traffic_and_no_answered_sign_up_is_lost(tm
     unavailable = [answer for answer in failed if answer.status == 503 and answer.body == UNAVAILABLE]
     assert unavailable, "no call met the failover: the test proves nothing"
     doubted = {id(answer): someone for someone in people for answer in in_doubt(someone)}
-    assert all(answer in unavailable or id(answer) in doubted for answer in failed), \
-        {(answer.step, answer.status, str(answer.body)) for answer in failed if answer not in unavailable and id(answer) not in doubted}
+    assert all(answer in unavailable or id(answer) in doubted for answer in failed), {
+        (answer.step, answer.status, str(answer.body))
+        for answer in failed
+        if answer not in unavailable and id(answer) not in doubted
+    }
     assert {id(error.answer) for _, error in refused} <= set(doubted), refused[:3]
     for someone in returning:
         last_doubt = max((answer.at for answer in in_doubt(someone)), default=0)
-        assert any(answer.at > last_doubt and answer.step == "/otp/otp/verify" and answer.status == 200 for answer in someone.answers), \
-            "a person whose answer was lost could not sign in again"
+        assert any(
+            answer.at > last_doubt and answer.step == "/otp/otp/verify" and answer.status == 200
+            for answer in someone.answers
+        ), "a person whose answer was lost could not sign in again"
     back = next(answer for answer in answers if answer.at > unavailable[-1].at and answer.status == 200)
-    assert any(answer.at > promoted and answer.step == "/users/create" and answer.status == 200 for answer in answers), \
-        "no account was made on the new primary"
-    assert any(answer.at > promoted and answer.step == "/otp/otp/verify" and answer.status == 200 for answer in answers), \
-        "nobody signed in on the new primary"
+    assert any(
+        answer.at > promoted and answer.step == "/users/create" and answer.status == 200 for answer in answers
+    ), "no account was made on the new primary"
+    assert any(
+        answer.at > promoted and answer.step == "/otp/otp/verify" and answer.status == 200 for answer in answers
+    ), "nobody signed in on the new primary"
     assert server.process.pid == pid
 
     with standby.connect("idp") as connection:
@@ -141,14 +155,26 @@ def test_the_standby_takes_over_under_traffic_and_no_answered_sign_up_is_lost(tm
     assert answered <= set(made), f"answered sign-ups lost: {answered - set(made)}"
     assert all(hashed and verified for hashed, verified in made.values()), "an account half made"
     unanswered = set(made) - answered
-    in_flight = {someone.email for someone in newcomers if any(answer.step == "/users/create" and answer.status == 503
-                                                               for answer in someone.answers)}
+    in_flight = {
+        someone.email
+        for someone in newcomers
+        if any(answer.step == "/users/create" and answer.status == 503 for answer in someone.answers)
+    }
     assert unanswered <= in_flight, unanswered - in_flight
-    assert {someone.email for someone in newcomers if any(answer.step == "/users/create" for answer in in_doubt(someone))} <= set(made), \
-        "a sign-up whose answer was lost, and whose click again was refused, made no account"
-    lost = sorted(f"{answer.step} {answer.status} code {answer.body['message']}" for someone in people for answer in in_doubt(someone))
-    print(f"\nprimary stopped at once; standby promoted in {promoted - crashed:.2f} s; calls failing (503, code 35) from "
-          f"{unavailable[0].at - crashed:+.2f} s to {unavailable[-1].at - crashed:+.2f} s after the crash " f"({len(unavailable)} calls), "
-          f"the first call served again at {back.at - crashed:+.2f} s; {len(answered)} sign-ups answered, " "all on the new primary "
-          f"({len(unanswered)} made by a call answered 503); answers to a click again after a lost answer: {lost}; "
-          f"{len(answers)} calls in all")
+    assert {
+        someone.email for someone in newcomers if any(answer.step == "/users/create" for answer in in_doubt(someone))
+    } <= set(made), "a sign-up whose answer was lost, and whose click again was refused, made no account"
+    lost = sorted(
+        f"{answer.step} {answer.status} code {answer.body['message']}"
+        for someone in people
+        for answer in in_doubt(someone)
+    )
+    print(
+        f"\nprimary stopped at once; standby promoted in {promoted - crashed:.2f} s; calls failing (503, code 35) from "
+        f"{unavailable[0].at - crashed:+.2f} s to {unavailable[-1].at - crashed:+.2f} s after the crash "
+        f"({len(unavailable)} calls), "
+        f"the first call served again at {back.at - crashed:+.2f} s; {len(answered)} sign-ups answered, "
+        "all on the new primary "
+        f"({len(unanswered)} made by a call answered 503); answers to a click again after a lost answer: {lost}; "
+        f"{len(answers)} calls in all"
+    )

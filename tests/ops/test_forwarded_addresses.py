@@ -30,6 +30,7 @@ Abuse and degraded cases:
 - proxy_hops set without proxy_networks: the service refuses to start, with one line naming
   IDP_SERVER_PROXY_NETWORKS (test_config.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,11 @@ REDIS_URL = os.environ.get("IDP_TEST_REDIS_URL", "").strip() or "redis://127.0.0
 def production_server(folder, every_address: bool = False, **settings: str) -> Server:
     """Launched, not yet ready (Server.ready)."""
     folder.mkdir()
-    env = environment(folder, f"sqlite:///{folder / 'idp.sqlite3'}",
-                      **(production_environment(folder) | {"IDP_QUEUE_REDIS_URL": REDIS_URL} | settings))
+    env = environment(
+        folder,
+        f"sqlite:///{folder / 'idp.sqlite3'}",
+        **(production_environment(folder) | {"IDP_QUEUE_REDIS_URL": REDIS_URL} | settings),
+    )
     migrate(env)
     server = Server(folder, env, production=True)
     if every_address:
@@ -123,9 +127,13 @@ def test_an_ipv4_client_written_in_ipv6_is_logged_and_counted_as_itself(servers)
 
 
 def test_only_a_value_a_proxy_handed_on_counts_behind_two_layers(app_with):
-    behind = app_with(IDP_SERVER_PROXY_HOPS="2", IDP_SERVER_PROXY_NETWORKS=f"{BALANCER}/32, 198.51.100.0/24").test_client()
-    through_the_cdn = behind.get("/console", headers={"X-Forwarded-For": "127.0.0.1, 198.51.100.7"},
-                                 environ_base={"REMOTE_ADDR": BALANCER})
-    skipping_it = behind.get("/console", headers={"X-Forwarded-For": "127.0.0.1, 203.0.113.9"},
-                             environ_base={"REMOTE_ADDR": BALANCER})
+    behind = app_with(
+        IDP_SERVER_PROXY_HOPS="2", IDP_SERVER_PROXY_NETWORKS=f"{BALANCER}/32, 198.51.100.0/24"
+    ).test_client()
+    through_the_cdn = behind.get(
+        "/console", headers={"X-Forwarded-For": "127.0.0.1, 198.51.100.7"}, environ_base={"REMOTE_ADDR": BALANCER}
+    )
+    skipping_it = behind.get(
+        "/console", headers={"X-Forwarded-For": "127.0.0.1, 203.0.113.9"}, environ_base={"REMOTE_ADDR": BALANCER}
+    )
     assert (through_the_cdn.status_code, skipping_it.status_code) == (200, 404)

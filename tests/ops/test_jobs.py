@@ -1,5 +1,6 @@
 """Jobs of any kind, beside messages: each kind with its own retry rule, queued on Redis in
 production and done after the answer when there is no queue (make run)."""
+
 from __future__ import annotations
 
 import pytest

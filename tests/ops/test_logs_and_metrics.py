@@ -1,6 +1,7 @@
 """What operators read, from production's web server (granian, two workers) through a whole journey: one JSON line
 per request with its correlation id, security events with account, address and user agent,
 no secret and no e-mail address anywhere; /metrics adds up every worker's counts."""
+
 from __future__ import annotations
 
 import json
@@ -24,20 +25,28 @@ def journey_logs(tmp_path_factory):
     try:
         journey = FullJourney([server.url], server.url)
         tokens = journey.run()
-        replayed_code = token_request(server.url, grant_type="authorization_code", code=tokens["code"],
-                                      redirect_uri="https://rp.example/callback")
+        replayed_code = token_request(
+            server.url, grant_type="authorization_code", code=tokens["code"], redirect_uri="https://rp.example/callback"
+        )
         assert replayed_code.status_code == 400
         third = journey.single_sign_on()
         journey.refresh(third["refresh_token"])
-        assert token_request(server.url, grant_type="refresh_token", refresh_token=third["refresh_token"]).status_code == 400
+        assert (
+            token_request(server.url, grant_type="refresh_token", refresh_token=third["refresh_token"]).status_code
+            == 400
+        )
         assert journey.post("/profile/name", firstName="Jeanne", lastName="Tremblay-Roy").status_code == 200
         assert journey.post("/logout").status_code == 200
         journey.recover()
         # a guesser's browser, not the person's trusted device: its failures meet the cap
         guesser = requests.Session()
         for _ in range(6):
-            guesser.post(f"{server.url}/v1/otp/users/login", json={"userName": EMAIL, "password": "Wrong-Password-Again-1"},
-                         headers={"Origin": server.url}, timeout=60)
+            guesser.post(
+                f"{server.url}/v1/otp/users/login",
+                json={"userName": EMAIL, "password": "Wrong-Password-Again-1"},
+                headers={"Origin": server.url},
+                timeout=60,
+            )
         metrics = requests.get(f"{server.url}/metrics", timeout=30).text
     finally:
         server.stop()
@@ -98,9 +107,18 @@ def test_login_hint_and_id_token_hint_are_masked_in_request_lines(journey_logs):
 @pytest.mark.parametrize(
     "event",
     [
-        "signup_completed", "signin_completed", "password_wrong", "code_wrong", "sessions_ended", "name_changed",
-        "authorization_code_replayed", "refresh_token_replayed", "recovery_requested", "password_reset",
-        "recovery_completed", "account_locked",
+        "signup_completed",
+        "signin_completed",
+        "password_wrong",
+        "code_wrong",
+        "sessions_ended",
+        "name_changed",
+        "authorization_code_replayed",
+        "refresh_token_replayed",
+        "recovery_requested",
+        "password_reset",
+        "recovery_completed",
+        "account_locked",
     ],
 )
 def test_security_events_name_the_account_the_address_and_the_user_agent(journey_logs, event):
@@ -123,7 +141,9 @@ def test_a_replay_is_followed_by_the_revocation_it_caused(journey_logs):
     events = _events(lines)
     for replay in ("authorization_code_replayed", "refresh_token_replayed"):
         (replayed,) = events[replay]
-        revoked = [record for record in events["tokens_revoked"] if record["correlation_id"] == replayed["correlation_id"]]
+        revoked = [
+            record for record in events["tokens_revoked"] if record["correlation_id"] == replayed["correlation_id"]
+        ]
         assert len(revoked) == 1 and revoked[0]["tokens_revoked"] >= 1 and revoked[0]["reason"] == "replayed"
 
 
@@ -151,7 +171,10 @@ def test_the_development_server_prints_no_unmasked_request_line(tmp_path):
 
 def test_metrics_count_the_cpu_each_route_cost_the_app(journey_logs):
     _, _, metrics = journey_logs
-    spent = {route: float(value) for route, value in re.findall(r'idp_http_request_cpu_seconds_total\{route="([^"]+)"\} (\S+)', metrics)}
+    spent = {
+        route: float(value)
+        for route, value in re.findall(r'idp_http_request_cpu_seconds_total\{route="([^"]+)"\} (\S+)', metrics)
+    }
     # the password's hash alone is milliseconds of CPU at each sign-in
     assert spent["/v1/otp/users/login"] > 0.01 and spent["/token"] > 0 and spent["/authorize"] > 0
 

@@ -1,6 +1,7 @@
 """`make run IDP_PORT=… RP_PORT=…`, as the README documents it: the provider and the
 reservations demo start on the ports given, and the demo's sign-in reaches the provider's
 login UI (its redirect URI follows the port), not the "we cannot continue" page."""
+
 from __future__ import annotations
 
 import os
@@ -23,7 +24,11 @@ def test_make_run_on_other_ports_signs_in_through_the_demo(tmp_path):
     env["IDP_INSTANCE_PATH"] = str(tmp_path)
     process = subprocess.Popen(
         ["make", "--no-print-directory", "run", f"IDP_PORT={idp_port}", f"RP_PORT={rp_port}"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     try:
         demo = f"http://localhost:{rp_port}"

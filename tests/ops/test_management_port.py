@@ -16,6 +16,7 @@ What fails, and what each side must say:
   healthy instance stays in rotation; only the machine's /metrics is missing meanwhile.
 - Anyone on the public port asks for /metrics, or //metrics: 404; /healthz and /readyz say no
   more than whether the instance can serve."""
+
 from __future__ import annotations
 
 import os
@@ -29,9 +30,9 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.conftest import free_port
 from idp.management import PROBE_SECONDS
 from idp.processes import children
+from tests.conftest import free_port
 from tests.support.servers import ROOT, Management, Server, environment, migrate
 
 # SQLAlchemy's QueuePool by default: 5 connections and 10 more when they are all lent.
@@ -57,12 +58,17 @@ def servers(tmp_path):
 
 def _numbers(management: Server) -> dict[str, float]:
     text = requests.get(f"{management.url}/metrics", timeout=10).text
-    return {sample.name + (str(sorted(sample.labels.items())) if sample.labels else ""): sample.value
-            for family in text_string_to_metric_families(text) for sample in family.samples}
+    return {
+        sample.name + (str(sorted(sample.labels.items())) if sample.labels else ""): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
 
 
 def _policy_requests(numbers: dict[str, float]) -> float:
-    return numbers.get("idp_http_requests_total[('method', 'GET'), ('route', '/v1/password/policy'), ('status', '200')]", 0.0)
+    return numbers.get(
+        "idp_http_requests_total[('method', 'GET'), ('route', '/v1/password/policy'), ('status', '200')]", 0.0
+    )
 
 
 def _master(web: Server) -> int:
@@ -83,7 +89,9 @@ def _settled(management: Server, web: Server, without: int | None = None) -> dic
         numbers = _numbers(management)
         if numbers["idp_processes"] == 3 and len(workers) == 2 and without not in workers and started:
             return numbers
-        assert time.monotonic() < deadline, f"the web server's workers did not settle: {workers}, {sorted(os.listdir(folder))}"
+        assert time.monotonic() < deadline, (
+            f"the web server's workers did not settle: {workers}, {sorted(os.listdir(folder))}"
+        )
         time.sleep(0.3)
 
 
@@ -236,7 +244,13 @@ def test_the_web_port_says_it_is_ready_while_the_management_process_is_down(serv
 
 def test_the_management_process_refuses_to_start_without_its_port(tmp_path):
     env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", PROMETHEUS_MULTIPROC_DIR=str(tmp_path))
-    stopped = subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "management", "serve"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=60)
+    stopped = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "idp", "management", "serve"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert stopped.returncode != 0
     assert "IDP_MANAGEMENT_BIND is unset" in stopped.stderr

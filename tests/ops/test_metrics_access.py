@@ -1,5 +1,6 @@
 """/metrics is for the networks metrics.allowed_networks names; anyone else gets 404, on the
 management port too, whatever address a forwarded header claims there."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,6 +41,8 @@ def test_the_management_port_believes_no_forwarded_address(app, monkeypatch):
     monkeypatch.setenv("IDP_SERVER_PROXY_NETWORKS", "203.0.113.5/32")
     monkeypatch.setenv("IDP_MANAGEMENT_BIND", "127.0.0.1:9000")
     management = Client(ManagementServer(create_app({"TESTING": True}).wsgi_app))
-    forged = management.get("/metrics", headers={"X-Forwarded-For": "127.0.0.1"}, environ_base={"REMOTE_ADDR": "203.0.113.5"})
+    forged = management.get(
+        "/metrics", headers={"X-Forwarded-For": "127.0.0.1"}, environ_base={"REMOTE_ADDR": "203.0.113.5"}
+    )
     assert forged.status_code == 404
     assert management.get("/metrics", environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code == 200

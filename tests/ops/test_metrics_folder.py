@@ -25,6 +25,7 @@ Who holds what, what they try or what befalls them, and what they must get:
 Mounting a tmpfs needs root (CAP_SYS_ADMIN): where the tests may not, those that need one skip.
 The job worker under a full folder: tests/ops/test_queue_faults.py.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -70,7 +71,9 @@ def _send(base: str, wanted: list[tuple[str, str]]) -> list[tuple[str, str, int 
     answers: list[tuple[str, str, int | str]] = []
     for method, path in wanted:
         try:
-            answers.append((method, path, requests.request(method, base + path, timeout=30, allow_redirects=False).status_code))
+            answers.append(
+                (method, path, requests.request(method, base + path, timeout=30, allow_redirects=False).status_code)
+            )
         except requests.RequestException as error:
             answers.append((method, path, type(error).__name__))
     return answers
@@ -84,8 +87,11 @@ def _scrape(base: str) -> tuple[int | str, list[tuple[str, dict[str, str], float
         return type(error).__name__, []
     if answer.status_code != 200:
         return answer.status_code, []
-    return 200, [(sample.name, sample.labels, sample.value)
-                 for family in text_string_to_metric_families(answer.text) for sample in family.samples]
+    return 200, [
+        (sample.name, sample.labels, sample.value)
+        for family in text_string_to_metric_families(answer.text)
+        for sample in family.samples
+    ]
 
 
 def _replaced(web: Server) -> int:
@@ -102,7 +108,9 @@ def full(tmp_path_factory, migrated_app):
     with small_tmpfs(base / "disk", FOLDER_SIZE) as disk:
         folder = disk / "idp"
         folder.mkdir()
-        env = environment(base, f"sqlite:///{base / 'idp.sqlite3'}", PROMETHEUS_MULTIPROC_DIR=str(folder), IDP_THREADS="2")
+        env = environment(
+            base, f"sqlite:///{base / 'idp.sqlite3'}", PROMETHEUS_MULTIPROC_DIR=str(folder), IDP_THREADS="2"
+        )
         migrate(env)
         web = Server(base, env, production=True).start()
         try:
@@ -124,9 +132,18 @@ def full(tmp_path_factory, migrated_app):
         finally:
             web.stop()
     return {
-        "wanted": wanted, "answers": answers, "answers_with_room": answers_with_room, "while_full": while_full,
-        "with_room": with_room, "scraped_while_full": scraped_while_full, "serving": serving, "first_workers": first_workers, "later_workers": later_workers,
-        "replaced": _replaced(web), "lines": web.lines(), "folder": str(folder),
+        "wanted": wanted,
+        "answers": answers,
+        "answers_with_room": answers_with_room,
+        "while_full": while_full,
+        "with_room": with_room,
+        "scraped_while_full": scraped_while_full,
+        "serving": serving,
+        "first_workers": first_workers,
+        "later_workers": later_workers,
+        "replaced": _replaced(web),
+        "lines": web.lines(),
+        "folder": str(folder),
     }
 
 
@@ -143,7 +160,7 @@ def test_no_worker_dies_and_granian_keeps_serving(full):
 def test_workers_started_while_the_folder_is_full_serve(full):
     assert full["replaced"] >= 2
     assert full["later_workers"] and not full["later_workers"] & full["first_workers"]
-    assert [answer[2] for answer in full["answers"][2 * len(full["wanted"]):] if not isinstance(answer[2], int)] == []
+    assert [answer[2] for answer in full["answers"][2 * len(full["wanted"]) :] if not isinstance(answer[2], int)] == []
 
 
 def _told(lines: list[str]) -> list[dict]:
@@ -155,7 +172,8 @@ def test_each_process_says_once_that_its_metrics_are_not_written_naming_the_vari
     told = _told(full["lines"])
     assert told
     assert {(record["variable"], record["folder"], record["error"]) for record in told} == {
-        ("PROMETHEUS_MULTIPROC_DIR", full["folder"], "No space left on device")}
+        ("PROMETHEUS_MULTIPROC_DIR", full["folder"], "No space left on device")
+    }
     pids = [record["pid"] for record in told]
     assert len(pids) == len(set(pids))
     assert set(pids) <= full["first_workers"] | full["later_workers"]
@@ -191,10 +209,22 @@ COMMANDS = {
 def _started(tmp_path: Path, folder: Path, command: str) -> subprocess.CompletedProcess:
     """The command run until it exits (at most 60 s), in a session of its own: one that starts
     serving instead, its workers with it, is ended with the test."""
-    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", PROMETHEUS_MULTIPROC_DIR=str(folder),
-                      IDP_BIND=f"127.0.0.1:{free_port()}", IDP_MANAGEMENT_BIND=f"127.0.0.1:{free_port()}")
-    process = subprocess.Popen(COMMANDS[command], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+    env = environment(
+        tmp_path,
+        f"sqlite:///{tmp_path / 'idp.sqlite3'}",
+        PROMETHEUS_MULTIPROC_DIR=str(folder),
+        IDP_BIND=f"127.0.0.1:{free_port()}",
+        IDP_MANAGEMENT_BIND=f"127.0.0.1:{free_port()}",
+    )
+    process = subprocess.Popen(
+        COMMANDS[command],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         stdout, stderr = process.communicate(timeout=60)
     finally:

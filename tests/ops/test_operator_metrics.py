@@ -2,6 +2,7 @@
 database pools (lent, waited for, capacity), the job queue (depth, oldest job, live workers,
 failed attempts by kind) and delivery latency by channel and provider; and every series the
 operators' guide names is one that /metrics serves."""
+
 from __future__ import annotations
 
 import re

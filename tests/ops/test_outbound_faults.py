@@ -5,6 +5,7 @@ deadline; every forged request is invalid_client in bounded time; no more than
 outbound.max_concurrent threads of a worker are ever held, so discovery answers meanwhile; the
 failure is remembered, so forged assertions that follow cost nothing; /metrics counts each
 outcome."""
+
 from __future__ import annotations
 
 import threading
@@ -27,7 +28,9 @@ DOCUMENT = b'{"keys": []}' + b" " * 48
 
 
 def _keyed_client(jwks_uri: str) -> str:
-    return CLIENTS + f"""
+    return (
+        CLIENTS
+        + f"""
 [clients.keyed]
 token_endpoint_auth_method = "private_key_jwt"
 jwks_uri = "{jwks_uri}"
@@ -40,6 +43,7 @@ url = "https://keyed.example/"
 title_en = "Keyed service"
 title_fr = "Service à clés"
 """
+    )
 
 
 @pytest.fixture
@@ -47,11 +51,16 @@ def provider(tmp_path):
     """The provider under production's web server (two workers of four threads), the keyed client's jwks_uri
     dripping its document a byte a second."""
     document = http(200, DOCUMENT, Content_Type="application/json")
-    keys = Outside(lambda path: [document[:-len(DOCUMENT)], *dripped(DOCUMENT)], drip_seconds=1)
+    keys = Outside(lambda path: [document[: -len(DOCUMENT)], *dripped(DOCUMENT)], drip_seconds=1)
     clients = tmp_path / "keyed-clients.toml"
     clients.write_text(_keyed_client(f"{keys.url}/jwks"), encoding="utf-8")
-    env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_CLIENTS_FILE=str(clients),
-                      WEB_CONCURRENCY=str(WORKERS), IDP_THREADS="4")
+    env = environment(
+        tmp_path,
+        f"sqlite:///{tmp_path / 'idp.sqlite3'}",
+        IDP_CLIENTS_FILE=str(clients),
+        WEB_CONCURRENCY=str(WORKERS),
+        IDP_THREADS="4",
+    )
     migrate(env)
     server = Server(tmp_path, env, production=True).start()
     try:
@@ -65,13 +74,27 @@ def _forge(server: Server) -> tuple[int, str, float]:
     """A token request for the keyed client, signed by a key of the forger's own."""
     moment = int(time.time())
     key = ECKey.generate_key("P-256", parameters={"kid": f"forged-{time.time_ns()}"})
-    claims = {"iss": "keyed", "sub": "keyed", "aud": f"{server.url}/token", "iat": moment, "exp": moment + 60,
-              "jti": f"jti-{time.time_ns()}"}
+    claims = {
+        "iss": "keyed",
+        "sub": "keyed",
+        "aud": f"{server.url}/token",
+        "iat": moment,
+        "exp": moment + 60,
+        "jti": f"jti-{time.time_ns()}",
+    }
     started = time.monotonic()
-    answer = requests.post(f"{server.url}/token", timeout=150, data={
-        "grant_type": "authorization_code", "code": "x", "redirect_uri": "https://keyed.example/cb", "code_verifier": "v" * 43,
-        "client_assertion_type": ASSERTION_TYPE,
-        "client_assertion": jwt.encode({"alg": "ES256", "kid": key.kid}, claims, key, algorithms=["ES256"])})
+    answer = requests.post(
+        f"{server.url}/token",
+        timeout=150,
+        data={
+            "grant_type": "authorization_code",
+            "code": "x",
+            "redirect_uri": "https://keyed.example/cb",
+            "code_verifier": "v" * 43,
+            "client_assertion_type": ASSERTION_TYPE,
+            "client_assertion": jwt.encode({"alg": "ES256", "kid": key.kid}, claims, key, algorithms=["ES256"]),
+        },
+    )
     return answer.status_code, answer.json().get("error", ""), time.monotonic() - started
 
 
@@ -91,9 +114,12 @@ def _discovery_seconds(server: Server) -> float:
 
 def _outbound_calls(server: Server) -> dict[str, float]:
     text = requests.get(f"{server.url}/metrics", timeout=10).text
-    return {sample.labels["outcome"]: sample.value for family in text_string_to_metric_families(text)
-            for sample in family.samples
-            if sample.name == "idp_outbound_calls_total" and sample.labels["purpose"] == "client_keys"}
+    return {
+        sample.labels["outcome"]: sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name == "idp_outbound_calls_total" and sample.labels["purpose"] == "client_keys"
+    }
 
 
 def test_forged_assertions_for_a_dripping_key_document_hold_neither_threads_nor_discovery(provider):
@@ -106,8 +132,11 @@ def test_forged_assertions_for_a_dripping_key_document_hold_neither_threads_nor_
         time.sleep(0.3)
     for thread in threads:
         thread.join()
-    print(f"discovery while forged requests ran: {max(discovery):.2f} s at most ({len(discovery)} asked); "
-          f"forged answered in {max(seconds for *_, seconds in answers):.2f} s at most; " f"document fetched {keys.requests} times")
+    print(
+        f"discovery while forged requests ran: {max(discovery):.2f} s at most ({len(discovery)} asked); "
+        f"forged answered in {max(seconds for *_, seconds in answers):.2f} s at most; "
+        f"document fetched {keys.requests} times"
+    )
 
     # held, discovery waited 57-60 s; free, it answers at once (room left for a busy machine)
     assert max(discovery) < 10

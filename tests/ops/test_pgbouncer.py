@@ -20,6 +20,7 @@ What goes wrong there, and what the service must do:
   PgBouncer (never refused), PostgreSQL sees at most PgBouncer's pool, while the web processes
   keep their own pools of connections to PgBouncer.
 """
+
 from __future__ import annotations
 
 import threading
@@ -50,10 +51,15 @@ def pgbouncer(scratch_postgres_url):
     timeout set on every PostgreSQL connection it opens."""
     server = make_url(scratch_postgres_url)
     folder = engine_folder("pgbouncer")
-    bouncer = PgBouncer(folder, {
-        "idp": f"host={server.host} port={server.port or 5432} dbname={server.database} "
-               f"connect_query='SET statement_timeout = {TIMEOUT_MS}'",
-    }, default_pool_size=str(POSTGRES_CONNECTIONS), max_client_conn="200").start()
+    bouncer = PgBouncer(
+        folder,
+        {
+            "idp": f"host={server.host} port={server.port or 5432} dbname={server.database} "
+            f"connect_query='SET statement_timeout = {TIMEOUT_MS}'",
+        },
+        default_pool_size=str(POSTGRES_CONNECTIONS),
+        max_client_conn="200",
+    ).start()
     yield bouncer, scratch_postgres_url
     bouncer.stop()
     remove_folder(folder)
@@ -61,8 +67,9 @@ def pgbouncer(scratch_postgres_url):
 
 def _postgres_connections(direct_url: str, database: str) -> int:
     with psycopg.connect(direct_url.replace("+psycopg", ""), autocommit=True) as watcher:
-        return watcher.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-                               (database,)).fetchone()[0]
+        return watcher.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (database,)
+        ).fetchone()[0]
 
 
 def test_people_signing_up_and_in_at_once_through_pgbouncer_all_succeed_on_its_few_connections(tmp_path, pgbouncer):
@@ -91,9 +98,13 @@ def test_people_signing_up_and_in_at_once_through_pgbouncer_all_succeed_on_its_f
     assert {answer.status for answer in answers} == {200}
     assert most[0] <= POSTGRES_CONNECTIONS
     clients = [line for line in bouncer.log.read_text().splitlines() if "login attempt" in line]
-    assert len(clients) > POSTGRES_CONNECTIONS, "the web server held no more connections than PostgreSQL: the pooler proved nothing"
-    print(f"\n{len(answers)} calls of {PEOPLE} people at once, all 200; PostgreSQL saw at most {most[0]} connections, "
-          f"the web server opened {len(clients)} to PgBouncer")
+    assert len(clients) > POSTGRES_CONNECTIONS, (
+        "the web server held no more connections than PostgreSQL: the pooler proved nothing"
+    )
+    print(
+        f"\n{len(answers)} calls of {PEOPLE} people at once, all 200; PostgreSQL saw at most {most[0]} connections, "
+        f"the web server opened {len(clients)} to PgBouncer"
+    )
 
 
 def test_a_statement_of_the_web_server_past_the_timeout_is_cancelled_behind_pgbouncer(tmp_path, pgbouncer, monkeypatch):

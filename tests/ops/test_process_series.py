@@ -3,6 +3,7 @@ is every worker's pool (the master, which serves nothing, counts none), and the 
 never falls when granian replaces its workers (as it does when their lifetime ends, or on
 SIGHUP), since the CPU of a worker it reaped still counts. Production's web server with two
 workers, /metrics on its own port (no management port), every worker replaced twice."""
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,12 @@ def _numbers(base: str) -> dict[str, float]:
     answer = requests.get(f"{base}/metrics", timeout=30)
     assert answer.status_code == 200, (answer.status_code, answer.text[:2000])
     text = answer.text
-    return {sample.name: sample.value for family in text_string_to_metric_families(text) for sample in family.samples
-            if not sample.labels}
+    return {
+        sample.name: sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if not sample.labels
+    }
 
 
 def _capacity_once_settled(web) -> float:
@@ -90,7 +95,11 @@ def test_the_workers_run_with_the_allocator_tuned(web):
     workers = children(master)
     assert workers
     for pid in [master, *workers]:
-        assert set(_tunables(pid)) >= {"glibc.malloc.mmap_threshold=131072", "glibc.malloc.arena_max=2", "glibc.malloc.hugetlb=1"}
+        assert set(_tunables(pid)) >= {
+            "glibc.malloc.mmap_threshold=131072",
+            "glibc.malloc.arena_max=2",
+            "glibc.malloc.hugetlb=1",
+        }
 
 
 def _tunables(pid: int) -> list[str]:
@@ -99,9 +108,8 @@ def _tunables(pid: int) -> list[str]:
     entries = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
     first = next(index for index, entry in enumerate(entries) if entry.startswith("GLIBC_TUNABLES="))
     settings = [entries[first].partition("=")[2]]
-    for entry in entries[first + 1:]:
+    for entry in entries[first + 1 :]:
         if not entry.startswith("glibc."):
             break
         settings.append(entry)
     return settings
-

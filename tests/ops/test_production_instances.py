@@ -2,6 +2,7 @@
 (`__Host-` Secure cookies, HSTS, no outbox) over one PostgreSQL, messages put on the Redis
 queue and sent by the delivery worker (`flask --app idp jobs work`) to GC Notify (a
 fake on loopback), and every request of a whole journey alternating between the instances."""
+
 from __future__ import annotations
 
 import os
@@ -59,13 +60,21 @@ def production_site(tmp_path, scratch_postgres_url, notify_server):
     if not REDIS_URL:
         pytest.skip("IDP_TEST_REDIS_URL is not set")
     shared = {
-        "IDP_SERVER_ENVIRONMENT": "production", "IDP_SERVER_ISSUER": ISSUER,
-        "IDP_METHODS_APP_SECRET_KEY": APP_SECRET_KEY, "IDP_QUEUE_REDIS_URL": REDIS_URL,
-        **notify_settings(notify_server), "IDP_NOTIFY_CHANNELS": "email,sms",
+        "IDP_SERVER_ENVIRONMENT": "production",
+        "IDP_SERVER_ISSUER": ISSUER,
+        "IDP_METHODS_APP_SECRET_KEY": APP_SECRET_KEY,
+        "IDP_QUEUE_REDIS_URL": REDIS_URL,
+        **notify_settings(notify_server),
+        "IDP_NOTIFY_CHANNELS": "email,sms",
     }
     servers = start_instances(tmp_path, scratch_postgres_url, **shared)
-    worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "deliveries", "work"], cwd=ROOT,
-                              env=servers[0].env, stdout=(tmp_path / "worker.log").open("w"), stderr=subprocess.STDOUT)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "idp", "deliveries", "work"],
+        cwd=ROOT,
+        env=servers[0].env,
+        stdout=(tmp_path / "worker.log").open("w"),
+        stderr=subprocess.STDOUT,
+    )
     yield servers
     for server in servers:
         server.stop()
@@ -82,8 +91,13 @@ def test_a_whole_journey_on_two_production_instances_with_the_queue_worker_succe
     assert journey.secure_cookies and all(journey.secure_cookies.values())
     assert all(name.startswith("__Host-") for name in journey.secure_cookies)
     assert all("max-age=" in answer.headers.get("Strict-Transport-Security", "") for answer in journey.answers)
-    assert {body.get("email_address") or body.get("phone_number") for _, _, body in FakeNotify.received} == {EMAIL, PHONE}
+    assert {body.get("email_address") or body.get("phone_number") for _, _, body in FakeNotify.received} == {
+        EMAIL,
+        PHONE,
+    }
     served = [answer.url.split("/")[2] for answer in journey.answers]
     assert all(first != second for first, second in pairwise(served))
-    print(f"\n{len(journey.answers)} requests in production mode, alternating between {a.url} and {b.url}; "
-          f"{len(FakeNotify.received)} messages sent by the worker to GC Notify")
+    print(
+        f"\n{len(journey.answers)} requests in production mode, alternating between {a.url} and {b.url}; "
+        f"{len(FakeNotify.received)} messages sent by the worker to GC Notify"
+    )

@@ -8,6 +8,7 @@ and it stops counting as alive at once. Its calls count in the machine's /metric
 worker's too, when it shares the web server's metrics folder; that folder full never stops a
 code from being sent and delivered. Real processes: a redis-server of this test's own on a
 free port, the provider, the worker, SMTP on loopback."""
+
 from __future__ import annotations
 
 import contextlib
@@ -78,8 +79,14 @@ class Site:
 
     def start_worker(self) -> subprocess.Popen:
         with (self.folder / f"worker-{len(self.workers) + 1}.log").open("w") as log:
-            worker = subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], cwd=ROOT, env=self.env,
-                                      stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self.workers.append(worker)
         return worker
 
@@ -110,11 +117,17 @@ def site_with(tmp_path, redis_server, smtp_server):
     made: list[Site] = []
 
     def make(**settings: str) -> Site:
-        env = environment(tmp_path, f"sqlite:///{tmp_path / 'idp.sqlite3'}", IDP_QUEUE_REDIS_URL=redis_server.url,
-                          IDP_QUEUE_TIMEOUT_SECONDS="1", IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port),
-                          # the traffic comes from one address: no proof of work (tests/api/test_proof_of_work.py)
-                          IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000",
-                          **({"IDP_QUEUE_HEARTBEAT_SECONDS": str(BEAT_SECONDS)} | settings))
+        env = environment(
+            tmp_path,
+            f"sqlite:///{tmp_path / 'idp.sqlite3'}",
+            IDP_QUEUE_REDIS_URL=redis_server.url,
+            IDP_QUEUE_TIMEOUT_SECONDS="1",
+            IDP_NOTIFY_PROVIDER="smtp",
+            IDP_NOTIFY_SMTP_PORT=str(controller.port),
+            # the traffic comes from one address: no proof of work (tests/api/test_proof_of_work.py)
+            IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000",
+            **({"IDP_QUEUE_HEARTBEAT_SECONDS": str(BEAT_SECONDS)} | settings),
+        )
         migrate(env)
         idp = Server(tmp_path, env).start()
         site = Site(idp, handler, {**env, "IDP_SERVER_ISSUER": idp.url}, tmp_path)
@@ -152,8 +165,12 @@ def send_code(base: str, n: int) -> requests.Response:
     browser = requests.Session()
     headers = {"Origin": base}
     browser.post(f"{base}/v1/signup/privacy", json={}, headers=headers, timeout=30)
-    return browser.post(f"{base}/v1/otp/transient_otp/send", headers=headers, timeout=30,
-                        json={"userName": f"person{n}@example.ca", "otpType": "email", "language": "eng"})
+    return browser.post(
+        f"{base}/v1/otp/transient_otp/send",
+        headers=headers,
+        timeout=30,
+        json={"userName": f"person{n}@example.ca", "otpType": "email", "language": "eng"},
+    )
 
 
 def delivered_to(handler, address: str) -> bool:
@@ -188,7 +205,9 @@ def test_the_worker_comes_back_with_redis_and_delivers_every_code_sent_afterward
     for n in range(2, 5):
         assert send_code(idp.url, n).status_code == 200
     everyone = [f"person{n}@example.ca" for n in range(2, 5)]
-    assert wait_for(lambda: all(delivered_to(handler, address) for address in everyone), 60), "codes sent after the outage were lost"
+    assert wait_for(lambda: all(delivered_to(handler, address) for address in everyone), 60), (
+        "codes sent after the outage were lost"
+    )
     assert worker.poll() is None, "the codes were delivered by another process than the worker that saw the outage"
     assert not delivered_to(handler, "person1@example.ca")
     stop_worker(worker)
@@ -218,8 +237,9 @@ def test_a_redis_flush_under_traffic_loses_only_the_jobs_not_yet_taken_and_count
     handler.delay_seconds = 0.0
     after = range(21, 24)
     assert [send_code(idp.url, n).status_code for n in after] == [200] * len(after)
-    assert wait_for(lambda: all(delivered_to(handler, f"person{n}@example.ca") for n in after), 60), \
+    assert wait_for(lambda: all(delivered_to(handler, f"person{n}@example.ca") for n in after), 60), (
         "codes sent after the flush were not delivered"
+    )
     assert worker.poll() is None
     lost = [n for n in traffic if not delivered_to(handler, f"person{n}@example.ca")]
     counted = metric(idp.url, "idp_queue_jobs_lost_total")
@@ -244,7 +264,9 @@ def _restart_with_jobs_waiting(site, redis_server) -> range:
     assert [send_code(site.idp.url, n).status_code for n in traffic] == [200] * len(traffic)
     time.sleep(site.clock.beat + 1)
     store = redis.Redis.from_url(redis_server.url)
-    assert store.zcard(SCHEDULED) == 1 and store.llen(f"rq:queue:{QUEUE_NAME}"), "nothing was waiting: the test proves nothing"
+    assert store.zcard(SCHEDULED) == 1 and store.llen(f"rq:queue:{QUEUE_NAME}"), (
+        "nothing was waiting: the test proves nothing"
+    )
     redis_server.crash()
     redis_server.start()
     handler.delay_seconds = 0.0
@@ -255,8 +277,9 @@ def _restart_with_jobs_waiting(site, redis_server) -> range:
 def test_a_redis_restart_with_persistence_keeps_every_job_waiting_and_counts_no_loss(busy_site, redis_server):
     traffic = _restart_with_jobs_waiting(busy_site, redis_server)
     everyone = [f"person{n}@example.ca" for n in traffic]
-    assert wait_for(lambda: all(delivered_to(busy_site.handler, address) for address in everyone), 60), \
-        [address for address in everyone if not delivered_to(busy_site.handler, address)]
+    assert wait_for(lambda: all(delivered_to(busy_site.handler, address) for address in everyone), 60), [
+        address for address in everyone if not delivered_to(busy_site.handler, address)
+    ]
     assert busy_site.worker.poll() is None
     time.sleep(busy_site.clock.beat + 1)  # a beat after the restart, which would count a loss
     url = busy_site.idp.url
@@ -268,7 +291,9 @@ def test_a_redis_restart_without_persistence_loses_the_jobs_waiting_and_counts_t
     traffic = _restart_with_jobs_waiting(busy_site, redis_server)
     assert wait_for(lambda: metric(busy_site.idp.url, "idp_queue_resets_total") == 1, 30), "the loss was not counted"
     assert send_code(busy_site.idp.url, 99).status_code == 200
-    assert wait_for(lambda: delivered_to(busy_site.handler, "person99@example.ca"), 30), "a code sent after the restart was lost"
+    assert wait_for(lambda: delivered_to(busy_site.handler, "person99@example.ca"), 30), (
+        "a code sent after the restart was lost"
+    )
     lost = [n for n in traffic if not delivered_to(busy_site.handler, f"person{n}@example.ca")]
     assert 0 in lost, "the retry waiting at the restart was kept without persistence"
     assert metric(busy_site.idp.url, "idp_queue_jobs_lost_total") >= len(lost)
@@ -278,7 +303,9 @@ def deliveries(handler, address: str) -> int:
     return sum(1 for message in handler.received if message["To"] == address)
 
 
-def test_outages_under_load_at_any_moment_leave_the_same_worker_delivering_every_code_sent_after(busy_site, redis_server):
+def test_outages_under_load_at_any_moment_leave_the_same_worker_delivering_every_code_sent_after(
+    busy_site, redis_server
+):
     """Redis stops while jobs are in hand: the hands whose bookkeeping it cuts short drop their jobs,
     and RQ's loop, when the outage meets it between two jobs, ends and the worker builds a new RQ
     worker (RQ's constructor calls Redis); one outage comes back for half a second and goes again,
@@ -305,8 +332,9 @@ def test_outages_under_load_at_any_moment_leave_the_same_worker_delivering_every
     handler.delay_seconds = 0.0
     after = range(sent, sent + 5)
     assert [send_code(idp.url, n).status_code for n in after] == [200] * len(after)
-    assert wait_for(lambda: all(delivered_to(handler, f"person{n}@example.ca") for n in after), 60), \
+    assert wait_for(lambda: all(delivered_to(handler, f"person{n}@example.ca") for n in after), 60), (
         f"codes sent after the last outage were lost:\n{busy_site.worker_log(worker)[-12:]}"
+    )
     assert worker.poll() is None, "the codes were delivered by another process than the worker that saw the outages"
     said = busy_site.worker_log(worker)
     met = ("queue unreachable", "job dropped from its hand")
@@ -370,25 +398,31 @@ def test_a_worker_killed_mid_job_has_its_job_retried_by_the_next_worker(site_wit
     killed_at = kill_mid_delivery(site, redis_server, 1, monkeypatch)
     # one delivery by the killed worker (its SMTP conversation finished without it), one by the retry
     found_within = abandoned_found_within(site.clock)
-    assert wait_for(lambda: deliveries(site.handler, address) == 2, found_within + 30), \
+    assert wait_for(lambda: deliveries(site.handler, address) == 2, found_within + 30), (
         f"the killed worker's job was never retried:\n{site.worker_log(site.worker)[-8:]}"
+    )
     took = time.monotonic() - killed_at
     assert took < found_within + 1 + 5, f"retried {took:.0f} s after the kill"
     time.sleep(5)  # longer than the next retry's wait (2 s): the retry that succeeded was the last
     assert deliveries(site.handler, address) == 2, "the job was done again after its retry succeeded"
     assert metric(site.idp.url, "idp_queue_depth") == 0
-    assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == 1, "the abandoned attempt is not counted"
+    assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == 1, (
+        "the abandoned attempt is not counted"
+    )
     assert metric(site.idp.url, "idp_deliveries_failed") == 0
     assert any("job attempt abandoned" in line for line in site.worker_log(site.worker))
     print(f"\nretried and delivered {took:.0f} s after the kill")
 
 
-def test_a_worker_killed_mid_job_on_its_last_attempt_has_its_job_kept_as_failed_and_counted(site_with, redis_server, monkeypatch):
+def test_a_worker_killed_mid_job_on_its_last_attempt_has_its_job_kept_as_failed_and_counted(
+    site_with, redis_server, monkeypatch
+):
     site = site_with(IDP_QUEUE_MAX_ATTEMPTS="1")
     killed_at = kill_mid_delivery(site, redis_server, 1, monkeypatch)
     found_within = abandoned_found_within(site.clock)
-    assert wait_for(lambda: metric(site.idp.url, "idp_deliveries_failed") == 1, found_within + 30), \
+    assert wait_for(lambda: metric(site.idp.url, "idp_deliveries_failed") == 1, found_within + 30), (
         f"the killed worker's job is kept nowhere:\n{site.worker_log(site.worker)[-8:]}"
+    )
     took = time.monotonic() - killed_at
     assert took < found_within + 5, f"kept as failed {took:.0f} s after the kill"
     assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == 1
@@ -410,7 +444,9 @@ def test_a_killed_worker_stops_counting_as_alive_at_once_and_the_count_never_ris
     assert wait_for(lambda: workers() == 1, 30)
     site.worker.send_signal(signal.SIGKILL)
     site.worker.wait(timeout=10)
-    assert wait_for(lambda: workers() == 0, beat), f"a killed worker still counted {beat} s (one beat) after the kill: {counted}"
+    assert wait_for(lambda: workers() == 0, beat), (
+        f"a killed worker still counted {beat} s (one beat) after the kill: {counted}"
+    )
     assert requests.get(f"{idp.url}/readyz", timeout=10).json()["workers"] == 0
     site.start_worker()
     assert wait_for(lambda: workers() == 1, 30), "the new worker is not counted"
@@ -427,13 +463,17 @@ def test_the_workers_calls_count_in_the_machines_metrics_and_outlive_a_killed_wo
     folder = tmp_path / "metrics"
     folder.mkdir()
     site = site_with(PROMETHEUS_MULTIPROC_DIR=str(folder))
-    management = Management(tmp_path, SimpleNamespace(env={**site.env, "IDP_MANAGEMENT_BIND": f"127.0.0.1:{free_port()}"}))
+    management = Management(
+        tmp_path, SimpleNamespace(env={**site.env, "IDP_MANAGEMENT_BIND": f"127.0.0.1:{free_port()}"})
+    )
     management.start(ready_path="/metrics")
     try:
         assert send_code(site.idp.url, 1).status_code == 200
         assert wait_for(lambda: delivered_to(site.handler, "person1@example.ca"), 30)
         smtp_ok = 'idp_outbound_calls_total{outcome="ok",purpose="smtp"}'
-        assert wait_for(lambda: metric(management.url, smtp_ok) == 1, 10), requests.get(f"{management.url}/metrics", timeout=10).text
+        assert wait_for(lambda: metric(management.url, smtp_ok) == 1, 10), requests.get(
+            f"{management.url}/metrics", timeout=10
+        ).text
         site.worker.send_signal(signal.SIGKILL)
         site.worker.wait(timeout=10)
         assert metric(management.url, smtp_ok) == 1

@@ -23,6 +23,7 @@ Who holds what, what happens, what they must get:
   a stranger may type says its delivery failed, or the screen would tell which addresses have an
   account.
 """
+
 from __future__ import annotations
 
 import re
@@ -43,8 +44,12 @@ from tests.support.journeys import EMAIL, PASSWORD
 def queued(app_with, smtp_server):
     controller, handler = smtp_server
     app = app_with(
-        IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(controller.port), IDP_QUEUE_REDIS_URL=REDIS_URL,
-        IDP_QUEUE_RETRY_BACKOFF_SECONDS="1", IDP_QUEUE_MAX_ATTEMPTS="3", IDP_NOTIFY_TIMEOUT_SECONDS="2",
+        IDP_NOTIFY_PROVIDER="smtp",
+        IDP_NOTIFY_SMTP_PORT=str(controller.port),
+        IDP_QUEUE_REDIS_URL=REDIS_URL,
+        IDP_QUEUE_RETRY_BACKOFF_SECONDS="1",
+        IDP_QUEUE_MAX_ATTEMPTS="3",
+        IDP_NOTIFY_TIMEOUT_SECONDS="2",
         IDP_OTP_RESEND_WAIT_SECONDS="0",
     )
     return app, handler
@@ -92,9 +97,15 @@ def test_a_code_replaced_while_it_waited_in_the_queue_is_never_delivered(queued,
     [message] = handler.received
     assert dropped() == before + 1
     shown = journey(client)
-    answer = client.post("/v1/otp/transient_otp/verify", json={
-        "userName": EMAIL, "otpType": "email", "otp": code_in(message), "trxnId": shown["trxnId"],
-    })
+    answer = client.post(
+        "/v1/otp/transient_otp/verify",
+        json={
+            "userName": EMAIL,
+            "otpType": "email",
+            "otp": code_in(message),
+            "trxnId": shown["trxnId"],
+        },
+    )
     assert answer.status_code == 200
 
 

@@ -2,6 +2,7 @@
 by what someone else does from it, nor made to wait: past its thresholds the address's
 requests cost a proof of work. The real server, with clients bound to different loopback
 addresses (127.0.0.2 the busy one, 127.0.0.3 its neighbour), on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,7 +35,8 @@ def server(request, tmp_path):
     else:
         database_url = f"sqlite:///{folder / 'idp.sqlite3'}"
     env = environment(
-        folder, database_url,
+        folder,
+        database_url,
         IDP_PASSWORD_MAX_FAILURES_PER_IP="3",
         IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="2",
         IDP_LIMITS_PROOF_OF_WORK_MAX_NUMBER="2000",
@@ -68,16 +70,24 @@ class Browser:
 
 def test_failed_sign_ins_cost_their_address_a_proof_of_work_never_a_wait_and_leave_its_neighbour_alone(server):
     guesser = Browser(server, BUSY)
-    answers = [guesser.post("/otp/users/login", userName=f"guess{n}@example.ca", password="Wrong-Password-123").status_code
-               for n in range(4)]
+    answers = [
+        guesser.post("/otp/users/login", userName=f"guess{n}@example.ca", password="Wrong-Password-123").status_code
+        for n in range(4)
+    ]
     assert answers == [401, 401, 401, 428]
     colleague = Browser(server, BUSY)
     asked = colleague.post("/otp/users/login", userName="colleague@example.ca", password="Right-Password-456")
     assert (asked.status_code, asked.json()["message"]) == (428, "43")
-    tried = colleague.post("/otp/users/login", solved(asked.json()["data"]["challenge"]), userName="colleague@example.ca",
-                           password="Right-Password-456")
+    tried = colleague.post(
+        "/otp/users/login",
+        solved(asked.json()["data"]["challenge"]),
+        userName="colleague@example.ca",
+        password="Right-Password-456",
+    )
     assert tried.status_code == 401  # tried at once, not refused: no such account here
-    neighbour = Browser(server, NEIGHBOUR).post("/otp/users/login", userName="colleague@example.ca", password="Right-Password-456")
+    neighbour = Browser(server, NEIGHBOUR).post(
+        "/otp/users/login", userName="colleague@example.ca", password="Right-Password-456"
+    )
     assert neighbour.status_code == 401
 
 
@@ -98,6 +108,11 @@ def test_a_person_typing_a_code_they_received_is_not_stopped_by_the_crowd_at_the
     assert sent.status_code == 200
     for n in range(3):
         Browser(server, BUSY).ask_email_code(f"crowd-later{n}@example.ca")
-    verified = person.post("/otp/transient_otp/verify", userName="typist@example.ca", otpType="email",
-                           otp=person.code("typist@example.ca"), trxnId=sent.json()["data"]["trxnId"])
+    verified = person.post(
+        "/otp/transient_otp/verify",
+        userName="typist@example.ca",
+        otpType="email",
+        otp=person.code("typist@example.ca"),
+        trxnId=sent.json()["data"]["trxnId"],
+    )
     assert verified.status_code == 200, verified.text

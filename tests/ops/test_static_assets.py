@@ -1,6 +1,7 @@
 """The login UI's files: content-hashed names cached for a year as immutable, and the gzip
 and brotli copies made at build time, served to browsers that accept them (WhiteNoise). The
 shell names the entry and its language's messages; later chunks load from the same prefix."""
+
 from __future__ import annotations
 
 import gzip

@@ -12,13 +12,24 @@ Abuse and degraded cases:
 - a person's browser at http:// /authorize, a service's /revoke or /userinfo: 400, never a 500;
 - a proxy that says the request came over http (X-Forwarded-Proto: http): 400.
 """
+
 from __future__ import annotations
 
 import pytest
 import requests
 
 from tests.support.full_journey import FullJourney
-from tests.support.servers import CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, Pkce, Server, authorize_params, code_from, environment, migrate
+from tests.support.servers import (
+    CLIENT_ID,
+    CLIENT_SECRET,
+    REDIRECT_URI,
+    Pkce,
+    Server,
+    authorize_params,
+    code_from,
+    environment,
+    migrate,
+)
 
 pytestmark = pytest.mark.postgres
 
@@ -26,8 +37,11 @@ pytestmark = pytest.mark.postgres
 PLAIN = {"Host": "signin.example.ca"}
 # The same, through a proxy that ended TLS.
 FORWARDED_HTTPS = {**PLAIN, "X-Forwarded-Proto": "https"}
-INSECURE = {"error": "invalid_request", "error_description": "OAuth requests are taken over HTTPS only (RFC 6749 section 3.1): send "
-            "this one to the https:// address of the endpoint, as the provider's metadata names it."}
+INSECURE = {
+    "error": "invalid_request",
+    "error_description": "OAuth requests are taken over HTTPS only (RFC 6749 section 3.1): send "
+    "this one to the https:// address of the endpoint, as the provider's metadata names it.",
+}
 # What may differ between two answers of the same kind (granian closes a connection whose body
 # the app left unread, or keeps it, as the body happened to arrive).
 OWN_VALUES = {"date", "content-length", "x-correlation-id", "server", "connection"}
@@ -36,7 +50,9 @@ OWN_VALUES = {"date", "content-length", "x-correlation-id", "server", "connectio
 @pytest.fixture
 def production(tmp_path, scratch_postgres_url):
     # the tests are the proxy, from the machine itself
-    env = environment(tmp_path, scratch_postgres_url, IDP_SERVER_PROXY_HOPS="1", IDP_SERVER_PROXY_NETWORKS="127.0.0.0/8")
+    env = environment(
+        tmp_path, scratch_postgres_url, IDP_SERVER_PROXY_HOPS="1", IDP_SERVER_PROXY_NETWORKS="127.0.0.0/8"
+    )
     migrate(env)
     server = Server(tmp_path, env, production=True).start()
     yield server
@@ -48,14 +64,23 @@ def token(server: Server, headers: dict, **form: str) -> requests.Response:
 
 
 def kept(answer: requests.Response) -> tuple[int, dict, dict]:
-    return answer.status_code, answer.json(), {name.lower(): value for name, value in answer.headers.items() if name.lower() not in OWN_VALUES}
+    return (
+        answer.status_code,
+        answer.json(),
+        {name.lower(): value for name, value in answer.headers.items() if name.lower() not in OWN_VALUES},
+    )
 
 
 def test_a_code_and_a_refresh_token_in_clear_are_refused_alike_on_both_paths_and_spend_nothing(production):
     journey = FullJourney([production.url], production.url)
     pkce = journey.authorize()
     code = code_from(journey.get(journey.sign_up()).headers["Location"])
-    grant = {"grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT_URI, "code_verifier": pkce.verifier}
+    grant = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "redirect_uri": REDIRECT_URI,
+        "code_verifier": pkce.verifier,
+    }
 
     lean = token(production, PLAIN, **grant)
     # a parameter the lean path leaves to the framework
@@ -74,11 +99,20 @@ def test_every_oauth_endpoint_over_plain_http_is_a_400_and_the_forwarded_scheme_
     authorize = f"{production.url}/authorize"
     params = authorize_params(Pkce())
     assert requests.get(authorize, params=params, headers=PLAIN, allow_redirects=False, timeout=30).status_code == 400
-    assert requests.get(authorize, params=params, headers={**PLAIN, "X-Forwarded-Proto": "http"}, allow_redirects=False,
-                        timeout=30).status_code == 400
-    assert requests.get(authorize, params=params, headers=FORWARDED_HTTPS, allow_redirects=False, timeout=30).status_code == 303
+    assert (
+        requests.get(
+            authorize, params=params, headers={**PLAIN, "X-Forwarded-Proto": "http"}, allow_redirects=False, timeout=30
+        ).status_code
+        == 400
+    )
+    assert (
+        requests.get(authorize, params=params, headers=FORWARDED_HTTPS, allow_redirects=False, timeout=30).status_code
+        == 303
+    )
     for path in ("/revoke", "/introspect"):
-        answer = requests.post(f"{production.url}{path}", data={"token": "any"}, auth=(CLIENT_ID, CLIENT_SECRET), headers=PLAIN, timeout=30)
+        answer = requests.post(
+            f"{production.url}{path}", data={"token": "any"}, auth=(CLIENT_ID, CLIENT_SECRET), headers=PLAIN, timeout=30
+        )
         assert (answer.status_code, answer.json()) == (400, INSECURE)
     userinfo = requests.get(f"{production.url}/userinfo", headers={**PLAIN, "Authorization": "Bearer any"}, timeout=30)
     assert (userinfo.status_code, userinfo.json()) == (400, INSECURE)

@@ -2,6 +2,7 @@
 issuer, and every request of a whole journey goes to the other one than the request before
 (sign-up, sign-in, authorize, token, userinfo, refresh, logout). Nothing another instance
 needs may live in one process's memory."""
+
 from __future__ import annotations
 
 from itertools import pairwise

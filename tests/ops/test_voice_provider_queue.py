@@ -2,6 +2,7 @@
 the voice provider (AWS's API, a stand-in on loopback); a refused call is retried by the queue's
 rule, then kept as failed, counted by channel and provider, with neither the code nor the
 number in Redis or in the failure."""
+
 from __future__ import annotations
 
 from idp.extensions import db
@@ -16,9 +17,14 @@ from tests.support.journeys import EMAIL, PHONE
 
 def _queued_app(app_with, smtp_port: int, url: str):
     return app_with(
-        IDP_NOTIFY_PROVIDER="smtp", IDP_NOTIFY_SMTP_PORT=str(smtp_port), IDP_QUEUE_REDIS_URL=REDIS_URL,
-        IDP_QUEUE_RETRY_BACKOFF_SECONDS="1", IDP_QUEUE_MAX_ATTEMPTS="3", IDP_NOTIFY_TIMEOUT_SECONDS="2",
-        IDP_NOTIFY_CHANNELS="email,sms,voice", **stand_in.settings(url),
+        IDP_NOTIFY_PROVIDER="smtp",
+        IDP_NOTIFY_SMTP_PORT=str(smtp_port),
+        IDP_QUEUE_REDIS_URL=REDIS_URL,
+        IDP_QUEUE_RETRY_BACKOFF_SECONDS="1",
+        IDP_QUEUE_MAX_ATTEMPTS="3",
+        IDP_NOTIFY_TIMEOUT_SECONDS="2",
+        IDP_NOTIFY_CHANNELS="email,sms,voice",
+        **stand_in.settings(url),
     )
 
 
@@ -26,14 +32,21 @@ def _ask_for_a_call(app, language: str = "fr"):
     """A sign-up at the phone step asks for its code by voice."""
     client = app.test_client()
     assert client.post("/v1/signup/privacy", json={}).status_code == 200
-    assert client.post("/v1/otp/transient_otp/send", json={"userName": EMAIL, "otpType": "email", "language": language}).status_code == 200
+    assert (
+        client.post(
+            "/v1/otp/transient_otp/send", json={"userName": EMAIL, "otpType": "email", "language": language}
+        ).status_code
+        == 200
+    )
     with app.app_context():
         db.session.execute(db.update(Journey).values(state="ACCOUNT_CREATED", email=EMAIL))
         db.session.commit()
     return client.post("/v1/otp/transient_otp/send", json={"userName": EMAIL, "otpType": "voice", "phoneNumber": PHONE})
 
 
-def test_a_voice_code_is_queued_then_placed_by_the_worker_through_the_voice_provider(app_with, smtp_server, aws_voice, redis_queue):
+def test_a_voice_code_is_queued_then_placed_by_the_worker_through_the_voice_provider(
+    app_with, smtp_server, aws_voice, redis_queue
+):
     controller, _ = smtp_server
     app = _queued_app(app_with, controller.port, aws_voice)
     assert _ask_for_a_call(app, "fr").status_code == 200
@@ -47,7 +60,9 @@ def test_a_voice_code_is_queued_then_placed_by_the_worker_through_the_voice_prov
     assert numbers['idp_delivery_latency_seconds_count{channel="voice",provider="aws"}'] == 1
 
 
-def test_a_refused_call_is_retried_by_the_queues_rule_then_kept_failed_and_counted_by_provider(app_with, smtp_server, aws_voice, redis_queue):
+def test_a_refused_call_is_retried_by_the_queues_rule_then_kept_failed_and_counted_by_provider(
+    app_with, smtp_server, aws_voice, redis_queue
+):
     controller, _ = smtp_server
     StandIn.failure = (400, "ThrottlingException")
     app = _queued_app(app_with, controller.port, aws_voice)

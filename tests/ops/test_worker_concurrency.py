@@ -5,6 +5,7 @@ retried by the next worker: delivered at least once, at most once more); failed 
 retried by the kind's rule and given up as before. Real processes: the web server, the worker
 (`flask --app idp jobs work`), the Redis at IDP_TEST_REDIS_URL, and a stand-in GC Notify on
 loopback that holds each call until the test lets it answer, counting the calls in flight."""
+
 from __future__ import annotations
 
 import json
@@ -62,8 +63,11 @@ class StandIn:
                 stand_in.gate.wait(HOLD_SECONDS)
                 with stand_in.lock:
                     stand_in.in_flight -= 1
-                answer = json.dumps({"id": "00000000-0000-0000-0000-000000000000"} if stand_in.status == 201 else
-                                    {"errors": [{"error": "Error", "message": "no"}], "status_code": stand_in.status}).encode()
+                answer = json.dumps(
+                    {"id": "00000000-0000-0000-0000-000000000000"}
+                    if stand_in.status == 201
+                    else {"errors": [{"error": "Error", "message": "no"}], "status_code": stand_in.status}
+                ).encode()
                 try:
                     self.send_response(stand_in.status)
                     self.send_header("Content-Type", "application/json")
@@ -87,20 +91,34 @@ class Site:
     def __init__(self, tmp_path, stand_in_url: str, **settings: str):
         self.folder = tmp_path
         self.database = tmp_path / "idp.sqlite3"
-        self.env = environment(tmp_path, f"sqlite:///{self.database}", IDP_QUEUE_REDIS_URL=REDIS_URL,
-                               IDP_QUEUE_CONCURRENCY=str(HANDS), IDP_QUEUE_RETRY_BACKOFF_SECONDS="1",
-                               IDP_QUEUE_HEARTBEAT_SECONDS=str(BEAT.beat),
-                               IDP_NOTIFY_TIMEOUT_SECONDS=NOTIFY_TIMEOUT, IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000",
-                               **notify_settings(stand_in_url), **settings)
+        self.env = environment(
+            tmp_path,
+            f"sqlite:///{self.database}",
+            IDP_QUEUE_REDIS_URL=REDIS_URL,
+            IDP_QUEUE_CONCURRENCY=str(HANDS),
+            IDP_QUEUE_RETRY_BACKOFF_SECONDS="1",
+            IDP_QUEUE_HEARTBEAT_SECONDS=str(BEAT.beat),
+            IDP_NOTIFY_TIMEOUT_SECONDS=NOTIFY_TIMEOUT,
+            IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS="1000",
+            **notify_settings(stand_in_url),
+            **settings,
+        )
         migrate(self.env)
         self.idp = Server(tmp_path, self.env).start()
         self.workers: list[subprocess.Popen] = []
 
     def start_worker(self) -> subprocess.Popen:
         with (self.folder / f"worker-{len(self.workers) + 1}.log").open("w") as log:
-            self.workers.append(subprocess.Popen([sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"], cwd=ROOT,
-                                                 env={**self.env, "IDP_SERVER_ISSUER": self.idp.url}, stdout=log,
-                                                 stderr=subprocess.STDOUT, start_new_session=True))
+            self.workers.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "flask", "--app", "idp", "jobs", "work"],
+                    cwd=ROOT,
+                    env={**self.env, "IDP_SERVER_ISSUER": self.idp.url},
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
+            )
         return self.workers[-1]
 
     def send(self, numbers: range) -> list[str]:
@@ -109,7 +127,9 @@ class Site:
 
     def given_up(self) -> int:
         with sqlite3.connect(self.database) as connection:
-            return connection.execute("SELECT count(*) FROM otp_transactions WHERE delivery_failed_at IS NOT NULL").fetchone()[0]
+            return connection.execute(
+                "SELECT count(*) FROM otp_transactions WHERE delivery_failed_at IS NOT NULL"
+            ).fetchone()[0]
 
     def close(self) -> None:
         for worker in self.workers:
@@ -184,10 +204,14 @@ def test_a_worker_killed_with_calls_in_flight_loses_none_and_sends_none_more_tha
     site.workers[-1].wait(timeout=10)
     stand_in.gate.set()  # the provider took the held messages: deliveries nobody saw succeed
     site.start_worker()
-    assert wait_for(lambda: all(stand_in.times(address) == (2 if address in in_flight else 1) for address in everyone),
-                    max(ABANDONED_FOUND_WITHIN, SCHEDULER_LOCK_SECONDS) + 30), Counter(stand_in.received)
+    assert wait_for(
+        lambda: all(stand_in.times(address) == (2 if address in in_flight else 1) for address in everyone),
+        max(ABANDONED_FOUND_WITHIN, SCHEDULER_LOCK_SECONDS) + 30,
+    ), Counter(stand_in.received)
     assert wait_for(lambda: metric(site.idp.url, "idp_queue_depth") == 0, 10)
-    assert not wait_for(lambda: len(stand_in.received) > len(everyone) + HANDS, 3), "a job was done again after its retry"
+    assert not wait_for(lambda: len(stand_in.received) > len(everyone) + HANDS, 3), (
+        "a job was done again after its retry"
+    )
     assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == HANDS
     assert metric(site.idp.url, "idp_deliveries_failed") == 0
 
@@ -198,7 +222,9 @@ def test_failed_calls_in_flight_together_are_retried_by_the_rule_then_given_up(s
     stand_in.gate.set()
     site = site_with(IDP_QUEUE_MAX_ATTEMPTS="3")
     everyone = site.send(range(HANDS + 1))
-    assert wait_for(lambda: metric(site.idp.url, "idp_deliveries_failed") == len(everyone), 60), Counter(stand_in.received)
+    assert wait_for(lambda: metric(site.idp.url, "idp_deliveries_failed") == len(everyone), 60), Counter(
+        stand_in.received
+    )
     assert not wait_for(lambda: len(stand_in.received) > attempts * len(everyone), 3), "an attempt beyond the rule"
     assert [stand_in.times(address) for address in everyone] == [attempts] * len(everyone)
     assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == attempts * len(everyone)

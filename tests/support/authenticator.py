@@ -3,6 +3,7 @@ and .get() as a platform authenticator would (P-256 key, "none" attestation, use
 unless told otherwise, a discoverable credential that answers with its user handle), so the
 server's passkey checks run against real signatures. The browser tests use
 Chromium's own virtual authenticator instead."""
+
 from __future__ import annotations
 
 import base64
@@ -34,19 +35,30 @@ class SoftAuthenticator:
         self.flags = USER_PRESENT | (USER_VERIFIED if verifies else 0) | (BACKUP_ELIGIBLE | BACKED_UP if synced else 0)
 
     def _client_data(self, kind: str, challenge: str, origin: str | None) -> bytes:
-        return json.dumps({"type": kind, "challenge": challenge, "origin": origin or self.origin, "crossOrigin": False}).encode()
+        return json.dumps(
+            {"type": kind, "challenge": challenge, "origin": origin or self.origin, "crossOrigin": False}
+        ).encode()
 
     def _authenticator_data(self, extra_flags: int = 0, attested: bytes = b"", flags: int | None = None) -> bytes:
         rp_id_hash = hashlib.sha256(self.rp_id.encode()).digest()
-        return rp_id_hash + bytes([(self.flags if flags is None else flags) | extra_flags]) + struct.pack(">I", self.sign_count) + attested
+        return (
+            rp_id_hash
+            + bytes([(self.flags if flags is None else flags) | extra_flags])
+            + struct.pack(">I", self.sign_count)
+            + attested
+        )
 
     def create(self, options: dict, origin: str | None = None) -> dict:
         """The answer of navigator.credentials.create({publicKey: options})."""
         self.user_handle = options["user"]["id"]
         numbers = self.key.public_key().public_numbers()
-        cose_key = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")})
+        cose_key = cbor2.dumps(
+            {1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")}
+        )
         attested = bytes(16) + struct.pack(">H", len(self.credential_id)) + self.credential_id + cose_key
-        attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": self._authenticator_data(ATTESTED, attested)})
+        attestation = cbor2.dumps(
+            {"fmt": "none", "attStmt": {}, "authData": self._authenticator_data(ATTESTED, attested)}
+        )
         return {
             "id": b64url(self.credential_id),
             "rawId": b64url(self.credential_id),

@@ -4,6 +4,7 @@ PinpointSMSVoiceV2.SendVoiceMessage, a JSON body, Signature Version 4), so that 
 the SDK's own requests. It checks each request as AWS would — the signature, computed here
 from the secret key by the documented algorithm, the operation's parameters and SSML that
 parses — and answers {"MessageId": ...}, or an error in AWS's shape when told to."""
+
 from __future__ import annotations
 
 import hashlib
@@ -25,18 +26,41 @@ SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
 REGION = "ca-central-1"
 ORIGINATION = "+16135550199"
 TARGET = "PinpointSMSVoiceV2.SendVoiceMessage"
-VOICES = {"AMY", "BRIAN", "CELINE", "CHANTAL", "EMMA", "IVY", "JOANNA", "JOEY", "JUSTIN", "KENDRA", "KIMBERLY", "LEA",
-          "MATHIEU", "MATTHEW", "NICOLE", "RUSSELL", "SALLI"}  # of the API's VoiceId, those that speak English or French
-AUTHORIZATION = re.compile(r"AWS4-HMAC-SHA256 Credential=(?P<key>[^/]+)/(?P<scope>[^,]+), SignedHeaders=(?P<signed>[^,]+), "
-                           r"Signature=(?P<signature>[0-9a-f]{64})")
+VOICES = {
+    "AMY",
+    "BRIAN",
+    "CELINE",
+    "CHANTAL",
+    "EMMA",
+    "IVY",
+    "JOANNA",
+    "JOEY",
+    "JUSTIN",
+    "KENDRA",
+    "KIMBERLY",
+    "LEA",
+    "MATHIEU",
+    "MATTHEW",
+    "NICOLE",
+    "RUSSELL",
+    "SALLI",
+}  # of the API's VoiceId, those that speak English or French
+AUTHORIZATION = re.compile(
+    r"AWS4-HMAC-SHA256 Credential=(?P<key>[^/]+)/(?P<scope>[^,]+), SignedHeaders=(?P<signed>[^,]+), "
+    r"Signature=(?P<signature>[0-9a-f]{64})"
+)
 
 
 def settings(url: str, **more: str) -> dict[str, str]:
     """The settings of calls through AWS at url (the stand-in)."""
     return {
-        "IDP_NOTIFY_VOICE_PROVIDER": "aws", "IDP_NOTIFY_AWS_ENDPOINT_URL": url, "IDP_NOTIFY_AWS_REGION": REGION,
-        "IDP_NOTIFY_AWS_ACCESS_KEY_ID": ACCESS_KEY_ID, "IDP_NOTIFY_AWS_SECRET_ACCESS_KEY": SECRET_ACCESS_KEY,
-        "IDP_NOTIFY_AWS_ORIGINATION_IDENTITY": ORIGINATION, **more,
+        "IDP_NOTIFY_VOICE_PROVIDER": "aws",
+        "IDP_NOTIFY_AWS_ENDPOINT_URL": url,
+        "IDP_NOTIFY_AWS_REGION": REGION,
+        "IDP_NOTIFY_AWS_ACCESS_KEY_ID": ACCESS_KEY_ID,
+        "IDP_NOTIFY_AWS_SECRET_ACCESS_KEY": SECRET_ACCESS_KEY,
+        "IDP_NOTIFY_AWS_ORIGINATION_IDENTITY": ORIGINATION,
+        **more,
     }
 
 
@@ -55,10 +79,17 @@ def signature_refusal(method: str, path: str, headers, body: bytes) -> str | Non
     signed = found["signed"].split(";")
     if not {"host", "x-amz-date"} <= set(signed):
         return "host and x-amz-date unsigned"
-    canonical = "\n".join([
-        method, path, "", *(f"{name}:{' '.join(headers.get(name, '').split())}" for name in signed), "",
-        found["signed"], hashlib.sha256(body).hexdigest(),
-    ])
+    canonical = "\n".join(
+        [
+            method,
+            path,
+            "",
+            *(f"{name}:{' '.join(headers.get(name, '').split())}" for name in signed),
+            "",
+            found["signed"],
+            hashlib.sha256(body).hexdigest(),
+        ]
+    )
     amz_date = headers.get("X-Amz-Date", "")
     to_sign = "\n".join(["AWS4-HMAC-SHA256", amz_date, found["scope"], hashlib.sha256(canonical.encode()).hexdigest()])
     key = _hmac(_hmac(_hmac(_hmac(f"AWS4{SECRET_ACCESS_KEY}".encode(), date), region), service), terminator)
@@ -100,7 +131,10 @@ class StandIn(BaseHTTPRequestHandler):
         kind = type(self)
         calls = kind.calls  # this test's, however long the answer takes
         time.sleep(kind.delay_seconds)
-        if self.headers.get("X-Amz-Target") != TARGET or self.headers.get("Content-Type") != "application/x-amz-json-1.0":
+        if (
+            self.headers.get("X-Amz-Target") != TARGET
+            or self.headers.get("Content-Type") != "application/x-amz-json-1.0"
+        ):
             return self._answer(400, {"__type": "UnknownOperationException"})
         refused = signature_refusal("POST", self.path, self.headers, body)
         if refused:
@@ -108,7 +142,9 @@ class StandIn(BaseHTTPRequestHandler):
         call = json.loads(body)
         refused = parameter_refusal(call)
         if refused:
-            return self._answer(400, {"__type": "ValidationException", "Message": "Invalid parameter", "Fields": [{"Name": refused}]})
+            return self._answer(
+                400, {"__type": "ValidationException", "Message": "Invalid parameter", "Fields": [{"Name": refused}]}
+            )
         if kind.failure:
             status, error = kind.failure
             return self._answer(status, {"__type": error, "Message": error})

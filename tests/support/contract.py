@@ -1,4 +1,5 @@
 """Every /v1 answer a test receives is checked against idp/api/openapi.yaml."""
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,9 @@ def _response_schema(path: str, method: str, status: int) -> dict:
 
 def check_against_contract(path: str, method: str, status: int, body) -> None:
     schema = _resolve(_response_schema(path, method, status), spec())
-    jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER).validate(body)
+    jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER).validate(
+        body
+    )
 
 
 def _resolve(node, document):

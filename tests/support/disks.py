@@ -1,4 +1,5 @@
 """Disks that fill for real: a small tmpfs mounted for a test, and a file that fills it."""
+
 from __future__ import annotations
 
 import contextlib
@@ -15,8 +16,11 @@ def small_tmpfs(path: Path, size: str, *options: str):
     """A tmpfs of `size` at path (mount's options besides); the test skips where it may not mount
     one (it needs root, CAP_SYS_ADMIN)."""
     path.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", ",".join([f"size={size}", *options]), "tmpfs", str(path)],
-                             capture_output=True, text=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", ",".join([f"size={size}", *options]), "tmpfs", str(path)],
+        capture_output=True,
+        text=True,
+    )
     if mounted.returncode != 0:
         pytest.skip(f"mounting a tmpfs needs root: {mounted.stderr.strip()}")
     try:

@@ -7,6 +7,7 @@ initdb, PostgreSQL and PgBouncer each refuse to run as root ("cannot be run as r
 should not run as root"), and CI runs as root: there they run as the `postgres` account that
 Debian's PostgreSQL package creates, in a folder made under /tmp and given to it (pytest's own
 folders are root's alone, 0700). A developer who is not root runs them as themselves."""
+
 from __future__ import annotations
 
 import contextlib
@@ -89,19 +90,46 @@ class Cluster:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
 
-    def init(self) -> "Cluster":
-        run_as_owner([postgres_bin("initdb"), "--pgdata", str(self.data), "--username", SUPERUSER, "--auth", "trust",
-                      "--no-sync", "--no-instructions"])
+    def init(self) -> Cluster:
+        run_as_owner(
+            [
+                postgres_bin("initdb"),
+                "--pgdata",
+                str(self.data),
+                "--username",
+                SUPERUSER,
+                "--auth",
+                "trust",
+                "--no-sync",
+                "--no-instructions",
+            ]
+        )
         return self
 
-    def start(self, **settings: str) -> "Cluster":
+    def start(self, **settings: str) -> Cluster:
         """settings: PostgreSQL's, given on its command line for this start only (a standby made
         from this cluster's files does not inherit them)."""
-        options = {"listen_addresses": "127.0.0.1", "port": str(self.port), "unix_socket_directories": str(self.folder),
-                   "cluster_name": self.name, **settings}
+        options = {
+            "listen_addresses": "127.0.0.1",
+            "port": str(self.port),
+            "unix_socket_directories": str(self.folder),
+            "cluster_name": self.name,
+            **settings,
+        }
         given = " ".join(f"-c {name}='{value}'" for name, value in options.items())
-        run_as_owner([postgres_bin("pg_ctl"), "--pgdata", str(self.data), "--log", str(self.log), "--options", given,
-                      "--wait", "start"])
+        run_as_owner(
+            [
+                postgres_bin("pg_ctl"),
+                "--pgdata",
+                str(self.data),
+                "--log",
+                str(self.log),
+                "--options",
+                given,
+                "--wait",
+                "start",
+            ]
+        )
         return self
 
     def stop(self, mode: str = "fast") -> None:
@@ -114,15 +142,26 @@ class Cluster:
             with contextlib.suppress(subprocess.CalledProcessError):
                 self.stop("immediate")
 
-    def standby(self, name: str) -> "Cluster":
+    def standby(self, name: str) -> Cluster:
         """A streaming standby of this running cluster: its base backup (pg_basebackup -R, which
         writes standby.signal and the primary's address), not yet started. It reports to the
         primary as `name` (synchronous_standby_names)."""
         standby = Cluster(self.folder, name)
-        run_as_owner([postgres_bin("pg_basebackup"), "--dbname",
-                      f"host=127.0.0.1 port={self.port} user={SUPERUSER} application_name={name}",
-                      "--pgdata", str(standby.data), "--write-recovery-conf", "--wal-method", "stream", "--no-sync",
-                      "--checkpoint", "fast"])
+        run_as_owner(
+            [
+                postgres_bin("pg_basebackup"),
+                "--dbname",
+                f"host=127.0.0.1 port={self.port} user={SUPERUSER} application_name={name}",
+                "--pgdata",
+                str(standby.data),
+                "--write-recovery-conf",
+                "--wal-method",
+                "stream",
+                "--no-sync",
+                "--checkpoint",
+                "fast",
+            ]
+        )
         return standby
 
     def wait_for_commits_on(self, standby: str) -> None:
@@ -134,8 +173,12 @@ class Cluster:
             connection.execute(f"ALTER SYSTEM SET synchronous_standby_names = '{standby}'")
             connection.execute("SELECT pg_reload_conf()")
             deadline = time.monotonic() + 20
-            while connection.execute("SELECT 1 FROM pg_stat_replication WHERE application_name = %s AND sync_state = 'sync'",
-                                     (standby,)).fetchone() is None:
+            while (
+                connection.execute(
+                    "SELECT 1 FROM pg_stat_replication WHERE application_name = %s AND sync_state = 'sync'", (standby,)
+                ).fetchone()
+                is None
+            ):
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"{standby} is not a synchronous standby of {self.name}")
                 time.sleep(0.1)
@@ -159,19 +202,30 @@ class PgBouncer:
         self.folder = folder
         self.port = free_port()
         self.log = folder / "pgbouncer.log"
-        self.settings = {"listen_addr": "127.0.0.1", "listen_port": str(self.port), "unix_socket_dir": "",
-                         "auth_type": "trust", "auth_file": str(folder / "users.txt"), "pool_mode": "transaction",
-                         "admin_users": SUPERUSER, **settings}
+        self.settings = {
+            "listen_addr": "127.0.0.1",
+            "listen_port": str(self.port),
+            "unix_socket_dir": "",
+            "auth_type": "trust",
+            "auth_file": str(folder / "users.txt"),
+            "pool_mode": "transaction",
+            "admin_users": SUPERUSER,
+            **settings,
+        }
         self.databases = databases
         self.process: subprocess.Popen | None = None
 
     def url(self, database: str) -> str:
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
 
-    def start(self) -> "PgBouncer":
+    def start(self) -> PgBouncer:
         (self.folder / "users.txt").write_text(f'"{SUPERUSER}" ""\n', encoding="utf-8")
-        ini = ["[databases]", *(f"{name} = {line}" for name, line in self.databases.items()),
-               "[pgbouncer]", *(f"{name} = {value}" for name, value in self.settings.items())]
+        ini = [
+            "[databases]",
+            *(f"{name} = {line}" for name, line in self.databases.items()),
+            "[pgbouncer]",
+            *(f"{name} = {value}" for name, value in self.settings.items()),
+        ]
         config = self.folder / "pgbouncer.ini"
         config.write_text("\n".join(ini) + "\n", encoding="utf-8")
         self.process = start_as_owner(["pgbouncer", str(config)], self.log)
@@ -199,16 +253,28 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self) -> "RedisServer":
+    def start(self) -> RedisServer:
         keeping = ["--appendonly", "yes", "--appendfsync", "everysec"] if self.persistent else ["--appendonly", "no"]
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *keeping, "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                *keeping,
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         wait_for_port(self.port, 10)
         return self
 
-    def __enter__(self) -> "RedisServer":
+    def __enter__(self) -> RedisServer:
         return self.start()
 
     def __exit__(self, *exception) -> None:

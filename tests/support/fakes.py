@@ -1,5 +1,6 @@
 """The outside services of delivery, on loopback: a real SMTP server (aiosmtpd) that
 accepts, refuses or never answers, and a fake GC Notify API that accepts, fails or is slow."""
+
 from __future__ import annotations
 
 import json
@@ -80,11 +81,14 @@ def notify_settings(url: str, **more: str) -> dict[str, str]:
     reaches only as an operator allows a private destination (idp/outbound)."""
     return {
         "IDP_OUTBOUND_ALLOW_PRIVATE_DESTINATIONS": "true",
-        "IDP_NOTIFY_PROVIDER": "notify", "IDP_NOTIFY_NOTIFY_BASE_URL": url,
+        "IDP_NOTIFY_PROVIDER": "notify",
+        "IDP_NOTIFY_NOTIFY_BASE_URL": url,
         "IDP_NOTIFY_NOTIFY_API_KEY": (
             "test-key-00000000-0000-0000-0000-000000000000-00000000-0000-0000-0000-000000000000"
         ),
-        "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template", "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template", **more,
+        "IDP_NOTIFY_NOTIFY_EMAIL_TEMPLATE_ID": "email-template",
+        "IDP_NOTIFY_NOTIFY_SMS_TEMPLATE_ID": "sms-template",
+        **more,
     }
 
 

@@ -3,6 +3,7 @@ code, token, userinfo, refresh, logout, sign-in, profile change, recovery. Each 
 goes to the next of the given server addresses in turn (one address: one server; two:
 every request alternates between two instances behind one issuer). Every secret the
 journey meets is kept, so a test can look for it where it must not be."""
+
 from __future__ import annotations
 
 import itertools
@@ -10,7 +11,13 @@ import itertools
 import requests
 
 from tests.support.servers import (
-    CLIENT_ID, POST_LOGOUT_URI, REDIRECT_URI, Pkce, authorize_params, code_from, token_request,
+    CLIENT_ID,
+    POST_LOGOUT_URI,
+    REDIRECT_URI,
+    Pkce,
+    authorize_params,
+    code_from,
+    token_request,
 )
 
 EMAIL = "jeanne.tremblay@example.ca"
@@ -53,8 +60,12 @@ class FullJourney:
     # The relying service's side.
     def authorize(self) -> Pkce:
         pkce = Pkce()
-        answer = self.get("/authorize", params=authorize_params(pkce, "openid profile email phone offline_access",
-                                                                login_hint=EMAIL, ui_locales="en"))
+        answer = self.get(
+            "/authorize",
+            params=authorize_params(
+                pkce, "openid profile email phone offline_access", login_hint=EMAIL, ui_locales="en"
+            ),
+        )
         assert answer.status_code == 303 and answer.headers["Location"] == "/en/", answer.headers.get("Location")
         return pkce
 
@@ -71,8 +82,15 @@ class FullJourney:
     def _redeem(self, location: str, pkce: Pkce) -> dict:
         code = code_from(location)
         self.secrets.add(code)
-        tokens = self._keep(token_request(self.url(), grant_type="authorization_code", code=code, redirect_uri=REDIRECT_URI,
-                                          code_verifier=pkce.verifier))
+        tokens = self._keep(
+            token_request(
+                self.url(),
+                grant_type="authorization_code",
+                code=code,
+                redirect_uri=REDIRECT_URI,
+                code_verifier=pkce.verifier,
+            )
+        )
         assert tokens.status_code == 200, tokens.text
         found = tokens.json()
         self.secrets.update(found[name] for name in ("access_token", "refresh_token", "id_token"))
@@ -92,8 +110,15 @@ class FullJourney:
         return found
 
     def logout(self, id_token: str) -> None:
-        answer = self.get("/logout", params={"id_token_hint": id_token, "post_logout_redirect_uri": POST_LOGOUT_URI,
-                                              "client_id": CLIENT_ID, "state": "bye"})
+        answer = self.get(
+            "/logout",
+            params={
+                "id_token_hint": id_token,
+                "post_logout_redirect_uri": POST_LOGOUT_URI,
+                "client_id": CLIENT_ID,
+                "state": "bye",
+            },
+        )
         assert answer.status_code == 302 and answer.headers["Location"].startswith(POST_LOGOUT_URI), answer.text
 
     # The person's side, through the login UI's API.
@@ -101,12 +126,24 @@ class FullJourney:
         """Answers where the UI goes next (redirectTo)."""
         assert self.post("/signup/privacy").status_code == 200
         sent = self.post("/otp/transient_otp/send", userName=EMAIL, otpType="email", language="eng").json()["data"]
-        self.post("/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=self.code(EMAIL), trxnId=sent["trxnId"])
-        user_id = self.post("/users/create", userName=EMAIL, password=PASSWORD, trxnId=sent["trxnId"]).json()["data"]["id"]
+        self.post(
+            "/otp/transient_otp/verify", userName=EMAIL, otpType="email", otp=self.code(EMAIL), trxnId=sent["trxnId"]
+        )
+        user_id = self.post("/users/create", userName=EMAIL, password=PASSWORD, trxnId=sent["trxnId"]).json()["data"][
+            "id"
+        ]
         sent = self.post("/otp/transient_otp/send", userName=EMAIL, otpType="sms", phoneNumber=PHONE).json()["data"]
-        self.post("/otp/transient_otp/verify", userName=EMAIL, otpType="sms", otp=self.code(PHONE), trxnId=sent["trxnId"])
-        done = self.post("/users/createcoreprofile", userName=EMAIL, firstName="Jeanne", lastName="Tremblay", id=user_id,
-                         language="en")
+        self.post(
+            "/otp/transient_otp/verify", userName=EMAIL, otpType="sms", otp=self.code(PHONE), trxnId=sent["trxnId"]
+        )
+        done = self.post(
+            "/users/createcoreprofile",
+            userName=EMAIL,
+            firstName="Jeanne",
+            lastName="Tremblay",
+            id=user_id,
+            language="en",
+        )
         assert done.status_code == 200, done.text
         return done.json()["data"]["redirectTo"]
 
@@ -118,7 +155,12 @@ class FullJourney:
         code = self.code(PHONE)
         if wrong_first:
             wrong = f"{(int(code) + 1) % 1_000_000:06d}"
-            assert self.post("/otp/otp/verify", userName=EMAIL, otpType="sms", otp=wrong, trxnId=sent["trxnId"]).status_code == 400
+            assert (
+                self.post(
+                    "/otp/otp/verify", userName=EMAIL, otpType="sms", otp=wrong, trxnId=sent["trxnId"]
+                ).status_code
+                == 400
+            )
         done = self.post("/otp/otp/verify", userName=EMAIL, otpType="sms", otp=code, trxnId=sent["trxnId"])
         assert done.status_code == 200, done.text
         return done.json()["data"]["redirectTo"]

@@ -1,5 +1,6 @@
 """A relying service that holds a token for an account, as the token endpoint leaves it: the
 account's grant to that service, and the token under it."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -17,9 +18,14 @@ def service_holds_a_token(account: str, client_id: str = "reservations", **field
         db.session.add(grant)
         db.session.flush()
     token = Token(
-        client_id=client_id, user_id=account, grant_id=grant.id, scope="openid", issued_at=now(),
+        client_id=client_id,
+        user_id=account,
+        grant_id=grant.id,
+        scope="openid",
+        issued_at=now(),
         access_token_hash=fields.pop("access_token_hash", "a" * 64),
-        access_token_expires_at=fields.pop("access_token_expires_at", now() + timedelta(hours=1)), **fields,
+        access_token_expires_at=fields.pop("access_token_expires_at", now() + timedelta(hours=1)),
+        **fields,
     )
     db.session.add(token)
     return token

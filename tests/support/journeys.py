@@ -1,5 +1,6 @@
 """Helpers that drive whole steps of sign-up and sign-in through /v1, reading codes
 from the development outbox like a developer would."""
+
 from __future__ import annotations
 
 from idp.clock import now
@@ -68,26 +69,36 @@ class SignUp:
 
     def verify_email(self, code: str | None = None):
         code = code or self.outbox.code(self.email)
-        return self.post("/otp/transient_otp/verify", userName=self.email, otpType="email", otp=code, trxnId=self.email_trxn)
+        return self.post(
+            "/otp/transient_otp/verify", userName=self.email, otpType="email", otp=code, trxnId=self.email_trxn
+        )
 
     def create(self, password: str | None = None):
-        response = self.post("/users/create", userName=self.email, password=password or self.password, trxnId=self.email_trxn)
+        response = self.post(
+            "/users/create", userName=self.email, password=password or self.password, trxnId=self.email_trxn
+        )
         if response.status_code == 200:
             self.user_id = response.json["data"]["id"]
         return response
 
     def send_phone(self, phone: str | None = None, channel: str | None = None):
         self.phone, self.channel = self.phone if phone is None else phone, channel or self.channel
-        response = self.post("/otp/transient_otp/send", userName=self.email, otpType=self.channel, phoneNumber=self.phone)
+        response = self.post(
+            "/otp/transient_otp/send", userName=self.email, otpType=self.channel, phoneNumber=self.phone
+        )
         if response.status_code == 200:
             self.phone_trxn = response.json["data"]["trxnId"]
         return response
 
     def verify_phone(self, code: str | None = None):
         code = code or self.outbox.code(self.phone)
-        return self.post("/otp/transient_otp/verify", userName=self.email, otpType=self.channel, otp=code, trxnId=self.phone_trxn)
+        return self.post(
+            "/otp/transient_otp/verify", userName=self.email, otpType=self.channel, otp=code, trxnId=self.phone_trxn
+        )
 
-    def profile(self, first_name: str = "Jeanne", last_name: str = "Tremblay", language: str = "fr", user_id: str | None = None):
+    def profile(
+        self, first_name: str = "Jeanne", last_name: str = "Tremblay", language: str = "fr", user_id: str | None = None
+    ):
         return self.post(
             "/users/createcoreprofile",
             userName=self.email,
@@ -154,7 +165,13 @@ def people_with_phones(count: int) -> None:
     password_hash = passwords.hash_password(PASSWORD)
     for number in range(count):
         email, phone = person(number)
-        user = User(email=email, email_verified=True, password_hash=password_hash, last_name="Tremblay", profile_completed_at=now())
+        user = User(
+            email=email,
+            email_verified=True,
+            password_hash=password_hash,
+            last_name="Tremblay",
+            profile_completed_at=now(),
+        )
         db.session.add(user)
         db.session.flush()
         db.session.add(PhoneCredential(user_id=user.id, e164=phone, verified_at=now()))

@@ -1,6 +1,7 @@
 """An outside party on loopback that answers with raw bytes, however it likes: dripping a byte at a
 time (status line, headers or body), redirecting, oversized, cut short, or slow. Counts the
 requests it read and the connections it accepted."""
+
 from __future__ import annotations
 
 import contextlib
@@ -14,8 +15,14 @@ class Outside:
     """`answer(path)` gives the bytes to send, or a list of pieces sent `drip_seconds` apart; a
     server that speaks first (SMTP's greeting) sends `answer("")` on connection, reading nothing."""
 
-    def __init__(self, answer: Callable[[str], bytes | list[bytes]], port: int = 0, drip_seconds: float = 0.0,
-                 stall_seconds: float = 0.0, speaks_first: bool = False):
+    def __init__(
+        self,
+        answer: Callable[[str], bytes | list[bytes]],
+        port: int = 0,
+        drip_seconds: float = 0.0,
+        stall_seconds: float = 0.0,
+        speaks_first: bool = False,
+    ):
         self.answer, self.drip_seconds, self.stall_seconds = answer, drip_seconds, stall_seconds
         self.speaks_first = speaks_first
         self.connections, self.requests, self.paths = 0, 0, []
@@ -86,11 +93,15 @@ class Outside:
 
 def http(status: int = 200, body: bytes = b"", **headers: str) -> bytes:
     """A whole HTTP/1.1 answer (Content-Length from the body unless given; the connection closes)."""
-    fields = {"Content-Length": str(len(body)), "Connection": "close", **{name.replace("_", "-"): value for name, value in headers.items()}}
+    fields = {
+        "Content-Length": str(len(body)),
+        "Connection": "close",
+        **{name.replace("_", "-"): value for name, value in headers.items()},
+    }
     head = f"HTTP/1.1 {status} X\r\n" + "".join(f"{name}: {value}\r\n" for name, value in fields.items()) + "\r\n"
     return head.encode() + body
 
 
 def dripped(data: bytes) -> list[bytes]:
     """The bytes one at a time."""
-    return [data[i:i + 1] for i in range(len(data))]
+    return [data[i : i + 1] for i in range(len(data))]

@@ -16,6 +16,7 @@ A call is its method and route (`POST /v1/otp/users/login`), with the grant at `
 - own file: the driver statement's file in idp/store/sql/ (every call's SQL, whatever its
   path, is in journey.<dialect>.sql under its route).
 """
+
 from __future__ import annotations
 
 import io
@@ -94,8 +95,10 @@ class Watch:
     def __init__(self, wsgi_app, engine):
         self.wsgi_app, self.engine = wsgi_app, engine
         self.calls: list[Call] = []
-        self.named = {name: " ".join(driver.sql(name).split()) for name in (path.name.split(".")[0] for path in
-                                                                            driver.FOLDER.glob("*.postgresql.sql"))}
+        self.named = {
+            name: " ".join(driver.sql(name).split())
+            for name in (path.name.split(".")[0] for path in driver.FOLDER.glob("*.postgresql.sql"))
+        }
         event.listen(engine, "before_cursor_execute", self._statement)
         event.listen(engine, "commit", self._commit)
         event.listen(engine, "rollback", self._rollback)
@@ -178,8 +181,10 @@ class Watch:
         for call in self.calls:
             if call.facts() not in seen[call.key]:
                 seen[call.key].append(call.facts())
-        return {key: tuple(" / ".join(dict.fromkeys(ways[i] for ways in facts)) for i in range(4))
-                for key, facts in seen.items()}
+        return {
+            key: tuple(" / ".join(dict.fromkeys(ways[i] for ways in facts)) for i in range(4))
+            for key, facts in seen.items()
+        }
 
 
 def _grant(environ) -> str | None:
@@ -212,8 +217,13 @@ def observe(app, live_server_class) -> dict[str, tuple[str, str, str, str]]:
         answers = [
             token_request(server.url, grant_type="refresh_token", refresh_token=second["refresh_token"]),
             token_request(server.url, grant_type="refresh_token", refresh_token=second["refresh_token"]),
-            token_request(server.url, grant_type="authorization_code", code=second["code"], redirect_uri=REDIRECT_URI,
-                          code_verifier="v" * 43),
+            token_request(
+                server.url,
+                grant_type="authorization_code",
+                code=second["code"],
+                redirect_uri=REDIRECT_URI,
+                code_verifier="v" * 43,
+            ),
             requests.get(f"{server.url}/userinfo", headers={"Authorization": "Bearer not-a-token"}, timeout=30),
         ]
         assert [answer.status_code for answer in answers] == [200, 400, 400, 401], [answer.text for answer in answers]

@@ -5,6 +5,7 @@ test_pgbouncer.py, test_failover.py). Codes are read where the development serve
 
 A person whose step is answered 503 tries that step again a moment later, as someone clicks again
 after "the service is unavailable for a moment"; every other answer past 200 ends their journey."""
+
 from __future__ import annotations
 
 import threading
@@ -20,9 +21,12 @@ PASSWORD = "Maple-Syrup-Harbour-42"
 # budgets of one client address, of one phone's day and the ceilings of texts, meant for real
 # traffic, would stop them (as bench/harness.py says).
 LIMITS_LIFTED = {
-    "IDP_LIMITS_MAX_SENDS_PER_IP": "1000000", "IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS": "1000000",
-    "IDP_PASSWORD_MAX_FAILURES_PER_IP": "1000000", "IDP_LIMITS_MAX_PHONE_MESSAGES": "1000000",
-    "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES": "1000000", "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES_PER_RANGE": "1000000",
+    "IDP_LIMITS_MAX_SENDS_PER_IP": "1000000",
+    "IDP_LIMITS_PROOF_OF_WORK_AFTER_SENDS": "1000000",
+    "IDP_PASSWORD_MAX_FAILURES_PER_IP": "1000000",
+    "IDP_LIMITS_MAX_PHONE_MESSAGES": "1000000",
+    "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES": "1000000",
+    "IDP_LIMITS_MAX_ANONYMOUS_PHONE_MESSAGES_PER_RANGE": "1000000",
     "IDP_LIMITS_MAX_OWN_SENDS": "1000000",
     "IDP_LIMITS_MAX_MESSAGES_PER_DESTINATION_PER_DAY": "email:1000000,sms:1000000,voice:1000000",
 }
@@ -32,7 +36,7 @@ RETRY_PAUSE_SECONDS = 0.2
 class Refused(Exception):
     """A step answered neither 200 nor 503 (or 503 past retry_until)."""
 
-    def __init__(self, answer: "Answer"):
+    def __init__(self, answer: Answer):
         super().__init__(f"{answer.step}: {answer.status} {answer.body}")
         self.answer = answer
 
@@ -72,7 +76,11 @@ class Person:
         while True:
             response = self.browser.get(f"{self.base}/dev/outbox.json", timeout=30)
             if response.status_code == 200:
-                return next(message["code"] for message in response.json()["messages"] if message["to"] == to and message["code"])
+                return next(
+                    message["code"]
+                    for message in response.json()["messages"]
+                    if message["to"] == to and message["code"]
+                )
             if time.monotonic() > self.retry_until:
                 raise Refused(Answer(time.monotonic(), "/dev/outbox.json", response.status_code, {}))
             time.sleep(RETRY_PAUSE_SECONDS)
@@ -81,21 +89,47 @@ class Person:
         """Sign-up as far as the account: its address proven, its password set."""
         self.step("/signup/privacy")
         sent = self.step("/otp/transient_otp/send", userName=self.email, otpType="email", language="eng")
-        self.step("/otp/transient_otp/verify", userName=self.email, otpType="email", otp=self.code(self.email), trxnId=sent["trxnId"])
-        self.account_id = self.step("/users/create", userName=self.email, password=PASSWORD, trxnId=sent["trxnId"])["id"]
+        self.step(
+            "/otp/transient_otp/verify",
+            userName=self.email,
+            otpType="email",
+            otp=self.code(self.email),
+            trxnId=sent["trxnId"],
+        )
+        self.account_id = self.step("/users/create", userName=self.email, password=PASSWORD, trxnId=sent["trxnId"])[
+            "id"
+        ]
 
     def sign_up(self) -> None:
         self.create_account()
         sent = self.step("/otp/transient_otp/send", userName=self.email, otpType="sms", phoneNumber=self.phone)
-        self.step("/otp/transient_otp/verify", userName=self.email, otpType="sms", otp=self.code(self.phone), trxnId=sent["trxnId"])
-        self.step("/users/createcoreprofile", userName=self.email, firstName="Camille", lastName="Tremblay", id=self.account_id,
-                  language="fr")
+        self.step(
+            "/otp/transient_otp/verify",
+            userName=self.email,
+            otpType="sms",
+            otp=self.code(self.phone),
+            trxnId=sent["trxnId"],
+        )
+        self.step(
+            "/users/createcoreprofile",
+            userName=self.email,
+            firstName="Camille",
+            lastName="Tremblay",
+            id=self.account_id,
+            language="fr",
+        )
 
     def sign_in(self) -> None:
         self.browser = requests.Session()
         login = self.step("/otp/users/login", userName=self.email, password=PASSWORD)
         sent = self.step("/otp/otp/send", userName=self.email, otpType=login["otpType"], phone=login["phone"])
-        self.step("/otp/otp/verify", userName=self.email, otpType=login["otpType"], otp=self.code(self.phone), trxnId=sent["trxnId"])
+        self.step(
+            "/otp/otp/verify",
+            userName=self.email,
+            otpType=login["otpType"],
+            otp=self.code(self.phone),
+            trxnId=sent["trxnId"],
+        )
 
 
 def at_once(people: list[Person], journey) -> list[BaseException]:

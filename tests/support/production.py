@@ -1,5 +1,6 @@
 """The environment of a production start-up that passes every check; a test removes or
 changes one variable to see the refusal that names it."""
+
 from __future__ import annotations
 
 import json

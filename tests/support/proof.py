@@ -1,4 +1,5 @@
 """Solving the provider's proofs of work as a browser does (idp/flows/proof.py, ALTCHA v1)."""
+
 from __future__ import annotations
 
 import base64
@@ -9,7 +10,9 @@ import altcha
 
 def solved(challenge: dict, number: int | None = None) -> str:
     """The X-Proof-Of-Work header that answers the challenge (with another number, when given)."""
-    solution = altcha.solve_challenge_v1(challenge["challenge"], challenge["salt"], challenge["algorithm"], challenge["maxNumber"])
+    solution = altcha.solve_challenge_v1(
+        challenge["challenge"], challenge["salt"], challenge["algorithm"], challenge["maxNumber"]
+    )
     payload = {key: challenge[key] for key in ("algorithm", "challenge", "salt", "signature")}
     payload["number"] = solution.number if number is None else number
     return base64.b64encode(json.dumps(payload).encode()).decode()

@@ -1,6 +1,7 @@
 """A TCP proxy on loopback between the product and a real server, which a test can cut
 (every open connection closed, new ones refused), stall (connections accepted, nothing
 forwarded) and restore: faults of a real PostgreSQL or Redis without touching them."""
+
 from __future__ import annotations
 
 import asyncio
@@ -22,7 +23,7 @@ class Proxy:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
 
-    def start(self) -> "Proxy":
+    def start(self) -> Proxy:
         self._thread.start()
         asyncio.run_coroutine_threadsafe(self._listen(), self._loop).result(timeout=5)
         return self

@@ -2,6 +2,7 @@
 production's web server (config/web.py: granian) with, if asked, its management process, each
 with its own environment and log file, and helpers for the relying-service side of OpenID
 Connect."""
+
 from __future__ import annotations
 
 import atexit
@@ -54,7 +55,9 @@ def environment(folder: Path, database_url: str, **extra: str) -> dict[str, str]
     clients.write_text(CLIENTS, encoding="utf-8")
     # `make test` exports the issuer of `make run`: each server here is its own issuer
     # (Server) unless extra names a shared one.
-    inherited = {name: value for name, value in os.environ.items() if name not in ("IDP_TEST_DATABASE_URL", "IDP_SERVER_ISSUER")}
+    inherited = {
+        name: value for name, value in os.environ.items() if name not in ("IDP_TEST_DATABASE_URL", "IDP_SERVER_ISSUER")
+    }
     return {
         **inherited,
         "IDP_SERVER_ENVIRONMENT": "development",
@@ -96,8 +99,13 @@ def delivered_in_a_fresh_process(tmp_path: Path, channel: str, loaded_later: tup
         f"        Message({channel!r}, '+16132345678', 'en', '', 'Your code is 1, 2.', '12'))\n"
         "assert all(name in sys.modules for name in later)\n"
     )
-    env = {"IDP_SERVER_ENVIRONMENT": "development", "IDP_INSTANCE_PATH": str(tmp_path), "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
-           "PATH": "/usr/bin:/bin", **env}
+    env = {
+        "IDP_SERVER_ENVIRONMENT": "development",
+        "IDP_INSTANCE_PATH": str(tmp_path),
+        "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
+        "PATH": "/usr/bin:/bin",
+        **env,
+    }
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
 
@@ -110,13 +118,21 @@ def migrate(env: dict[str, str]) -> None:
     if database == env["DATABASE_URL"] or Path(database).exists():
         _upgrade(env)
         return
-    with contextlib.closing(sqlite3.connect(_migrated_sqlite())) as source, contextlib.closing(sqlite3.connect(database)) as copy:
+    with (
+        contextlib.closing(sqlite3.connect(_migrated_sqlite())) as source,
+        contextlib.closing(sqlite3.connect(database)) as copy,
+    ):
         source.backup(copy)
 
 
 def _upgrade(env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "idp", "db", "upgrade"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
 
 @functools.cache
@@ -141,22 +157,39 @@ class Server:
             self.env.setdefault("WEB_CONCURRENCY", "2")
             self.env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(folder / f"{name}-metrics"))
         else:
-            self.command = [sys.executable, "-m", "flask", "--app", "idp", "run", "--host", "127.0.0.1", "--port", str(self.port)]
+            self.command = [
+                sys.executable,
+                "-m",
+                "flask",
+                "--app",
+                "idp",
+                "run",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+            ]
         self.process: subprocess.Popen | None = None
 
-    def start(self, ready_path: str = "/healthz") -> "Server":
+    def start(self, ready_path: str = "/healthz") -> Server:
         """Once ready_path answers 200."""
         return self.launch().ready(ready_path)
 
-    def launch(self) -> "Server":
+    def launch(self) -> Server:
         """The process started, not waited for: several servers start side by side (launch each, then
         ready each), each taking seconds to import the app."""
         # in a session of its own, so that stop() ends every process of it, workers included
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT,
-                                        start_new_session=True)
+        self.process = subprocess.Popen(
+            self.command,
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log.open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         return self
 
-    def ready(self, ready_path: str = "/healthz") -> "Server":
+    def ready(self, ready_path: str = "/healthz") -> Server:
         """Once the launched process answers 200 at ready_path."""
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -235,9 +268,15 @@ class Pkce:
 
 def authorize_params(pkce: Pkce, scope: str = "openid profile email phone", **extra: str) -> dict[str, str]:
     return {
-        "response_type": "code", "client_id": CLIENT_ID, "redirect_uri": REDIRECT_URI, "scope": scope,
-        "state": secrets.token_urlsafe(8), "nonce": secrets.token_urlsafe(8),
-        "code_challenge": pkce.challenge, "code_challenge_method": "S256", **extra,
+        "response_type": "code",
+        "client_id": CLIENT_ID,
+        "redirect_uri": REDIRECT_URI,
+        "scope": scope,
+        "state": secrets.token_urlsafe(8),
+        "nonce": secrets.token_urlsafe(8),
+        "code_challenge": pkce.challenge,
+        "code_challenge_method": "S256",
+        **extra,
     }
 
 

@@ -9,6 +9,7 @@ values are bound parameters, so the text is the code's and nothing else.
 writes the file of the dialect of IDP_TEST_DATABASE_URL (PostgreSQL), else SQLite's; the
 test tests/foundation/test_store_sql.py fails when the code sends other SQL than its file.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,10 @@ def path(dialect: str) -> Path:
 
 # Where a line of a statement starts (layout): before each clause, and after each common table
 # expression. Statement texts hold no keyword in a string literal.
-_CLAUSE = re.compile(r"\s+(?=(?:SET|WHERE|AND|RETURNING|SELECT|(?<!DISTINCT )FROM|(?<!OUTER )JOIN|LEFT OUTER JOIN|VALUES|ON CONFLICT|"
-                     r"LIMIT|ORDER BY|GROUP BY)\b)|(?<=\),)\s+(?=\w+ AS \()")
+_CLAUSE = re.compile(
+    r"\s+(?=(?:SET|WHERE|AND|RETURNING|SELECT|(?<!DISTINCT )FROM|(?<!OUTER )JOIN|LEFT OUTER JOIN|VALUES|ON CONFLICT|"
+    r"LIMIT|ORDER BY|GROUP BY)\b)|(?<=\),)\s+(?=\w+ AS \()"
+)
 _LISTS = ("SELECT ", "RETURNING ")
 
 
@@ -67,7 +70,7 @@ def _items(text: str) -> list[str]:
         elif token in (")", "END"):
             depth -= 1
         elif depth == 0:
-            items.append(text[start:match.end()].strip())
+            items.append(text[start : match.end()].strip())
             start = match.end()
     return [*items, text[start:].strip()]
 
@@ -86,7 +89,7 @@ def layout(sql: str) -> str:
         if keyword is None:
             lines.append(indent + piece)
         else:
-            first, *rest = _items(piece[len(keyword):])
+            first, *rest = _items(piece[len(keyword) :])
             lines += [indent + keyword + first, *(indent + " " * len(keyword) + item for item in rest)]
         depth += piece.count("(") - piece.count(")")
     return "\n".join(lines)
@@ -99,7 +102,9 @@ def named_statements() -> dict[str, str]:
 
     from idp.store import people, tokens
 
-    sources = {name: (statement, "idp/store/tokens.py (ONE_STATEMENT)") for name, statement in tokens.ONE_STATEMENT.items()}
+    sources = {
+        name: (statement, "idp/store/tokens.py (ONE_STATEMENT)") for name, statement in tokens.ONE_STATEMENT.items()
+    }
     sources["bearer"] = (people.BEARER, "idp/store/people.py (BEARER)")
     dialect = psycopg.dialect()
     return {
@@ -125,7 +130,11 @@ class Recorder:
             route = f"{request.method} {request.url_rule.rule if request.url_rule else request.path}"
         else:
             route = exchange.SERVING.get()
-        if route is None or route.split(" ", 1)[1] in NOT_CALLS or statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
+        if (
+            route is None
+            or route.split(" ", 1)[1] in NOT_CALLS
+            or statement.lstrip().upper().startswith(TRANSACTION_CONTROL)
+        ):
             return
         text = " ".join(statement.split())
         if text not in self.sent[route]:
@@ -186,12 +195,16 @@ def main() -> None:
             connection.execute(text('CREATE DATABASE "idp_store_sql"'))
         admin.dispose()
         database_url = database_url.rsplit("/", 1)[0] + "/idp_store_sql"
-    os.environ.update({
-        "IDP_SERVER_ENVIRONMENT": "development", "IDP_INSTANCE_PATH": str(folder),
-        "IDP_SERVER_SECRET_KEY": "store-sql-secret-key-that-is-long-enough-0123456789",
-        "DATABASE_URL": database_url or f"sqlite:///{folder / 'journey.sqlite3'}",
-        "IDP_CLIENTS_FILE": str(folder / "clients.toml"), "OPS_TEST_CLIENT_SECRET": CLIENT_SECRET,
-    })
+    os.environ.update(
+        {
+            "IDP_SERVER_ENVIRONMENT": "development",
+            "IDP_INSTANCE_PATH": str(folder),
+            "IDP_SERVER_SECRET_KEY": "store-sql-secret-key-that-is-long-enough-0123456789",
+            "DATABASE_URL": database_url or f"sqlite:///{folder / 'journey.sqlite3'}",
+            "IDP_CLIENTS_FILE": str(folder / "clients.toml"),
+            "OPS_TEST_CLIENT_SECRET": CLIENT_SECRET,
+        }
+    )
     if arguments.write:
         from idp.store import driver
 

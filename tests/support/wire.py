@@ -6,6 +6,7 @@ waits for the server's answer: their number is the number of round trips, BEGIN,
 the pool's liveness pings included — what an ORM-level count of statements cannot see.
 Used by the statement budgets (tests/api/test_statement_budgets.py) and bench/scale.py.
 """
+
 from __future__ import annotations
 
 import tempfile

@@ -6,6 +6,7 @@ methods.app_secret_key. The app counts once the person has typed a first code. A
 accepted within methods.app_drift_steps time steps of now and never twice: the step of the
 last code accepted is kept, and only one request can move it forward.
 """
+
 from __future__ import annotations
 
 import base64
@@ -51,7 +52,7 @@ def setup_page(user: User, secret: str, language: str) -> dict:
     image.save(svg)
     return {
         "qrImage": "data:image/svg+xml;base64," + base64.b64encode(svg.getvalue()).decode(),
-        "key": " ".join(secret[i:i + 4] for i in range(0, len(secret), 4)),
+        "key": " ".join(secret[i : i + 4] for i in range(0, len(secret), 4)),
         "issuer": issuer,
         "account": user.email,
     }
@@ -74,7 +75,9 @@ def confirm(user: User, encrypted: str, code: str) -> bool:
     step = _step_matching(secret, code)
     if step is None:
         return False
-    credential = db.session.scalar(db.select(AppCredential).filter_by(user_id=user.id)) or AppCredential(user_id=user.id)
+    credential = db.session.scalar(db.select(AppCredential).filter_by(user_id=user.id)) or AppCredential(
+        user_id=user.id
+    )
     credential.secret_encrypted, credential.confirmed_at, credential.last_step = encrypted, now(), step
     db.session.add(credential)
     return True
@@ -91,7 +94,9 @@ def verify(user: User, code: str) -> bool:
     # Only one request can move the step forward: a code, or an older one, never counts twice.
     spent = db.session.execute(
         update(AppCredential)
-        .where(AppCredential.id == credential.id, or_(AppCredential.last_step.is_(None), AppCredential.last_step < step))
+        .where(
+            AppCredential.id == credential.id, or_(AppCredential.last_step.is_(None), AppCredential.last_step < step)
+        )
         .values(last_step=step, last_used_at=now())
         .execution_options(synchronize_session=False)
     ).rowcount

@@ -2,6 +2,7 @@
 characters from an alphabet without look-alikes (no 0/O, 1/I/L), shown once and kept only
 as HMACs. A new set voids the old one. A code is spent by a conditional UPDATE, so two
 requests with the same code never both get in."""
+
 from __future__ import annotations
 
 import hashlib
@@ -39,7 +40,7 @@ def new_set(user: User) -> list[str]:
     length = _settings()["backup_code_length"]
     codes = ["".join(secrets.choice(ALPHABET) for _ in range(length)) for _ in range(_settings()["backup_codes"])]
     db.session.add_all(BackupCode(user_id=user.id, code_hash=_hash(user, code)) for code in codes)
-    return [f"{code[:len(code) // 2]}-{code[len(code) // 2:]}" for code in codes]
+    return [f"{code[: len(code) // 2]}-{code[len(code) // 2 :]}" for code in codes]
 
 
 def remaining(user: User) -> int:

@@ -13,6 +13,7 @@ answers (journey.pending); user verification follows methods.passkey_user_verifi
 py_webauthn is imported by the ceremonies only: few requests hold one, and it would add
 5 MiB to every worker that never does (bench/concurrency.py prints the workers' memory).
 """
+
 from __future__ import annotations
 
 import json
@@ -158,9 +159,11 @@ def discoverable_options(current: Journey) -> dict:
 def named(credential: dict) -> PasskeyCredential | None:
     """The passkey the browser's answer names, whatever the account; None when no account
     holds it (never registered here, or removed since)."""
-    return db.session.scalar(
-        db.select(PasskeyCredential).filter_by(credential_id=str(credential.get("id", "")))
-    ) if isinstance(credential, dict) else None
+    return (
+        db.session.scalar(db.select(PasskeyCredential).filter_by(credential_id=str(credential.get("id", ""))))
+        if isinstance(credential, dict)
+        else None
+    )
 
 
 def authenticate(current: Journey, user: User, credential: dict) -> dict | None:
@@ -194,7 +197,9 @@ def authenticate_alone(current: Journey, found: PasskeyCredential, credential: d
     return used
 
 
-def _verify(current: Journey, found: PasskeyCredential, credential: dict, require_user_verification: bool) -> dict | None:
+def _verify(
+    current: Journey, found: PasskeyCredential, credential: dict, require_user_verification: bool
+) -> dict | None:
     if not current.pending:
         return None
     from webauthn import verify_authentication_response
@@ -215,7 +220,11 @@ def _verify(current: Journey, found: PasskeyCredential, credential: dict, requir
     except (WebAuthnException, ValueError, KeyError, TypeError, AttributeError):
         return None
     current.pending = None
-    found.sign_count, found.last_used_at, found.backed_up = verified.new_sign_count, now(), verified.credential_backed_up
+    found.sign_count, found.last_used_at, found.backed_up = (
+        verified.new_sign_count,
+        now(),
+        verified.credential_backed_up,
+    )
     return {"backedUp": verified.credential_backed_up, "userVerified": verified.user_verified}
 
 

@@ -12,6 +12,7 @@ password.hash_niceness says: a hash is 20-40 ms of CPU with Python's lock releas
 kernel then serves the short calls first (bench/concurrency.py: the 100 people's worst p95
 without a hash, bench/RESULTS.md). The calling request waits for its hash as before.
 """
+
 from __future__ import annotations
 
 import logging
@@ -75,7 +76,9 @@ def check_policy(password: str, personal: list[str]) -> None:
     what the password must not contain."""
     rules, password = _rules(), normalise(password)
     if not rules["min_length"] <= len(password) <= rules["max_length"]:
-        raise FlowError(Errors.PASSWORD_LENGTH, data={"pwdMinLength": rules["min_length"], "pwdMaxLength": rules["max_length"]})
+        raise FlowError(
+            Errors.PASSWORD_LENGTH, data={"pwdMinLength": rules["min_length"], "pwdMaxLength": rules["max_length"]}
+        )
     if password.lower() in BREACHED:
         raise FlowError(Errors.PASSWORD_TOO_EASY, data={"reason": "breached"})
     result = zxcvbn(password, user_inputs=[value for value in personal if value])
@@ -108,8 +111,12 @@ class _Hashing:
             with self.lock:
                 if self.owner != os.getpid():
                     niceness = _rules()["hash_niceness"]
-                    self.pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="password-hash",
-                                                   initializer=_lower_priority, initargs=(niceness,))
+                    self.pool = ThreadPoolExecutor(
+                        max_workers=os.cpu_count() or 1,
+                        thread_name_prefix="password-hash",
+                        initializer=_lower_priority,
+                        initargs=(niceness,),
+                    )
                     self.owner = os.getpid()
         spent = []
 
@@ -119,6 +126,7 @@ class _Hashing:
                 return work(*args)
             finally:
                 spent.append(time.thread_time() - started)
+
         try:
             return self.pool.submit(timed).result()
         finally:
