@@ -371,11 +371,17 @@ def wait_until_a_new_code_may_be_sent(page: Page, product: Product, flow: str) -
 # --- sign-in methods ---------------------------------------------------------------------------
 
 
+# Each page's virtual authenticator: the DevTools session that made it, and its id.
+_AUTHENTICATORS: dict[Page, tuple[object, str]] = {}
+
+
 def add_virtual_authenticator(page: Page) -> None:
-    """A platform authenticator that verifies its user, as a phone or laptop does."""
+    """A platform authenticator that verifies its user, as a phone or laptop does. It answers a
+    conditional request (the e-mail field's passkey suggestion) at once, as a person who picks the
+    suggestion does: passkey first signs them in from the field (ignore_passkey_suggestion)."""
     devtools = page.context.new_cdp_session(page)
     devtools.send("WebAuthn.enable", {"enableUI": False})
-    devtools.send(
+    made = devtools.send(
         "WebAuthn.addVirtualAuthenticator",
         {
             "options": {
@@ -387,6 +393,14 @@ def add_virtual_authenticator(page: Page) -> None:
             }
         },
     )
+    _AUTHENTICATORS[page] = (devtools, made["authenticatorId"])
+
+
+def ignore_passkey_suggestion(page: Page, ignored: bool = True) -> None:
+    """A person who types their address rather than pick the browser's passkey suggestion: the
+    authenticator answers no request until a person is present again (ignored=False)."""
+    devtools, authenticator = _AUTHENTICATORS[page]
+    devtools.send("WebAuthn.setAutomaticPresenceSimulation", {"authenticatorId": authenticator, "enabled": not ignored})
 
 
 def method_action(page: Page, language: str, action_key: str, method_key: str):
