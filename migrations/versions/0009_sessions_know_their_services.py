@@ -5,21 +5,21 @@ Revision ID: 0009
 Revises: 0008
 Create Date: 2026-11-25 08:00:00
 """
-
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
 
-revision = "0009"
-down_revision = "0008"
+
+revision = '0009'
+down_revision = '0008'
 branch_labels = None
 depends_on = None
 
 
 def upgrade():
-    with op.batch_alter_table("browser_sessions", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("clients", sa.JSON(), nullable=True))
+    with op.batch_alter_table('browser_sessions', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('clients', sa.JSON(), nullable=True))
 
 
 def downgrade():
-    with op.batch_alter_table("browser_sessions", schema=None) as batch_op:
-        batch_op.drop_column("clients")
+    with op.batch_alter_table('browser_sessions', schema=None) as batch_op:
+        batch_op.drop_column('clients')

@@ -10,45 +10,42 @@ partial unique index. Where two waiting rows of one account exist already (two b
 raced before the lock), the older stays waiting and the newer is ended as completed, as the
 flow ends them together.
 """
-
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0018"
-down_revision = "0015"
+
+revision = '0018'
+down_revision = '0015'
 branch_labels = None
 depends_on = None
 
 WAITING = "cancelled_at IS NULL AND completed_at IS NULL"
-COLUMNS = (
-    "id, user_id, requested_at, effective_at, cancelled_at, completed_at, cancel_token_hash, requested_by, "
-    "operator_id, reason"
-)
+COLUMNS = "id, user_id, requested_at, effective_at, cancelled_at, completed_at, cancel_token_hash, requested_by, operator_id, reason"
 
 
 def _table(name: str, *extra: sa.Column) -> None:
     op.create_table(
         name,
-        sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("user_id", sa.String(length=36), nullable=False),
+        sa.Column('id', sa.String(length=36), nullable=False),
+        sa.Column('user_id', sa.String(length=36), nullable=False),
         *extra,
-        sa.Column("requested_at", sa.DateTime(), nullable=False),
-        sa.Column("effective_at", sa.DateTime(), nullable=False),
-        sa.Column("cancelled_at", sa.DateTime(), nullable=True),
-        sa.Column("completed_at", sa.DateTime(), nullable=True),
-        sa.Column("cancel_token_hash", sa.String(length=64), nullable=True),
-        sa.Column("requested_by", sa.String(length=8), nullable=False),
-        sa.Column("operator_id", sa.String(length=36), nullable=True),
-        sa.Column("reason", sa.String(length=300), nullable=True),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f(f"fk_{name}_user_id_users"), ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("id", name=op.f(f"pk_{name}")),
-        sa.UniqueConstraint("cancel_token_hash", name=op.f(f"uq_{name}_cancel_token_hash")),
+        sa.Column('requested_at', sa.DateTime(), nullable=False),
+        sa.Column('effective_at', sa.DateTime(), nullable=False),
+        sa.Column('cancelled_at', sa.DateTime(), nullable=True),
+        sa.Column('completed_at', sa.DateTime(), nullable=True),
+        sa.Column('cancel_token_hash', sa.String(length=64), nullable=True),
+        sa.Column('requested_by', sa.String(length=8), nullable=False),
+        sa.Column('operator_id', sa.String(length=36), nullable=True),
+        sa.Column('reason', sa.String(length=300), nullable=True),
+        sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f(f'fk_{name}_user_id_users'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f(f'pk_{name}')),
+        sa.UniqueConstraint('cancel_token_hash', name=op.f(f'uq_{name}_cancel_token_hash')),
     )
-    op.create_index(op.f(f"ix_{name}_user_id"), name, ["user_id"], unique=False)
+    op.create_index(op.f(f'ix_{name}_user_id'), name, ['user_id'], unique=False)
 
 
 def upgrade():
-    _table("resets", sa.Column("kind", sa.String(length=8), nullable=False))
+    _table('resets', sa.Column('kind', sa.String(length=8), nullable=False))
     op.execute(f"INSERT INTO resets (kind, {COLUMNS}) SELECT 'phone', {COLUMNS} FROM phone_resets")
     op.execute(
         "UPDATE resets SET completed_at = requested_at, cancel_token_hash = NULL "
@@ -57,20 +54,16 @@ def upgrade():
         "AND (older.requested_at, older.id) < (resets.requested_at, resets.id))"
     )
     op.create_index(
-        "uq_resets_one_waiting_per_user",
-        "resets",
-        ["user_id"],
-        unique=True,
-        postgresql_where=sa.text(WAITING),
-        sqlite_where=sa.text(WAITING),
+        'uq_resets_one_waiting_per_user', 'resets', ['user_id'], unique=True,
+        postgresql_where=sa.text(WAITING), sqlite_where=sa.text(WAITING),
     )
-    op.drop_index(op.f("ix_phone_resets_user_id"), table_name="phone_resets")
-    op.drop_table("phone_resets")
+    op.drop_index(op.f('ix_phone_resets_user_id'), table_name='phone_resets')
+    op.drop_table('phone_resets')
 
 
 def downgrade():
-    _table("phone_resets")
+    _table('phone_resets')
     op.execute(f"INSERT INTO phone_resets ({COLUMNS}) SELECT {COLUMNS} FROM resets WHERE kind = 'phone'")
-    op.drop_index("uq_resets_one_waiting_per_user", table_name="resets")
-    op.drop_index(op.f("ix_resets_user_id"), table_name="resets")
-    op.drop_table("resets")
+    op.drop_index('uq_resets_one_waiting_per_user', table_name='resets')
+    op.drop_index(op.f('ix_resets_user_id'), table_name='resets')
+    op.drop_table('resets')

@@ -10,12 +10,12 @@ Revision ID: 0019
 Revises: 0018
 Create Date: 2026-11-29 10:00:00
 """
-
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0019"
-down_revision = "0018"
+
+revision = '0019'
+down_revision = '0018'
 branch_labels = None
 depends_on = None
 
@@ -38,18 +38,18 @@ WHERE insight_events.id = timed.id
 
 
 def upgrade():
-    with op.batch_alter_table("insight_events", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("elapsed", sa.SmallInteger(), server_default="0", nullable=False))
-        batch_op.alter_column("elapsed_ms", existing_type=sa.Integer(), server_default="0", existing_nullable=False)
+    with op.batch_alter_table('insight_events', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('elapsed', sa.SmallInteger(), server_default='0', nullable=False))
+        batch_op.alter_column('elapsed_ms', existing_type=sa.Integer(), server_default='0', existing_nullable=False)
     op.execute(BACKFILL)
-    with op.batch_alter_table("insight_events", schema=None) as batch_op:
-        batch_op.drop_index("ix_insight_events_day_journey")
-        batch_op.create_index("ix_insight_events_day_journey", ["day", "journey", "id"], unique=False)
+    with op.batch_alter_table('insight_events', schema=None) as batch_op:
+        batch_op.drop_index('ix_insight_events_day_journey')
+        batch_op.create_index('ix_insight_events_day_journey', ['day', 'journey', 'id'], unique=False)
 
 
 def downgrade():
-    with op.batch_alter_table("insight_events", schema=None) as batch_op:
-        batch_op.drop_index("ix_insight_events_day_journey")
-        batch_op.create_index("ix_insight_events_day_journey", ["day", "journey", "elapsed_ms"], unique=False)
-        batch_op.alter_column("elapsed_ms", existing_type=sa.Integer(), server_default=None, existing_nullable=False)
-        batch_op.drop_column("elapsed")
+    with op.batch_alter_table('insight_events', schema=None) as batch_op:
+        batch_op.drop_index('ix_insight_events_day_journey')
+        batch_op.create_index('ix_insight_events_day_journey', ['day', 'journey', 'elapsed_ms'], unique=False)
+        batch_op.alter_column('elapsed_ms', existing_type=sa.Integer(), server_default=None, existing_nullable=False)
+        batch_op.drop_column('elapsed')
