@@ -137,11 +137,18 @@ class JobQueue:
         holders = [holder.decode() for holder in self.connection.mget(keys) if holder is not None] if keys else []
         if not any(holder.startswith(PRESENCE_PREFIX) for holder in holders):
             return len(holders)
-        try:
-            connected = {client["name"] for client in self.connection.client_list(_type="normal")}
-        except ResponseError:  # CLIENT LIST refused (a Redis ACL): the keys' TTL alone says
+        connected = self.connected()
+        if connected is None:  # the keys' TTL alone says
             return len(holders)
         return sum(1 for holder in holders if holder in connected or not holder.startswith(PRESENCE_PREFIX))
+
+    def connected(self) -> set[str] | None:
+        """The names of the connections Redis holds, which say the worker processes naming them
+        are alive; None when a Redis ACL refuses CLIENT LIST. RedisError when Redis does not answer."""
+        try:
+            return {client["name"] for client in self.connection.client_list(_type="normal")}
+        except ResponseError:
+            return None
 
 
 def run_job(kind_name: str, sealed: str, correlation_id: str, queued_at: float | None = None) -> None:

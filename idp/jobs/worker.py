@@ -3,11 +3,12 @@
 Whatever ends RQ's loop, the process builds a new RQ worker (its constructor calls Redis) and
 starts it again, all of it inside the same reconnect logic: when Redis does not answer it logs
 `queue unreachable` and tries again (1 s, doubling up to RECONNECT_MAX_SECONDS, sooner once Redis
-answers) until a signal says stop. Beside the loop run RQ's scheduler (retries falling due) and
-the beat, every queue.heartbeat_seconds (rq_worker.Clock), which says this process is alive (a
-heartbeat key naming a connection of this process, which Redis drops the moment it dies:
-JobQueue.live_workers), renews the claims on the jobs in hand (queue.concurrency hands:
-idp/jobs/hands.py, rq_worker.py) and notices Redis losing its data.
+answers) until a signal says stop. Beside the loop run RQ's scheduler (retries falling due:
+idp/jobs/scheduling.py) and the beat, every queue.heartbeat_seconds (rq_worker.Clock), which
+says this process is alive (a heartbeat key naming a connection of this process, which Redis
+drops the moment it dies: JobQueue.live_workers), renews the claims on the jobs in hand
+(queue.concurrency hands: idp/jobs/hands.py, rq_worker.py), also while a stopping worker
+finishes them, and notices Redis losing its data.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ import time
 
 from redis.exceptions import RedisError, ResponseError
 from rq.exceptions import StopRequested
-from rq.scheduler import RQScheduler
 
 from idp.jobs.numbers import LOSSES_KEY
 from idp.jobs.queue import HEARTBEAT_PREFIX, PRESENCE_PREFIX, JobQueue
 from idp.jobs.rq_worker import Worker
+from idp.jobs.scheduling import schedule_until_stopped
 
 # The longest wait between two tries at building RQ's worker.
 RECONNECT_MAX_SECONDS = 30
@@ -51,6 +52,9 @@ class WorkerProcess:
     def __init__(self, jobs: JobQueue):
         self.jobs = jobs
         self.stopped = threading.Event()
+        # Set once RQ's loop has ended for good, the jobs in hand at a stop finished: the beat
+        # renews their claims until then, or a call longer than a claim would be done again.
+        self.finished = threading.Event()
         here = f"{socket.gethostname()}:{os.getpid()}"
         self.key = f"{HEARTBEAT_PREFIX}{here}"
         self.name = f"{PRESENCE_PREFIX}{here}"
@@ -63,7 +67,9 @@ class WorkerProcess:
         logging.getLogger("rq.worker").addFilter(lambda record: "cleaning registries" not in str(record.msg))
         threads = [
             threading.Thread(target=self._beat, daemon=True, name="heartbeat"),
-            threading.Thread(target=self._schedule, daemon=True, name="scheduler"),
+            threading.Thread(
+                target=schedule_until_stopped, args=(self.jobs, self.name, self.stopped), daemon=True, name="scheduler"
+            ),
         ]
         for thread in threads:
             thread.start()
@@ -83,6 +89,7 @@ class WorkerProcess:
             pass  # a signal to RQ's handler, still in place as its loop ended
         finally:
             self.stopped.set()
+            self.finished.set()
             for thread in threads:
                 thread.join(timeout=self.jobs.clock.beat)
 
@@ -130,7 +137,7 @@ class WorkerProcess:
                 seen_waiting = self.jobs.waiting()
             except RedisError:
                 pass  # the loop says so; the beat resumes with Redis
-            if self.stopped.wait(self.jobs.clock.beat):
+            if self.finished.wait(self.jobs.clock.beat):
                 break
         with contextlib.suppress(RedisError):
             self.jobs.connection.delete(self.key)
@@ -169,23 +176,3 @@ class WorkerProcess:
         pipeline.hincrby(LOSSES_KEY, "resets", 1)
         pipeline.hincrby(LOSSES_KEY, "jobs", jobs)
         pipeline.execute()
-
-    def _schedule(self) -> None:
-        """RQ's scheduler (one worker at a time holds its lock), run in this thread rather than
-        the process RQ forks for it: that process outlives a killed worker, holding a copy of the
-        connection that says the worker is alive."""
-        scheduler = RQScheduler([self.jobs.queue.name], connection=self.jobs.work_connection)
-        while not self.stopped.wait(scheduler.interval):
-            try:
-                if not scheduler.acquired_locks and scheduler.acquire_locks():
-                    scheduler.register_birth()
-                if scheduler.acquired_locks:
-                    scheduler.heartbeat()
-                    scheduler.enqueue_scheduled_jobs()
-            except RedisError:
-                pass  # the loop says so; scheduling resumes with Redis
-        try:
-            scheduler.release_locks()
-            scheduler.register_death()
-        except RedisError:
-            pass
