@@ -1,10 +1,11 @@
 """One job worker keeps queue.concurrency provider calls in flight, and keeps the queue's rules
 while it does: a worker with N hands holds N calls at once and no more; SIGTERM finishes the jobs
-in hand, claimed however long they take, and leaves the others waiting; a worker killed with calls in flight loses none (each is
-retried by the next worker: delivered at least once, at most once more); failed attempts are
-retried by the kind's rule and given up as before. Real processes: the web server, the worker
-(`flask --app idp jobs work`), the Redis at IDP_TEST_REDIS_URL, and a stand-in GC Notify on
-loopback that holds each call until the test lets it answer, counting the calls in flight."""
+in hand, claimed however long they take, and leaves the others waiting; a worker killed with
+calls in flight loses none (each is retried by the next worker: delivered at least once, at
+most once more); failed attempts are retried by the kind's rule and given up as before. Real
+processes: the web server, the worker (`flask --app idp jobs work`), the Redis at
+IDP_TEST_REDIS_URL, and a stand-in GC Notify on loopback that holds each call until the test
+lets it answer, counting the calls in flight."""
 
 from __future__ import annotations
 
