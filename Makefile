@@ -120,22 +120,15 @@ LOCAL_POSTGRES := postgresql://postgres@127.0.0.1:5432/idp_test
 LOCAL_REDIS := redis://127.0.0.1:6379/7
 answers = $(PY) -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1)' $(1) 2>/dev/null
 
-# The UI's lint and tests (ESLint, Jest: a minute of one core) run beside pytest, at a lower
-# priority: they take the CPU pytest's processes leave while they wait on browsers and servers.
-# Their output follows pytest's; either failing fails the run.
 test:
 	@$(MAKE) --no-print-directory -j2 setup system-deps test-deps
+	cd login-ui && npm run lint --silent && npm test --silent
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@if [ -z "$${IDP_TEST_DATABASE_URL+set}" ] && $(call answers,5432); then export IDP_TEST_DATABASE_URL=$(LOCAL_POSTGRES); fi; \
 	if [ -z "$${IDP_TEST_REDIS_URL+set}" ] && $(call answers,6379); then export IDP_TEST_REDIS_URL=$(LOCAL_REDIS); fi; \
 	echo "Tests on $${IDP_TEST_DATABASE_URL:-SQLite}, the queue on $${IDP_TEST_REDIS_URL:-no Redis (its tests skip)}"; \
-	(cd login-ui && nice -n 10 npm run lint --silent && nice -n 10 npm test --silent) > $(STAMPS)/ui-tests.log 2>&1 & ui=$$!; \
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS); python=$$?; \
-	wait $$ui; ui=$$?; \
-	echo "The UI's lint and tests (login-ui: npm run lint, npm test):"; cat $(STAMPS)/ui-tests.log; \
-	if [ $$ui -ne 0 ]; then echo "The UI's lint or tests failed" >&2; fi; \
-	exit $$(( python || ui ))
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # Every benchmark of bench/ against the production server; writes bench/RESULTS.md.
 # Needs the local PostgreSQL (127.0.0.1:5432, trust auth). Never part of `make test`.

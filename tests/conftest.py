@@ -78,20 +78,6 @@ def pytest_configure(config) -> None:
     os.environ.setdefault("IDP_TEST_RUN_STARTED", str(time.time()))
 
 
-# The folders whose modules drive browsers and real processes, most of a run's time, come first:
-# each test process takes the next module as it frees up (--dist loadfile), so the quick modules
-# fill the end of the run rather than a long one starting last (a run 40 s shorter on 3 processes).
-SLOW_FOLDERS_FIRST = ("e2e", "ops")
-
-
-def pytest_collection_modifyitems(items) -> None:
-    def rank(item) -> int:
-        folder = item.path.parent.name
-        return SLOW_FOLDERS_FIRST.index(folder) if folder in SLOW_FOLDERS_FIRST else len(SLOW_FOLDERS_FIRST)
-
-    items.sort(key=rank)  # a stable sort: each module's tests keep their order
-
-
 @pytest.fixture(scope="session")
 def run_started() -> float:
     """When this run began (the same moment in every worker)."""
@@ -190,6 +176,15 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def reserved_port(number: int) -> int:
+    """A port for a service the tests' configuration names long before it listens (a client's
+    jwks_uri, its backchannel_logout_uri), number 0-3 of this worker's: below the ephemeral
+    range (32768-60999), so no port the system hands out meanwhile (free_port(), any process's
+    outgoing connection) is it, and apart for each worker and, most likely, each run."""
+    run = int(float(os.environ.get("IDP_TEST_RUN_STARTED", "0")) * 1000) % 400
+    return 20000 + run * 32 + int(WORKER.removeprefix("gw") or 0) * 4 + number
 
 
 class LiveServer:

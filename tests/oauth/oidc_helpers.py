@@ -15,15 +15,15 @@ from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet, RSAKey
 
 from idp.models import User
-from tests.conftest import free_port
+from tests.conftest import reserved_port
 
 SECRET = "test-client-secret-that-is-long-enough-0123"
 
 
 # Where the jwks_uri client's keys are served (test_oauth_client_authentication.py)
-JWKS_PORT = free_port()
+JWKS_PORT = reserved_port(0)
 # Where the service rp-bc receives logout tokens (test_oauth_backchannel_logout.py)
-BACKCHANNEL_PORT = free_port()
+BACKCHANNEL_PORT = reserved_port(1)
 # The private keys of the private_key_jwt clients: one inline, one behind jwks_uri.
 JWT_CLIENT_KEY = ECKey.generate_key("P-256", parameters={"kid": "rp-jwt-1", "alg": "ES256"})
 REMOTE_CLIENT_KEY = RSAKey.generate_key(2048, parameters={"kid": "rp-remote-1", "alg": "RS256"})
