@@ -19,7 +19,9 @@ from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+import redis
 
+from idp.jobs.queue import QUEUE_NAME
 from idp.jobs.rq_worker import Clock
 from tests.conftest import free_port
 from tests.ops.conftest import REDIS_URL
@@ -212,6 +214,9 @@ def test_a_stopping_worker_keeps_its_claims_on_the_calls_it_finishes_however_lon
 
 def test_a_worker_killed_with_calls_in_flight_loses_none_and_sends_none_more_than_once_again(site_with, stand_in):
     site = site_with()
+    # killed holding RQ's scheduler lock, as a lone worker is a second after it starts
+    store = redis.Redis.from_url(REDIS_URL)
+    assert wait_for(lambda: store.get(f"rq:scheduler-lock:{QUEUE_NAME}") is not None, 15), "no scheduler lock taken"
     everyone = site.send(range(HANDS + 2))
     assert wait_for(lambda: stand_in.in_flight == HANDS, HOLD_SECONDS)
     in_flight = set(stand_in.received)
@@ -229,6 +234,9 @@ def test_a_worker_killed_with_calls_in_flight_loses_none_and_sends_none_more_tha
     )
     assert metric(site.idp.url, 'idp_job_attempts_failed_total{kind="message"}') == HANDS
     assert metric(site.idp.url, "idp_deliveries_failed") == 0
+    # the retries came back through RQ's scheduler, whose lock the killed worker held for a minute more
+    said = (site.folder / f"worker-{len(site.workers)}.log").read_text(encoding="utf-8")
+    assert "scheduler lock taken over" in said, said[-2000:]
 
 
 @pytest.mark.parametrize(("status", "attempts"), [(500, 3), (400, 1)], ids=["retryable", "permanent"])
