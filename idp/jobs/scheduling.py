@@ -54,11 +54,11 @@ def release_if_holder_died(jobs: JobQueue, lock: str, presence: str) -> bool:
     """Deletes the lock when it names a worker's presence that is not this process's and that no
     connection Redis holds bears. Whether it did. (A lock named otherwise, RQ's own, or CLIENT
     LIST refused by a Redis ACL: the lock's own lifetime decides.)"""
-    holder = jobs.connection.get(lock)
-    if holder is None or holder.decode() == presence or not holder.decode().startswith(PRESENCE_PREFIX):
+    holder = (jobs.connection.get(lock) or b"").decode()
+    if holder == presence or not holder.startswith(PRESENCE_PREFIX):
         return False
     connected = jobs.connected()
-    if connected is None or holder.decode() in connected:
+    if connected is None or holder in connected:
         return False
     released = bool(jobs.connection.eval(RELEASE_IF_STILL_HELD_BY, 1, lock, holder))
     if released:

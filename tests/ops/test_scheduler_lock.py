@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 import redis
-from rq.scheduler import RQScheduler
+from rq.scheduler import SCHEDULER_LOCKING_KEY_TEMPLATE
 
 from idp.jobs.queue import PRESENCE_PREFIX
 from idp.jobs.scheduling import release_if_holder_died, schedule_until_stopped
@@ -28,7 +28,7 @@ def jobs(app_with, redis_queue):
 
 @pytest.fixture
 def lock(jobs) -> str:
-    return RQScheduler([jobs.queue.name], connection=jobs.connection).get_locking_key(jobs.queue.name)
+    return SCHEDULER_LOCKING_KEY_TEMPLATE % jobs.queue.name
 
 
 def test_the_lock_of_a_worker_whose_connection_is_gone_is_released(jobs, lock):

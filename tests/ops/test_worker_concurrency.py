@@ -20,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 import redis
+from rq.scheduler import SCHEDULER_LOCKING_KEY_TEMPLATE
 
 from idp.jobs.queue import QUEUE_NAME
 from idp.jobs.rq_worker import Clock
@@ -216,7 +217,9 @@ def test_a_worker_killed_with_calls_in_flight_loses_none_and_sends_none_more_tha
     site = site_with()
     # killed holding RQ's scheduler lock, as a lone worker is a second after it starts
     store = redis.Redis.from_url(REDIS_URL)
-    assert wait_for(lambda: store.get(f"rq:scheduler-lock:{QUEUE_NAME}") is not None, 15), "no scheduler lock taken"
+    assert wait_for(lambda: store.get(SCHEDULER_LOCKING_KEY_TEMPLATE % QUEUE_NAME) is not None, 15), (
+        "no scheduler lock taken"
+    )
     everyone = site.send(range(HANDS + 2))
     assert wait_for(lambda: stand_in.in_flight == HANDS, HOLD_SECONDS)
     in_flight = set(stand_in.received)
