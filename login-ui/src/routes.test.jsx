@@ -130,7 +130,7 @@ test('the header keeps the service title of the last page and shows it at once a
 test('a title kept in the other language is not shown', async () => {
   window.sessionStorage.setItem('idp.session.v2', JSON.stringify({ userData: { service: 'Passeports', language: 'fr' } }));
   await renderApp('/en', { api: { 'GET /v1/session': { never: true }, 'GET /v1/services': { never: true } } });
-  expect(screen.queryByTestId('service-name')).not.toBeInTheDocument();
+  expect(screen.getByTestId('service-name')).toBeEmptyDOMElement();
 });
 
 test('the service waiting for this sign-in is kept for the next reload', async () => {

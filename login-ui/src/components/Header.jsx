@@ -22,11 +22,12 @@ export default function Header() {
       <div className="container site-header__inner">
         <div className="site-header__brand">
           <p className="site-header__name">{t('layout.siteName')}</p>
-          {serviceName ? (
-            <p className="site-header__service" data-testid="service-name">
-              {serviceName}
-            </p>
-          ) : null}
+          {/* Its line is there before the server names the service: a name arriving later
+              would push the page down under a person's finger, and a press meant for a link
+              would land beside it. */}
+          <p className="site-header__service" data-testid="service-name">
+            {serviceName}
+          </p>
         </div>
         <nav className="site-header__language" aria-label={t('layout.languageNav')}>
           <Link

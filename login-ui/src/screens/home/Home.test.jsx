@@ -103,12 +103,12 @@ test('the header shows the relying service waiting for this sign-in', async () =
   await renderApp('/en', {
     api: { 'GET /v1/session': ok({ authenticated: false, service: { ...SERVICE, title: 'Passport renewal' }, loginHint: null }) },
   });
-  expect(await screen.findByTestId('service-name')).toHaveTextContent('Passport renewal');
+  await waitFor(() => expect(screen.getByTestId('service-name')).toHaveTextContent('Passport renewal'));
 });
 
 test('the header names no service when none waits for this browser', async () => {
   await renderApp('/fr');
-  expect(screen.queryByTestId('service-name')).not.toBeInTheDocument();
+  expect(screen.getByTestId('service-name')).toBeEmptyDOMElement();
 });
 
 test('the header names no service on the account pages after a direct sign-in, though the tab kept one', async () => {
@@ -116,7 +116,7 @@ test('the header names no service on the account pages after a direct sign-in, t
     userData: { service: 'Reservations', language: 'en' },
     api: signedIn(),
   });
-  expect(screen.queryByTestId('service-name')).not.toBeInTheDocument();
+  expect(screen.getByTestId('service-name')).toBeEmptyDOMElement();
 });
 
 test('the language toggle swaps the language segment and keeps the rest of the path', async () => {
