@@ -50,15 +50,25 @@ function usePasskeyCeremony(form, left) {
     form.follow(answer);
     return Boolean(redirectTo);
   };
+  // The autofill's request is the page's doing, not the person's: when it ends without a
+  // passkey (a browser that settles it at once, a server that could not start it), nothing is
+  // said and the focus stays in the field they are typing into. What they pick from it is
+  // answered like the button's.
   const ask = async (autofill) => {
     const library = await webauthn();
-    const { data } = await api.signinPasskeyOptions();
+    let data;
+    try {
+      ({ data } = await api.signinPasskeyOptions());
+    } catch (failure) {
+      if (autofill) return null;
+      throw failure;
+    }
     if (left.current) return null;
     let credential;
     try {
       credential = await library.startAuthentication({ optionsJSON: data.publicKey, useBrowserAutofill: autofill });
     } catch (error) {
-      if (aborted(error)) return null;
+      if (autofill || aborted(error)) return null;
       throw unavailable();
     }
     return answered(credential, data.publicKey.rpId, library);

@@ -47,6 +47,33 @@ test('a browser with autofill of passkeys is asked for one once the person is in
   expect(calls.posts().map((call) => call.path)).toEqual(['/v1/signin/passkey/options', '/v1/signin/passkey/verify']);
 });
 
+test('an autofill request the browser ends at once says nothing and leaves the focus in the field', async () => {
+  const user = userEvent.setup();
+  browserSupportsWebAuthnAutofill.mockResolvedValue(true);
+  startAuthentication.mockRejectedValue(Object.assign(new Error('not allowed'), { name: 'NotAllowedError' }));
+  await renderApp('/en/signIn', { api: passkeyApi(SIGNED_IN) });
+  const field = screen.getByLabelText(en['email.label']);
+  await user.click(field);
+  await waitFor(() => expect(startAuthentication).toHaveBeenCalled());
+  await flush();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(field).toHaveFocus();
+  await user.type(field, 'ada@example.com');
+  expect(field).toHaveValue('ada@example.com');
+});
+
+test('an autofill request the server cannot start says nothing either', async () => {
+  const user = userEvent.setup();
+  browserSupportsWebAuthnAutofill.mockResolvedValue(true);
+  await renderApp('/fr/signIn', { api: { 'POST /v1/signin/passkey/options': fail('1', null, 503) } });
+  const field = screen.getByLabelText(fr['email.label']);
+  await user.click(field);
+  await flush();
+  expect(startAuthentication).not.toHaveBeenCalled();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(field).toHaveFocus();
+});
+
 test('the button signs in with a passkey that verified the person', async () => {
   const user = userEvent.setup();
   startAuthentication.mockResolvedValue(CREDENTIAL);
