@@ -16,7 +16,7 @@ STAMPS := .make
 # Three on two cores: much of a test's time is a browser or a server waiting, which a third process
 # fills (pytest 11:22 against 14:41 with two, on a quiet 2-core machine).
 PYTEST_WORKERS ?= 3
-APT_PACKAGES := chromium espeak-ng postgresql-client pgbouncer
+APT_PACKAGES := chromium-headless-shell espeak-ng postgresql-client pgbouncer
 
 export IDP_SERVER_ENVIRONMENT ?= development
 export IDP_SERVER_ISSUER ?= http://localhost:$(IDP_PORT)
@@ -135,9 +135,10 @@ test:
 bench: setup bench-deps
 	$(PY) bench/run_all.py
 
-BENCH_APT_PACKAGES := wrk
+# the full browser (bench/first_screen.py: the first screen as a person's browser paints it)
+BENCH_APT_PACKAGES := wrk chromium
 
-# wrk (Debian) only when missing; the peer provider from bench/package-lock.json; py-spy.
+# wrk and chromium (Debian) only when missing; the peer provider from bench/package-lock.json; py-spy.
 $(STAMPS)/bench-deps: bench/requirements.txt bench/package-lock.json | $(STAMPS) $(STAMPS)/dev-python-deps
 	@$(call install-missing-debs,$(BENCH_APT_PACKAGES))
 	cd bench && npm ci --no-audit --no-fund
