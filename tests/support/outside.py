@@ -33,7 +33,8 @@ class Outside:
         self._listener.settimeout(0.2)
         self.port = self._listener.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        threading.Thread(target=self._accept, daemon=True).start()
+        self._accepting = threading.Thread(target=self._accept, daemon=True)
+        self._accepting.start()
 
     def _accept(self) -> None:
         while not self._stop.is_set():
@@ -84,6 +85,10 @@ class Outside:
 
     def stop(self) -> None:
         self._stop.set()
+        # The listener closes once its thread has left accept(): closed under a waiting accept(),
+        # it kept the port (LISTEN) until that wait ended, and the next test's server on the same
+        # reserved port found it taken (OSError: [Errno 98]).
+        self._accepting.join()
         self._listener.close()
         with self._lock:
             for connection in self._held:
