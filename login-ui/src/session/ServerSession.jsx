@@ -1,10 +1,11 @@
 // What the server says about this browser session, asked again on every page (a page may
 // follow a call, Back/Forward, another tab or a reload): which relying service waits (its
 // title is in the header), its login hint, and where each journey stands.
-import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, startTransition, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { offerJourney, setService } from '../analytics';
 import { api } from '../api/v1';
+import { useHydrated } from '../components/hooks';
 import { unexpected } from '../components/ShowError';
 import { stepOf } from './journey';
 import { redirector } from './redirector';
@@ -40,12 +41,11 @@ const ServerSessionContext = createContext({ ...NOTHING, serviceName: '' });
 export function ServerSessionProvider({ language, children }) {
   const { pathname } = useLocation();
   const { state, dispatch } = useSession();
-  // The title kept for this tab is known only once React has taken the page over; it comes
-  // in a transition, as the server's answer does (below): urgent, it would make React drop a
-  // prerendered screen still waiting for its chunk (Privacy) for the loading frame and back.
-  const [takenOver, setTakenOver] = useState(false);
-  useEffect(() => startTransition(() => setTakenOver(true)), []);
-  const stored = takenOver && state.userData.language === language ? state.userData.service : null;
+  // The title kept for this tab, once React has taken the page over, deferred as the server's
+  // answer is (a transition, below): urgent, it would make React drop a prerendered screen still
+  // waiting for its chunk (Privacy) for the loading frame and back.
+  const hydrated = useDeferredValue(useHydrated());
+  const stored = hydrated && state.userData.language === language ? state.userData.service : null;
   const [answer, setAnswer] = useState(NOTHING);
   const latest = useRef(0);
   const returns = useReturns();
