@@ -79,7 +79,16 @@ export async function request(method, path, body, { headers = {}, base } = {}) {
   return envelope;
 }
 
-const post = (path, body) => request('POST', path, body || {});
+// A step may open the browser's session (the first screen's passkey request, the sign-in, the
+// privacy notice, a recovery), whose cookie comes with its answer. Two sent together opened two
+// sessions, and the second could not take the service's waiting request the first had taken: it
+// was refused as a page out of date. So each step goes once the one before has its answer (or failed).
+let previousStep = Promise.resolve();
+const post = (path, body) => {
+  const step = previousStep.then(() => request('POST', path, body || {}));
+  previousStep = step.catch(() => undefined);
+  return step;
+};
 const get = (path, options) => request('GET', path, undefined, options);
 
 export const api = {

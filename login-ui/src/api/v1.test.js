@@ -88,3 +88,37 @@ test('a challenge without a solution fails with the code, without sending again'
   });
   expect(global.fetch).toHaveBeenCalledTimes(1);
 });
+
+// The first screen's passkey request and the sign-in may each open the browser's session, whose
+// cookie comes with the answer: sent together, the sign-in opened a second one and was refused
+// as a page out of date (tests/e2e/test_typing_on_a_slow_phone_journey.py).
+test('a step waits for the answer to the request before it, so both find the same session', async () => {
+  let answerOptions;
+  global.fetch = jest
+    .fn()
+    .mockReturnValueOnce(new Promise((resolve) => (answerOptions = resolve)))
+    .mockReturnValueOnce(answer(200, { success: true, message: '', data: {} }));
+  const options = api.signinPasskeyOptions();
+  const login = api.login({ userName: 'a@example.ca', password: 'p' });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(global.fetch).toHaveBeenCalledTimes(1);
+  answerOptions({ ok: true, status: 200, json: () => Promise.resolve({ success: true, message: '', data: {} }) });
+  await Promise.all([options, login]);
+  expect(global.fetch.mock.calls.map(([url]) => url)).toEqual(['/v1/signin/passkey/options', '/v1/otp/users/login']);
+});
+
+test('a step after a request that failed or got no answer is still sent', async () => {
+  configureApi({ timeoutMs: 20 });
+  global.fetch = jest
+    .fn()
+    .mockReturnValueOnce(new Promise(() => {}))
+    .mockReturnValueOnce(answer(409, { success: false, message: '20', data: null }))
+    .mockReturnValueOnce(answer(200, { success: true, message: '', data: { id: 'U' } }));
+  const results = await Promise.allSettled([
+    api.signinPasskeyOptions(),
+    api.signupPrivacy(),
+    api.login({ userName: 'a@example.ca', password: 'p' }),
+  ]);
+  expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+  expect(global.fetch).toHaveBeenCalledTimes(3);
+});
