@@ -11,7 +11,9 @@ Redis database 8 beside 7...), so workers never empty each other's tables or que
 
 from __future__ import annotations
 
+import itertools
 import os
+import random
 import socket
 import threading
 import time
@@ -172,18 +174,35 @@ def runner(app):
     return app.test_cli_runner()
 
 
+# free_port()'s ports: below reserved_port's and the ephemeral range, a slice of its own for each
+# worker, handed out in turn. The system's own choice (a bind to port 0) once gave two workers the
+# same port between the probe and their servers' binds: granian binds with SO_REUSEPORT, so both
+# servers listened on it and shared its connections (a stopped server seemed to answer, a browser's
+# step reached another test's product and was refused as out of date).
+FREE_PORTS_FROM, FREE_PORTS_PER_WORKER = 10000, 1000
+_turns = itertools.count(random.randrange(FREE_PORTS_PER_WORKER))
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port of this worker's slice on which nothing listens (nor lingers) now."""
+    first = FREE_PORTS_FROM + int(WORKER.removeprefix("gw") or 0) % 10 * FREE_PORTS_PER_WORKER
+    for _ in range(FREE_PORTS_PER_WORKER):
+        port = first + next(_turns) % FREE_PORTS_PER_WORKER
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError(f"no free port in {first}-{first + FREE_PORTS_PER_WORKER - 1}")
 
 
 def reserved_port(number: int) -> int:
     """A port for a service the tests' configuration names long before it listens (a client's
-    jwks_uri, its backchannel_logout_uri), number 0-3 of this worker's: below the ephemeral
-    range (32768-60999), so no port the system hands out meanwhile (free_port(), any process's
-    outgoing connection) is it, and apart for each worker and, most likely, each run."""
-    run = int(float(os.environ.get("IDP_TEST_RUN_STARTED", "0")) * 1000) % 400
+    jwks_uri, its backchannel_logout_uri), number 0-3 of this worker's: above free_port()'s and
+    below the ephemeral range (32768-60999), so no port handed out meanwhile (free_port(), any
+    process's outgoing connection) is it, and apart for each worker and, most likely, each run."""
+    run = int(float(os.environ.get("IDP_TEST_RUN_STARTED", "0")) * 1000) % 380
     return 20000 + run * 32 + int(WORKER.removeprefix("gw") or 0) * 4 + number
 
 
