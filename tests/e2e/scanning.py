@@ -1,7 +1,7 @@
 """A scan of the screens of a journey (the `scan` fixture of conftest.py): one browser page in one
-language and viewport, taking a screenshot of each screen as it comes and checking it has no WCAG 2.2
-A/AA violation (axe-core). test_accessibility.py walks every screen with it; the other journeys'
-tests, the screens they add."""
+language, walking at one width, taking a screenshot of each screen as it comes at every width (a
+phone's and a desktop's) and checking it has no WCAG 2.2 A/AA violation (axe-core).
+test_accessibility.py walks every screen with it; the other journeys' tests, the screens they add."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.e2e import steps
-from tests.e2e.accessibility import assert_no_violations
-from tests.e2e.conftest import Product
+from tests.e2e.accessibility import photograph_and_scan
+from tests.e2e.conftest import VIEWPORTS, Product
 from tests.e2e.steps import t
 
 # the redirect page's destination, answered 204 No Content while the page is scanned
@@ -21,7 +21,7 @@ RESUME = "**/authorize/resume/**"
 
 @dataclass
 class Scan:
-    """One browser page in one language and viewport, scanning as it goes."""
+    """One browser page in one language, walking at one viewport, scanning at each as it goes."""
 
     page: Page
     product: Product
@@ -43,10 +43,12 @@ class Scan:
         self.check(name)
 
     def check(self, name: str) -> None:
-        folder = self.screenshots / self.viewport / self.language
-        folder.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-        assert_no_violations(self.page, f"{name} ({self.language}, {self.viewport})")
+        """The screen as it is, at every width (the walk's first): one walk scans both, and the
+        page goes on at the walk's."""
+        for viewport in sorted(VIEWPORTS, key=lambda other: other != self.viewport):
+            self.page.set_viewport_size(VIEWPORTS[viewport])
+            photograph_and_scan(self.page, self.screenshots, viewport, self.language, name)
+        self.page.set_viewport_size(VIEWPORTS[self.viewport])
 
     def fill_in(self, label_key: str, value: str, button_key: str = "common.continue") -> None:
         """The person types a value in the field and presses the button."""
