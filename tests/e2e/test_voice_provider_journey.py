@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-import threading
 import time
 from http.server import ThreadingHTTPServer
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import free_port
+from tests.conftest import free_port, serve_in_thread
 from tests.e2e import steps
 from tests.e2e.accessibility import assert_no_violations
 from tests.e2e.conftest import MOBILE, ROOT, Product
@@ -111,7 +110,7 @@ class DeliveredProduct(Product):
 
 def _serve(handler) -> ThreadingHTTPServer:
     server = ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_thread(server)
     return server
 
 

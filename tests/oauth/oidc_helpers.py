@@ -15,7 +15,7 @@ from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet, RSAKey
 
 from idp.models import User
-from tests.conftest import reserved_port
+from tests.conftest import reserved_port, serve_in_thread
 
 SECRET = "test-client-secret-that-is-long-enough-0123"
 
@@ -118,7 +118,7 @@ class Receiver:
                 pass
 
         self.http = ThreadingHTTPServer(("127.0.0.1", BACKCHANNEL_PORT), Handler)
-        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+        serve_in_thread(self.http)
 
     def wait(self, seconds: float = 5) -> list[str]:
         assert self.arrived.wait(seconds), "no logout token arrived"

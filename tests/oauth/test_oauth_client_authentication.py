@@ -32,6 +32,7 @@ from joserfc.jwk import ECKey, KeySet
 from oidc_helpers import JWKS_PORT, JWT_CLIENT_KEY, REMOTE_CLIENT_KEY, SECRET, RelyingParty
 
 from idp.oauth import client_auth, client_keys
+from tests.conftest import serve_in_thread
 
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
@@ -76,7 +77,7 @@ class KeyServer:
                 pass
 
         self.http = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+        serve_in_thread(self.http)
 
     def stop(self):
         self.http.shutdown()

@@ -24,7 +24,7 @@ from rq.scheduler import SCHEDULER_LOCKING_KEY_TEMPLATE
 
 from idp.jobs.queue import QUEUE_NAME
 from idp.jobs.rq_worker import Clock
-from tests.conftest import free_port
+from tests.conftest import free_port, serve_in_thread
 from tests.ops.conftest import REDIS_URL
 from tests.ops.test_queue_faults import abandoned_found_within, metric, send_code, wait_for
 from tests.support.fakes import notify_settings
@@ -145,7 +145,7 @@ def stand_in():
     provider = StandIn()
     server = ThreadingHTTPServer(("127.0.0.1", free_port()), provider.handler())
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_thread(server)
     provider.url = f"http://127.0.0.1:{server.server_port}"
     yield provider
     provider.gate.set()

@@ -11,7 +11,6 @@ import hashlib
 import hmac
 import json
 import re
-import threading
 import time
 import uuid
 import xml.etree.ElementTree as ElementTree
@@ -19,7 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.conftest import free_port
+from tests.conftest import free_port, serve_in_thread
 
 ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"  # AWS's documentation example keys
 SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
@@ -169,7 +168,7 @@ class StandIn(BaseHTTPRequestHandler):
 def start(handler: type[StandIn] = StandIn) -> ThreadingHTTPServer:
     handler.calls, handler.failure, handler.delay_seconds = [], None, 0.0
     server = ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_thread(server)
     return server
 
 

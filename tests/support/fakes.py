@@ -14,7 +14,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.handlers import Message as MessageHandler
 
-from tests.conftest import free_port
+from tests.conftest import free_port, serve_in_thread
 
 
 class Collect(MessageHandler):
@@ -116,7 +116,6 @@ class FakeNotify(BaseHTTPRequestHandler):
 def notify_server():
     FakeNotify.received, FakeNotify.status, FakeNotify.delay_seconds = [], 201, 0.0
     server = ThreadingHTTPServer(("127.0.0.1", free_port()), FakeNotify)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_in_thread(server)
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
