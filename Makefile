@@ -130,7 +130,7 @@ test:
 	@if [ -z "$${IDP_TEST_DATABASE_URL+set}" ] && $(call answers,5432); then export IDP_TEST_DATABASE_URL=$(LOCAL_POSTGRES); fi; \
 	if [ -z "$${IDP_TEST_REDIS_URL+set}" ] && $(call answers,6379); then export IDP_TEST_REDIS_URL=$(LOCAL_REDIS); fi; \
 	echo "Tests on $${IDP_TEST_DATABASE_URL:-SQLite}, the queue on $${IDP_TEST_REDIS_URL:-no Redis (its tests skip)}"; \
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # Every benchmark of bench/ against the production server; writes bench/RESULTS.md.
 # Needs the local PostgreSQL (127.0.0.1:5432, trust auth). Never part of `make test`.

@@ -110,30 +110,6 @@ def scratch_postgres_url():
     admin.dispose()
 
 
-# Where a module's time goes, by folder: waiting on real processes (timeouts, restarts), or a
-# browser's and its servers' work; the others' tests are short and run in the test process.
-WAITING, BROWSER = "tests/ops/", "tests/e2e/"
-
-
-def pytest_collection_modifyitems(items) -> None:
-    """The modules in the order make test's workers take them (the Makefile turns xdist's own
-    order, most tests first, off): on two cores three workers are busy when one waits and two
-    compute, so each module that mostly waits comes beside two of the browser's, and the many short
-    modules come last to even out the end. In xdist's order the waiting modules, with few tests,
-    came last, alone: a CPU idle 11 % of a run."""
-    modules: dict[str, list] = {}
-    for item in items:
-        modules.setdefault(item.nodeid.partition("::")[0], []).append(item)
-    waiting = [name for name in modules if name.startswith(WAITING)]
-    browser = [name for name in modules if name.startswith(BROWSER)]
-    order = []
-    while waiting or browser:
-        order += waiting[:1] + browser[:2]
-        waiting, browser = waiting[1:], browser[2:]
-    order += [name for name in modules if name not in set(order)]
-    items[:] = [item for name in order for item in modules[name]]
-
-
 @pytest.fixture(scope="session")
 def test_environment(tmp_path_factory) -> dict[str, str]:
     """Environment variables of the app under test; restored after the run."""
