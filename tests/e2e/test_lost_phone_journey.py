@@ -163,6 +163,8 @@ def test_while_the_removal_waits_sign_in_says_so_and_the_phone_cancels_it(
     photograph_and_scan(page, screenshots, width, language, "lost-phone-8-waiting-at-sign-in")
 
     steps.button(page, language, "select.submit").click()
+    # the code screen says the new code is sent: read before it, the outbox still has sign-up's
+    steps.expect_screen(page, language, "verification.sms.title")
     steps.enter_code(page, language, product.latest_code(person.e164))
     steps.expect_screen(page, language, "profile.home.title")
     cancelled = {"en": "is cancelled", "fr": "est annulée"}[language]
