@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support.source import tree
+
 IDP = Path(__file__).resolve().parents[2] / "idp"
 
 
@@ -22,7 +24,7 @@ def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         # A function's own imports count too: deferring an import hides a cycle, it does not end it.
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree(path)):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("idp"):
                 targets = [f"{node.module}.{alias.name}" for alias in node.names]
                 graph[name] |= {target if target in modules else node.module for target in targets} & set(modules)

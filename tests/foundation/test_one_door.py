@@ -12,6 +12,7 @@ import pytest
 
 from idp.clients import TOKEN_ENDPOINT_AUTH_METHODS
 from idp.keys import SIGNING_ALGORITHMS
+from tests.support.source import tree
 
 PACKAGE = Path(__file__).resolve().parents[2] / "idp"
 
@@ -77,9 +78,7 @@ def offenders(find, home: str, package: Path = PACKAGE) -> list[str]:
     for module in sorted(package.rglob("*.py")):
         if module.relative_to(package).as_posix() == home:
             continue
-        found += [
-            f"{module.relative_to(package)}:{line}" for line in find(ast.parse(module.read_text(encoding="utf-8")))
-        ]
+        found += [f"{module.relative_to(package)}:{line}" for line in find(tree(module))]
     return found
 
 

@@ -19,6 +19,7 @@ from prometheus_client import REGISTRY
 from idp import outbound
 from idp.outbound import sockets
 from tests.support.outside import Outside, dripped, http
+from tests.support.source import tree
 
 LOCAL = outbound.Policy(deadline_seconds=1, allow_private=True, max_concurrent=8)
 PRODUCTION = outbound.Policy(deadline_seconds=1)
@@ -225,6 +226,6 @@ def test_only_the_door_makes_outbound_http_calls():
         for module in sorted(package.rglob("*.py"))
         if module.relative_to(package).parts[0] != "outbound"
         and str(module.relative_to(package)) not in OWN_SERVER_PROBES
-        for line in outbound_http(ast.parse(module.read_text(encoding="utf-8")))
+        for line in outbound_http(tree(module))
     ]
     assert found == [], "only idp/outbound calls out over HTTP"
