@@ -56,6 +56,9 @@ const prerender = (mode) => ({
     rules: [{ test: /\.jsx?$/, exclude: /node_modules/, use: 'babel-loader' }, ...SOURCE_RULES],
   },
   plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  // run once at build time, never served: minifying it cost 8 of make run's seconds from a fresh
+  // clone (prerender 13.7 s against 5.5 s) for the same dist/prerendered.json
+  optimization: { minimize: false },
   performance: { hints: false },
   cache: CACHE,
 });
