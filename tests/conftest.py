@@ -27,7 +27,6 @@ from sqlalchemy.engine import make_url
 from werkzeug.serving import make_server
 
 from idp import create_app
-from idp.config import load_settings
 from idp.extensions import db
 
 # Fixtures of stand-in outside services, for any test that asks for one by name: the SMTP and GC Notify
@@ -60,14 +59,6 @@ def _worker_redis(url: str, index: int) -> str:
     # Redis has databases 0-15: worker n takes the n-th one after the one named.
     return f"{base}/{(int(number or 0) + index) % 16}"
 
-
-# Every password the tests hash, in this process and every one it starts (the browser tests'
-# servers, the production servers of tests/ops), costs the least argon2id the settings accept
-# (8 MiB, one pass: 4 ms of CPU against 24 ms at the shipped cost, thousands of times a run).
-# The shipped cost is tested where it is the subject (`shipped_argon2_cost`) and measured by bench/.
-CHEAP_ARGON2 = {"IDP_PASSWORD_ARGON2_MEMORY_KIB": "8192", "IDP_PASSWORD_ARGON2_TIME_COST": "1"}
-for _name, _value in CHEAP_ARGON2.items():
-    os.environ.setdefault(_name, _value)
 
 TEST_DATABASE_URL = _per_worker("IDP_TEST_DATABASE_URL", _worker_database)
 TEST_REDIS_URL = _per_worker("IDP_TEST_REDIS_URL", _worker_redis)
@@ -156,18 +147,6 @@ def _empty_all_tables(app) -> None:
         with db.engine.begin() as connection:
             for table in reversed(db.metadata.sorted_tables):
                 connection.execute(table.delete())
-
-
-@pytest.fixture
-def shipped_argon2_cost(app):
-    """The app hashes at config/settings.toml's argon2 cost, not the tests' cheaper one."""
-    rules = app.config["IDP"]["password"]
-    shipped = load_settings(environ={})["password"]
-    keys = ("argon2_time_cost", "argon2_memory_kib", "argon2_parallelism")
-    saved = {key: rules[key] for key in keys}
-    rules.update({key: shipped[key] for key in keys})
-    yield shipped
-    rules.update(saved)
 
 
 @pytest.fixture

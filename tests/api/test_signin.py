@@ -87,7 +87,7 @@ def test_an_unknown_email_costs_an_argon2_verification(signin, monkeypatch):
     assert len(calls) == 1
 
 
-def test_a_password_hashed_with_old_parameters_is_rehashed_at_sign_in(signin, account, app, shipped_argon2_cost):
+def test_a_password_hashed_with_old_parameters_is_rehashed_at_sign_in(signin, account, app):
     from argon2 import PasswordHasher
 
     with app.app_context():

@@ -8,17 +8,20 @@ from idp.errors import FlowError
 from idp.flows.credentials import passwords
 
 
-def test_hashes_are_argon2id_with_owasp_parameters(ctx, shipped_argon2_cost):
+def test_hashes_are_argon2id_with_owasp_parameters(ctx):
     assert passwords.hash_password("Maple-Syrup-Harbour-42").startswith("$argon2id$v=19$m=19456,t=2,p=1$")
 
 
-def test_the_argon2_cost_comes_from_the_settings(app, shipped_argon2_cost):
+def test_the_argon2_cost_comes_from_the_settings(app):
     app.config["IDP"]["password"]["argon2_time_cost"] = 3
-    with app.app_context():
-        assert passwords.hash_password("Maple-Syrup-Harbour-42").startswith("$argon2id$v=19$m=19456,t=3,p=1$")
+    try:
+        with app.app_context():
+            assert passwords.hash_password("Maple-Syrup-Harbour-42").startswith("$argon2id$v=19$m=19456,t=3,p=1$")
+    finally:
+        app.config["IDP"]["password"]["argon2_time_cost"] = 2
 
 
-def test_a_hash_made_with_another_cost_is_replaced_when_the_password_matches(ctx, shipped_argon2_cost):
+def test_a_hash_made_with_another_cost_is_replaced_when_the_password_matches(ctx):
     from argon2 import PasswordHasher
 
     old = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash("Maple-Syrup-Harbour-42")
