@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,11 +76,30 @@ class KeyFile:
         return self.loaded().entries
 
     def write(self, entries: list[dict]) -> None:
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(json.dumps({"keys": entries}, indent=2), encoding="utf-8")
-        temporary.chmod(0o600)
-        os.replace(temporary, self.path)
+        os.replace(self._written(entries), self.path)
         self._loaded = None
+
+    def create(self, entries: list[dict]) -> bool:
+        """Writes the file unless it exists (False then): existing keys sign live tokens. Two
+        processes starting together on a new development instance both get the one that
+        came first, so both sign with the key the file publishes."""
+        temporary = self._written(entries)
+        try:
+            os.link(temporary, self.path)
+        except FileExistsError:
+            return False
+        finally:
+            temporary.unlink()
+        self._loaded = None
+        return True
+
+    def _written(self, entries: list[dict]) -> Path:
+        # A name of its own for each writer (two at once never rename each other's half-written
+        # file), readable by its owner only from the first byte.
+        descriptor, name = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump({"keys": entries}, file, indent=2)
+        return Path(name)
 
 
 def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:
@@ -215,7 +235,7 @@ def init_app(app: Flask) -> None:
     elif app.config["IDP"]["server"]["environment"] == "development":
         path = Path(app.instance_path) / "signing_keys.json"
         if not path.exists():
-            KeyFile(path).write([new_key_entry()])
+            KeyFile(path).create([new_key_entry()])
     else:
         raise ConfigError(f"{ENV_VARIABLE} is required outside development (a JWK set of private signing keys)")
     key_file = KeyFile(path)

@@ -45,14 +45,11 @@ def init(path: Path, algorithms: tuple[str, ...]) -> None:
         )
     entries = [keys.new_key_entry(algorithm) for algorithm in dict.fromkeys(algorithms)]
     try:
-        # O_EXCL: existing keys are never replaced (they sign live tokens); rotate them instead.
-        descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        raise click.ClickException(f"{path} exists: keys init never replaces keys (use keys rotate)") from None
+        created = keys.KeyFile(target).create(entries)
     except OSError as error:
         raise click.ClickException(f"cannot write {path}: {error.strerror}") from None
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        json.dump({"keys": entries}, file, indent=2)
+    if not created:
+        raise click.ClickException(f"{path} exists: keys init never replaces keys (use keys rotate)")
     click.echo(
         f"Wrote {len(entries)} signing key(s) to {target} (mode 600): "
         f"set {keys.ENV_VARIABLE}={target} on every machine."

@@ -9,10 +9,12 @@ import os
 import stat
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from idp import create_app
+from idp import create_app, keys
 from tests.support.production import production_environment, set_production
 from tests.support.servers import ROOT
 
@@ -64,3 +66,22 @@ def test_keys_init_refuses_a_path_inside_the_repository(tmp_path):
 @pytest.mark.parametrize("path", ["signing_keys.json", "config/signing_keys.production.json"])
 def test_git_ignores_a_key_file_left_in_the_repository(path):
     assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0
+
+
+def test_processes_starting_together_on_a_new_instance_keep_one_key_file(tmp_path):
+    # make test's management-port test met it: the web and the management process both made
+    # the development key file, and one renamed the other's half-written copy away.
+    path = tmp_path / "signing_keys.json"
+    made = [[keys.new_key_entry()] for _ in range(8)]
+    start = threading.Barrier(len(made))
+
+    def create(entries):
+        start.wait()
+        return keys.KeyFile(path).create(entries)
+
+    with ThreadPoolExecutor(len(made)) as pool:
+        created = list(pool.map(create, made))
+    assert created.count(True) == 1
+    assert json.loads(path.read_text())["keys"] == made[created.index(True)]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [entry.name for entry in tmp_path.iterdir()] == ["signing_keys.json"]
