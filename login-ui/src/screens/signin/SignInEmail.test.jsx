@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, storedSession, texts } from '../../test/utils';
 
@@ -15,8 +15,8 @@ test('checks the address and goes to the password without a call, keeping the e-
   const { calls, location } = await renderApp('/en/signIn');
   await user.type(screen.getByLabelText(en['email.label']), ' ada@example.com ');
   await user.click(screen.getByRole('button', { name: en['common.continue'] }));
+  await waitFor(() => expect(location()).toBe('/en/signIn/password'));
   expect(calls.posts()).toHaveLength(0);
-  expect(location()).toBe('/en/signIn/password');
   expect(storedSession().userData.email).toBe('ada@example.com');
 });
 
