@@ -22,8 +22,10 @@ def test_make_run_on_other_ports_signs_in_through_the_demo(tmp_path):
     # what make test exports for make run's default ports must not leak into this one
     env = {name: value for name, value in os.environ.items() if not name.startswith(("IDP_", "MAKE", "MFLAGS"))}
     env["IDP_INSTANCE_PATH"] = str(tmp_path)
+    # UI_PACKAGES=all: the checkout's tests' tools stay installed (make run alone installs
+    # the build's packages only, which would take them away from the tests running beside)
     process = subprocess.Popen(
-        ["make", "--no-print-directory", "run", f"IDP_PORT={idp_port}", f"RP_PORT={rp_port}"],
+        ["make", "--no-print-directory", "run", f"IDP_PORT={idp_port}", f"RP_PORT={rp_port}", "UI_PACKAGES=all"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
