@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet, RSAKey
 
 from idp.clock import timestamp
-from idp.config import ConfigError
+from idp.config import ConfigError, secret_files
 
 # What ID tokens (and, later, other signed answers) may be signed with, and the key type of each.
 SIGNING_ALGORITHMS = {"RS256": RSAKey, "ES256": ECKey}
@@ -76,30 +75,14 @@ class KeyFile:
         return self.loaded().entries
 
     def write(self, entries: list[dict]) -> None:
-        os.replace(self._written(entries), self.path)
+        secret_files.replace(self.path, json.dumps({"keys": entries}, indent=2))
         self._loaded = None
 
     def create(self, entries: list[dict]) -> bool:
-        """Writes the file unless it exists (False then): existing keys sign live tokens. Two
-        processes starting together on a new development instance both get the one that
-        came first, so both sign with the key the file publishes."""
-        temporary = self._written(entries)
-        try:
-            os.link(temporary, self.path)
-        except FileExistsError:
-            return False
-        finally:
-            temporary.unlink()
+        """Writes the file unless it exists (False then): existing keys sign live tokens."""
+        created = secret_files.create(self.path, json.dumps({"keys": entries}, indent=2))
         self._loaded = None
-        return True
-
-    def _written(self, entries: list[dict]) -> Path:
-        # A name of its own for each writer (two at once never rename each other's half-written
-        # file), readable by its owner only from the first byte.
-        descriptor, name = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            json.dump({"keys": entries}, file, indent=2)
-        return Path(name)
+        return created
 
 
 def _load(path: Path, stamp: tuple[int, int, int]) -> Loaded:

@@ -11,7 +11,7 @@ from urllib.parse import urlencode, urlsplit
 
 from cryptography.fernet import Fernet
 
-from idp.config import delivery
+from idp.config import delivery, secret_files
 from idp.config.rules import ConfigError
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
@@ -82,8 +82,7 @@ def _instance_secret(
     path = Path(instance_path) / file_name
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(make(), encoding="utf-8")
-        path.chmod(0o600)
+        secret_files.create(path, make())
     return path.read_text(encoding="utf-8").strip()
 
 

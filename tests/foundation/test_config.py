@@ -1,12 +1,15 @@
 """Settings: defaults from config/settings.toml, IDP_* overrides, one clear line on error."""
 
+import stat
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from idp import create_app
 from idp.config import DEFAULT_SETTINGS_FILE, ConfigError, load_settings
-from idp.config.production import database_url
+from idp.config.production import database_url, secret_key
 from idp.config.table import SCHEMA
 
 
@@ -174,3 +177,20 @@ def test_the_policy_numbers_that_lived_in_code_are_settings():
     assert settings["profile"]["reauthentication_window_seconds"] == 600
     assert settings["password"]["max_consecutive_failures"] == 100
     assert (settings["password"]["argon2_time_cost"], settings["password"]["argon2_memory_kib"]) == (2, 19456)
+
+
+def test_processes_starting_together_on_a_new_instance_keep_one_development_secret(tmp_path: Path):
+    # each wrote the file in place, then made it private: one could read it empty, or half
+    # written, and sign with a secret the others never knew
+    settings = {"server": {"secret_key": ""}}
+    start = threading.Barrier(8)
+
+    def read(_):
+        start.wait()
+        return secret_key(settings, str(tmp_path))
+
+    with ThreadPoolExecutor(8) as pool:
+        secrets = set(pool.map(read, range(8)))
+    assert len(secrets) == 1 and len(secrets.pop()) >= 32
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+    assert [entry.name for entry in tmp_path.iterdir()] == ["secret_key"]
